@@ -1,0 +1,125 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/tablehand/tablehand/db"
+)
+
+// Secret is a credential. It prints as [redacted] in every format, log and
+// JSON, so a token cannot leak through a log line or an error by accident.
+type Secret string
+
+func (Secret) String() string                  { return "[redacted]" }
+func (Secret) GoString() string                { return "[redacted]" }
+func (Secret) LogValue() slog.Value            { return slog.StringValue("[redacted]") }
+func (Secret) MarshalText() ([]byte, error)    { return []byte("[redacted]"), nil }
+func (s *Secret) UnmarshalText(b []byte) error { *s = Secret(b); return nil }
+
+// Config is Tablehand's configuration. config.example.toml documents every
+// key with its default; a test holds the two together.
+type Config struct {
+	// Token is the bot token (TABLEHAND_TOKEN).
+	Token Secret `toml:"token"`
+	// Database is the SQLite file (TABLEHAND_DB).
+	Database string `toml:"database"`
+	// DevGuild registers commands in one guild, where they update at once
+	// (TABLEHAND_DEV_GUILD).
+	DevGuild string `toml:"dev_guild"`
+	// GMRoles are role IDs whose members are GMs besides those with Manage
+	// Channels (TABLEHAND_GM_ROLES, comma separated).
+	GMRoles []string `toml:"gm_roles"`
+	// LogLevel is debug, info, warn or error (TABLEHAND_LOG_LEVEL).
+	LogLevel string `toml:"log_level"`
+}
+
+// DefaultConfig returns the configuration used when nothing is set.
+func DefaultConfig() Config {
+	return Config{Database: db.DefaultPath, LogLevel: "info"}
+}
+
+// DefaultConfigFile is read when no --config is given, if it exists.
+const DefaultConfigFile = "tablehand.toml"
+
+// LoadConfig reads the TOML file at path over the defaults, then applies the
+// environment (getenv, usually os.Getenv) over both. An empty path reads
+// DefaultConfigFile when it exists. Unknown keys are an error, so a typo in
+// a key is not silently ignored.
+func LoadConfig(path string, getenv func(string) string) (Config, error) {
+	c := DefaultConfig()
+	explicit := path != ""
+	if !explicit {
+		path = DefaultConfigFile
+	}
+	md, err := toml.DecodeFile(path, &c)
+	switch {
+	case err == nil:
+		if undec := md.Undecoded(); len(undec) > 0 {
+			keys := make([]string, len(undec))
+			for i, k := range undec {
+				keys[i] = k.String()
+			}
+			return Config{}, fmt.Errorf("config %s: unknown keys %s (see config.example.toml)", path, strings.Join(keys, ", "))
+		}
+	case errors.Is(err, os.ErrNotExist) && !explicit:
+		// No file: defaults and environment only.
+	default:
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	if v := getenv("TABLEHAND_TOKEN"); v != "" {
+		c.Token = Secret(v)
+	}
+	if v := getenv("TABLEHAND_DB"); v != "" {
+		c.Database = v
+	}
+	if v := getenv("TABLEHAND_DEV_GUILD"); v != "" {
+		c.DevGuild = v
+	}
+	if v := getenv("TABLEHAND_GM_ROLES"); v != "" {
+		c.GMRoles = nil
+		for _, r := range strings.Split(v, ",") {
+			if r = strings.TrimSpace(r); r != "" {
+				c.GMRoles = append(c.GMRoles, r)
+			}
+		}
+	}
+	if v := getenv("TABLEHAND_LOG_LEVEL"); v != "" {
+		c.LogLevel = v
+	}
+	if _, err := c.Level(); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// Level returns the configured log level.
+func (c Config) Level() (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return 0, fmt.Errorf("config: log_level %q: use debug, info, warn or error", c.LogLevel)
+	}
+	return l, nil
+}
+
+// redact removes the token from an error's text: some transport errors
+// quote request headers or URLs.
+func redact(err error, token Secret) error {
+	if err == nil || token == "" || !strings.Contains(err.Error(), string(token)) {
+		return err
+	}
+	return redactedError{msg: strings.ReplaceAll(err.Error(), string(token), "[redacted]"), err: err}
+}
+
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e redactedError) Error() string { return e.msg }
+func (e redactedError) Unwrap() error { return e.err }

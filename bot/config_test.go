@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestExampleConfigDocumentsEveryKeyWithItsDefault(t *testing.T) {
+	var c Config
+	md, err := toml.DecodeFile("../config.example.toml", &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if undec := md.Undecoded(); len(undec) > 0 {
+		t.Errorf("config.example.toml has keys Config does not know: %v", undec)
+	}
+	typ := reflect.TypeOf(c)
+	for i := 0; i < typ.NumField(); i++ {
+		key := typ.Field(i).Tag.Get("toml")
+		if !md.IsDefined(key) {
+			t.Errorf("config.example.toml does not document %q", key)
+		}
+	}
+	def := DefaultConfig()
+	if len(c.GMRoles) == 0 && len(def.GMRoles) == 0 {
+		c.GMRoles = def.GMRoles // [] and nil mean the same here
+	}
+	if !reflect.DeepEqual(c, def) {
+		t.Errorf("config.example.toml shows %+v, but the defaults are %+v", c, def)
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "t.toml")
+	if err := os.WriteFile(file, []byte(`token = "from-file"
+database = "file.db"
+gm_roles = ["111", "222"]
+log_level = "debug"
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadConfig(file, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Token != "from-file" || c.Database != "file.db" || len(c.GMRoles) != 2 || c.LogLevel != "debug" || c.DevGuild != "" {
+		t.Errorf("from file: %#v", c)
+	}
+	c, err = LoadConfig(file, env(map[string]string{
+		"TABLEHAND_TOKEN": "from-env", "TABLEHAND_DB": "env.db", "TABLEHAND_DEV_GUILD": "42", "TABLEHAND_GM_ROLES": " 9, 8 ,", "TABLEHAND_LOG_LEVEL": "warn",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Token != "from-env" || c.Database != "env.db" || c.DevGuild != "42" || !reflect.DeepEqual(c.GMRoles, []string{"9", "8"}) || c.LogLevel != "warn" {
+		t.Errorf("environment over file: %#v", c)
+	}
+
+	if err := os.WriteFile(file, []byte("tokn = \"typo\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadConfig(file, env(nil)); err == nil || !strings.Contains(err.Error(), "tokn") {
+		t.Errorf("a misspelt key: err = %v, want it named", err)
+	}
+	if _, err := LoadConfig(filepath.Join(dir, "missing.toml"), env(nil)); err == nil {
+		t.Error("an explicit config file that does not exist: no error")
+	}
+	if _, err := LoadConfig("", env(map[string]string{"TABLEHAND_LOG_LEVEL": "loud"})); err == nil {
+		t.Error("a bad log level: no error")
+	}
+	t.Chdir(dir) // no tablehand.toml here: defaults
+	if c, err := LoadConfig("", env(nil)); err != nil || !reflect.DeepEqual(c, DefaultConfig()) {
+		t.Errorf("no file, no environment: %#v, %v; want the defaults", c, err)
+	}
+}
+
+func TestTokenNeverPrinted(t *testing.T) {
+	const token = "MTIzNDU2Nzg5.secret-token"
+	c := DefaultConfig()
+	c.Token = token
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	log.Info("config", "config", c, "token", c.Token)
+	slog.New(slog.NewJSONHandler(&logs, nil)).Info("config", "config", c, "token", c.Token)
+	js, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := fmt.Sprintf("%v %+v %#v %s %q", c, c, c, c.Token, c.Token) + logs.String() + string(js)
+	if strings.Contains(out, "secret-token") {
+		t.Errorf("the token leaked: %s", out)
+	}
+	err = redact(fmt.Errorf("dial: bad header Authorization: Bot %s", token), c.Token)
+	if strings.Contains(err.Error(), "secret-token") {
+		t.Errorf("redact left the token in: %v", err)
+	}
+}

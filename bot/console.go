@@ -1,0 +1,167 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablehand/tablehand/commands"
+)
+
+// ConsoleOptions configures the console.
+type ConsoleOptions struct {
+	Router *commands.Router
+	// JSON prints one JSON object a command; otherwise readable text.
+	JSON bool
+	// User acts by default; a line may begin with @name to act as another.
+	User string
+	// GMs are the users with GM rights.
+	GMs []string
+	// Channel is where commands happen by default; #name on a line changes
+	// it for that line.
+	Channel string
+	Guild   string
+}
+
+// ConsoleLine is one command's outcome in --json mode: the console
+// contract, which other tests rely on. Keep it stable.
+type ConsoleLine struct {
+	Input    string                         `json:"input"`
+	User     string                         `json:"user"`
+	Channel  string                         `json:"channel"`
+	Response *discordgo.InteractionResponse `json:"response"`
+	Result   any                            `json:"result,omitempty"`
+	Error    string                         `json:"error,omitempty"`
+}
+
+// Console runs commands read from in, one a line, through the same router
+// that serves Discord, and writes their outcomes to out. It returns nil when
+// it has read in to the end, however many commands failed.
+func Console(ctx context.Context, o ConsoleOptions, in io.Reader, out io.Writer) error {
+	if o.User == "" {
+		o.User = "player"
+	}
+	if o.Channel == "" {
+		o.Channel = "table"
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		input := strings.TrimSpace(sc.Text())
+		if input == "" || strings.HasPrefix(input, "//") {
+			continue
+		}
+		line := runLine(ctx, o, input)
+		if o.JSON {
+			if err := enc.Encode(line); err != nil {
+				return fmt.Errorf("write console output: %w", err)
+			}
+		} else {
+			writeText(w, line)
+		}
+		// Flush per command, so a GM typing at the console sees each answer.
+		if err := w.Flush(); err != nil {
+			return fmt.Errorf("write console output: %w", err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read console input: %w", err)
+	}
+	return nil
+}
+
+// runLine parses and answers one console line.
+func runLine(ctx context.Context, o ConsoleOptions, input string) ConsoleLine {
+	user, channel, rest := o.User, o.Channel, input
+	// Leading @name and #name act as that user and in that channel.
+	for {
+		word, after, _ := strings.Cut(rest, " ")
+		if len(word) > 1 && word[0] == '@' {
+			user = word[1:]
+		} else if len(word) > 1 && word[0] == '#' {
+			channel = word[1:]
+		} else {
+			break
+		}
+		rest = strings.TrimSpace(after)
+	}
+	line := ConsoleLine{Input: input, User: user, Channel: channel}
+	req, err := o.Router.ParseLine(rest)
+	if err != nil {
+		req = &commands.Request{Kind: commands.KindCommand}
+	}
+	req.User = commands.User{ID: user, Name: user}
+	req.ChannelID, req.GuildID = channel, o.Guild
+	if slices.Contains(o.GMs, user) {
+		req.Permissions |= commands.ManageChannels
+	}
+	var resp commands.Response
+	if err == nil {
+		resp, err = o.Router.Handle(ctx, req)
+	} else {
+		resp = o.Router.Failure(req, err)
+	}
+	line.Response = InteractionResponse(resp)
+	line.Result = resp.Result
+	if err != nil {
+		line.Error = err.Error()
+	}
+	return line
+}
+
+// writeText prints a command's outcome roughly as Discord would show it.
+func writeText(w io.Writer, l ConsoleLine) {
+	fmt.Fprintf(w, "#%s %s> %s\n", l.Channel, l.User, l.Input)
+	d := l.Response.Data
+	if d == nil {
+		return
+	}
+	if d.Content != "" {
+		fmt.Fprintln(w, d.Content)
+	}
+	for _, e := range d.Embeds {
+		if e.Title != "" {
+			fmt.Fprintf(w, "┃ %s\n", e.Title)
+		}
+		if e.Description != "" {
+			fmt.Fprintf(w, "┃ %s\n", strings.ReplaceAll(e.Description, "\n", "\n┃ "))
+		}
+		for _, f := range e.Fields {
+			fmt.Fprintf(w, "┃ %s: %s\n", f.Name, strings.ReplaceAll(f.Value, "\n", "\n┃   "))
+		}
+		if e.Footer != nil {
+			fmt.Fprintf(w, "┃ %s\n", e.Footer.Text)
+		}
+	}
+	for _, c := range d.Components {
+		if row, ok := c.(discordgo.ActionsRow); ok {
+			var labels []string
+			for _, b := range row.Components {
+				if btn, ok := b.(discordgo.Button); ok {
+					labels = append(labels, "["+btn.Label+"]")
+				}
+			}
+			fmt.Fprintln(w, strings.Join(labels, " "))
+		}
+	}
+	for _, c := range d.Choices {
+		fmt.Fprintf(w, "  • %s\n", c.Name)
+	}
+	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		fmt.Fprintln(w, "(only you can see this)")
+	}
+	fmt.Fprintln(w)
+}

@@ -1,0 +1,194 @@
+// Package bot holds Tablehand's edges: the Discord gateway session, the
+// console, and (later) the HTTP interactions endpoint and the scheduler. It
+// is the only package that knows discordgo; it turns Discord's interactions
+// into commands.Request values and commands.Response values back into
+// Discord's wire format.
+package bot
+
+import (
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablehand/tablehand/commands"
+)
+
+// ApplicationCommands converts command definitions into the array that a
+// bulk overwrite sends. `tablehand commands` prints exactly this.
+func ApplicationCommands(defs []commands.Command) []*discordgo.ApplicationCommand {
+	out := make([]*discordgo.ApplicationCommand, 0, len(defs))
+	for _, c := range defs {
+		ac := &discordgo.ApplicationCommand{
+			Type:        discordgo.ChatApplicationCommand,
+			Name:        c.Name,
+			Description: c.Description,
+			Options:     options(c.Options),
+			Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM},
+		}
+		if c.GMOnly {
+			perm := commands.ManageChannels
+			ac.DefaultMemberPermissions = &perm
+			ac.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+		}
+		out = append(out, ac)
+	}
+	return out
+}
+
+func options(opts []commands.Option) []*discordgo.ApplicationCommandOption {
+	out := make([]*discordgo.ApplicationCommandOption, 0, len(opts))
+	for _, o := range opts {
+		ao := &discordgo.ApplicationCommandOption{
+			Type:         discordgo.ApplicationCommandOptionType(o.Type),
+			Name:         o.Name,
+			Description:  o.Description,
+			Required:     o.Required,
+			Autocomplete: o.Autocomplete,
+			MinValue:     o.MinValue,
+			MaxLength:    o.MaxLength,
+		}
+		if o.MaxValue != nil {
+			ao.MaxValue = *o.MaxValue
+		}
+		if len(o.Options) > 0 {
+			ao.Options = options(o.Options)
+		}
+		for _, ch := range o.Choices {
+			ao.Choices = append(ao.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value})
+		}
+		out = append(out, ao)
+	}
+	return out
+}
+
+// noMentions allows no mention of anyone: user-supplied text (names, labels)
+// must never ping @everyone, a role or a user. Set on every message.
+func noMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+// InteractionResponse converts a handler's response into what Discord
+// receives as the interaction callback. The console prints exactly this.
+func InteractionResponse(r commands.Response) *discordgo.InteractionResponse {
+	if r.Type == commands.Autocomplete {
+		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(r.Choices))
+		for _, c := range r.Choices {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+		}
+		return &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices},
+		}
+	}
+	data := &discordgo.InteractionResponseData{
+		Content:         r.Content,
+		AllowedMentions: noMentions(),
+		Embeds:          embeds(r.Embeds),
+		Components:      components(r.Rows),
+	}
+	if r.Ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseType(r.Type), Data: data}
+}
+
+func embeds(in []commands.Embed) []*discordgo.MessageEmbed {
+	out := make([]*discordgo.MessageEmbed, 0, len(in))
+	for _, e := range in {
+		me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, Color: e.Color}
+		if e.Footer != "" {
+			me.Footer = &discordgo.MessageEmbedFooter{Text: e.Footer}
+		}
+		for _, f := range e.Fields {
+			me.Fields = append(me.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
+		}
+		out = append(out, me)
+	}
+	return out
+}
+
+func components(rows []commands.Row) []discordgo.MessageComponent {
+	out := make([]discordgo.MessageComponent, 0, len(rows))
+	for _, row := range rows {
+		ar := discordgo.ActionsRow{}
+		for _, b := range row {
+			ar.Components = append(ar.Components, discordgo.Button{
+				Label: b.Label, Style: discordgo.ButtonStyle(b.Style), CustomID: b.CustomID, Disabled: b.Disabled,
+			})
+		}
+		out = append(out, ar)
+	}
+	return out
+}
+
+// Request converts a Discord interaction into a handler's request.
+func Request(i *discordgo.Interaction) *commands.Request {
+	req := &commands.Request{GuildID: i.GuildID, ChannelID: i.ChannelID}
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		req.User = commands.User{ID: i.Member.User.ID, Name: memberName(i.Member)}
+		req.Permissions = i.Member.Permissions
+		req.Roles = i.Member.Roles
+	case i.User != nil:
+		req.User = commands.User{ID: i.User.ID, Name: userName(i.User)}
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		req.Kind = commands.KindCommand
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			req.Kind = commands.KindAutocomplete
+		}
+		data := i.ApplicationCommandData()
+		path := []string{data.Name}
+		opts := data.Options
+		// Walk down subcommand groups and subcommands to the leaf's values.
+		for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+			path = append(path, opts[0].Name)
+			opts = opts[0].Options
+		}
+		req.Path = strings.Join(path, "/")
+		req.Options = commands.Options{}
+		for _, o := range opts {
+			req.Options[o.Name] = optionValue(o)
+			if o.Focused {
+				req.Focused = o.Name
+			}
+		}
+	case discordgo.InteractionMessageComponent:
+		req.Kind = commands.KindComponent
+		req.CustomID = i.MessageComponentData().CustomID
+		req.Options = commands.Options{}
+	}
+	return req
+}
+
+// optionValue returns an option's value as commands.Options holds it.
+// discordgo decodes JSON numbers as float64; integer options become int64.
+func optionValue(o *discordgo.ApplicationCommandInteractionDataOption) any {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionInteger:
+		if f, ok := o.Value.(float64); ok {
+			return int64(f)
+		}
+	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel,
+		discordgo.ApplicationCommandOptionRole, discordgo.ApplicationCommandOptionMentionable:
+		if s, ok := o.Value.(string); ok {
+			return s
+		}
+	}
+	return o.Value
+}
+
+func memberName(m *discordgo.Member) string {
+	if m.Nick != "" {
+		return m.Nick
+	}
+	return userName(m.User)
+}
+
+func userName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}

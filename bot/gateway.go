@@ -1,0 +1,136 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablehand/tablehand/commands"
+)
+
+// ServeOptions configures Serve.
+type ServeOptions struct {
+	Token  Secret
+	Router *commands.Router
+	// DevGuild, when set, registers the commands in that guild only, where
+	// they update at once, instead of globally.
+	DevGuild string
+	Log      *slog.Logger
+	// HTTPClient replaces discordgo's client; tests point it at a fake
+	// Discord server.
+	HTTPClient *http.Client
+	// ReadyTimeout bounds the wait for the gateway's READY; default 30 s.
+	ReadyTimeout time.Duration
+	// OnReady, if set, is called once the commands are registered.
+	OnReady func()
+}
+
+// HandlerTimeout bounds one interaction's handling: Discord invalidates the
+// interaction token 3 seconds after the interaction, so an answer any later
+// than this could not be delivered anyway.
+const HandlerTimeout = 2800 * time.Millisecond
+
+// Serve connects to Discord's gateway, overwrites the application's
+// commands in bulk, and answers interactions until ctx is done. It then
+// waits for the answers in flight and disconnects.
+func Serve(ctx context.Context, o ServeOptions) error {
+	if o.Token == "" {
+		return errors.New("serve: no bot token: set TABLEHAND_TOKEN or token in the config file")
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.ReadyTimeout == 0 {
+		o.ReadyTimeout = 30 * time.Second
+	}
+	s, err := discordgo.New("Bot " + string(o.Token))
+	if err != nil {
+		return fmt.Errorf("serve: create session: %w", err)
+	}
+	if o.HTTPClient != nil {
+		s.Client = o.HTTPClient
+	}
+	s.LogLevel = discordgo.LogWarning
+	// Interactions need no gateway intent; ask for the least.
+	s.Identify.Intents = discordgo.IntentsGuilds
+
+	ready := make(chan *discordgo.Ready, 1)
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		select {
+		case ready <- r:
+		default: // a later READY after a full reconnect: nothing to do
+		}
+	})
+	var inflight sync.WaitGroup
+	var stopping sync.RWMutex // held for writing while draining
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if !stopping.TryRLock() {
+			return // shutting down; Discord shows the user a failed interaction
+		}
+		inflight.Add(1)
+		stopping.RUnlock()
+		defer inflight.Done()
+		answer(ctx, s, ic.Interaction, o.Router, o.Log)
+	})
+
+	start := time.Now()
+	if err := s.Open(); err != nil {
+		return fmt.Errorf("serve: connect to the gateway: %w", redact(err, o.Token))
+	}
+	defer func() {
+		stopping.Lock() // no new interactions
+		inflight.Wait()
+		s.ShouldReconnectOnError = false
+		if err := s.Close(); err != nil {
+			o.Log.Warn("close gateway session", "err", redact(err, o.Token))
+		}
+	}()
+
+	var r *discordgo.Ready
+	select {
+	case r = <-ready:
+	case <-ctx.Done():
+		return nil
+	case <-time.After(o.ReadyTimeout):
+		return fmt.Errorf("serve: no READY from the gateway within %v", o.ReadyTimeout)
+	}
+	if r.Application == nil || r.Application.ID == "" {
+		return errors.New("serve: READY carried no application id")
+	}
+	o.Log.Info("connected", "user", r.User.Username, "application", r.Application.ID, "guilds", len(r.Guilds), "took", time.Since(start))
+
+	defs := ApplicationCommands(o.Router.Commands())
+	if _, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, o.DevGuild, defs); err != nil {
+		return fmt.Errorf("serve: register %d commands: %w", len(defs), redact(err, o.Token))
+	}
+	scope := "globally"
+	if o.DevGuild != "" {
+		scope = "in guild " + o.DevGuild
+	}
+	o.Log.Info("commands registered", "count", len(defs), "scope", scope)
+	if o.OnReady != nil {
+		o.OnReady()
+	}
+	<-ctx.Done()
+	o.Log.Info("shutting down")
+	return nil
+}
+
+// answer runs one interaction through the router and sends the callback.
+func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, router *commands.Router, log *slog.Logger) {
+	// The handler outlives a cancelled serve context: finishing an answer
+	// already begun is part of a clean shutdown.
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), HandlerTimeout)
+	defer cancel()
+	req := Request(i)
+	resp, _ := router.Handle(hctx, req) // the router has logged any failure
+	if err := s.InteractionRespond(i, InteractionResponse(resp)); err != nil {
+		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", err)
+	}
+}

@@ -1,0 +1,185 @@
+// Command tablehand runs the Tablehand Discord bot, or its offline console.
+//
+//	tablehand console [--json] [--seed N] [--db PATH] [--user NAME] [--gm NAMES] [--channel NAME] [--guild NAME]
+//	tablehand serve [--config FILE]
+//	tablehand commands
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/tablehand/tablehand/bot"
+	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+const usage = `Tablehand runs tabletop role-playing games on Discord.
+
+Usage:
+  tablehand console [flags]   answer commands typed on standard input, no Discord needed
+  tablehand serve [flags]     connect to Discord's gateway and answer interactions
+  tablehand commands          print the slash command definitions as JSON
+
+Run 'tablehand <command> -h' for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "tablehand:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+// run is main without the process: tests call it directly.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command given")
+	}
+	switch args[0] {
+	case "console":
+		return runConsole(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "serve":
+		return runServe(ctx, args[1:], stderr, getenv)
+	case "commands":
+		return runCommands(stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	jsonOut := fs.Bool("json", false, "print one JSON object per command")
+	seed := fs.Uint64("seed", 0, "seed the dice, for deterministic output")
+	user := fs.String("user", "player", "the user who types the commands")
+	gms := fs.String("gm", "", "comma-separated users with GM rights (default: the --user)")
+	channel := fs.String("channel", "table", "the channel the commands are typed in")
+	guild := fs.String("guild", "", "the guild (server) of the channel")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	seeded := false
+	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+
+	cfg, err := bot.LoadConfig(*configFile, getenv)
+	if err != nil {
+		return err
+	}
+	if *dbPath != "" {
+		cfg.Database = *dbPath
+	}
+	log, err := logger(cfg, stderr)
+	if err != nil {
+		return err
+	}
+	store, err := db.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	gmList := []string{*user}
+	if *gms != "" {
+		gmList = splitList(*gms)
+	}
+	// One roller for the whole run: the console answers one line at a time,
+	// and a fixed seed then fixes every die of the run.
+	var roller dice.Roller
+	if seeded {
+		roller = dice.NewRandom(rand.New(rand.NewPCG(*seed, *seed)))
+	} else {
+		roller = dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	}
+	router := commands.New(commands.Deps{
+		Rolls:   store,
+		Roller:  func() dice.Roller { return roller },
+		Codes:   commands.NewCodes(*seed, seeded),
+		GMRoles: cfg.GMRoles,
+		Log:     log,
+	})
+	return bot.Console(ctx, bot.ConsoleOptions{
+		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
+	}, stdin, stdout)
+}
+
+func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := bot.LoadConfig(*configFile, getenv)
+	if err != nil {
+		return err
+	}
+	if *dbPath != "" {
+		cfg.Database = *dbPath
+	}
+	log, err := logger(cfg, stderr)
+	if err != nil {
+		return err
+	}
+	store, err := db.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	router := commands.New(commands.Deps{
+		Rolls: store,
+		// A fresh generator per request: handlers run concurrently.
+		Roller:  func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
+		GMRoles: cfg.GMRoles,
+		Log:     log,
+	})
+	log.Info("starting", "database", cfg.Database)
+	return bot.Serve(ctx, bot.ServeOptions{Token: cfg.Token, Router: router, DevGuild: cfg.DevGuild, Log: log})
+}
+
+// runCommands prints the command definitions exactly as serve sends them.
+func runCommands(stdout io.Writer) error {
+	router := commands.New(commands.Deps{})
+	return bot.WriteCommands(stdout, router)
+}
+
+func logger(cfg bot.Config, w io.Writer) (*slog.Logger, error) {
+	level, err := cfg.Level()
+	if err != nil {
+		return nil, err
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})), nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

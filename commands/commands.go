@@ -1,0 +1,51 @@
+package commands
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+// RollLog stores every roll, so a table can settle "what did you roll?".
+type RollLog interface {
+	SaveRoll(ctx context.Context, r db.Roll) (int64, error)
+	RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error)
+}
+
+// Deps is what the handlers need from outside.
+type Deps struct {
+	Rolls RollLog
+	// Roller returns the source of random dice for one request. The console
+	// hands out one seeded roller for deterministic runs; serve hands out a
+	// fresh one per request, since a roller is not safe for concurrent use.
+	Roller func() dice.Roller
+	// GMRoles are role IDs (or, in the console, names) whose members are GMs
+	// besides those with Manage Channels.
+	GMRoles []string
+	// Codes returns the short ID of a new roll; NewCodes makes one.
+	Codes func() string
+	Log   *slog.Logger
+}
+
+type handlers struct {
+	Deps
+	router *Router
+}
+
+// New returns the router with every Tablehand command registered.
+func New(deps Deps) *Router {
+	if deps.Codes == nil {
+		deps.Codes = NewCodes(0, false)
+	}
+	r := newRouter(deps.Log, deps.GMRoles)
+	h := &handlers{Deps: deps, router: r}
+
+	r.define(rollCommand)
+	r.handle("roll", h.roll, false)
+
+	r.define(helpCommand)
+	r.handle("help", h.help, false)
+	return r
+}

@@ -1,0 +1,221 @@
+package commands
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Discord rejects a bulk overwrite if any command breaks one of its limits,
+// and then no command works at all: hold every definition to them here.
+var nameRE = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
+
+func TestCommandDefinitionsWithinDiscordLimits(t *testing.T) {
+	cmds := New(Deps{}).Commands()
+	if len(cmds) == 0 || len(cmds) > 100 {
+		t.Fatalf("%d commands; Discord allows 1 to 100 slash commands", len(cmds))
+	}
+	seen := map[string]bool{}
+	for _, c := range cmds {
+		if seen[c.Name] {
+			t.Errorf("command %q defined twice", c.Name)
+		}
+		seen[c.Name] = true
+		checkName(t, "/"+c.Name, c.Name, c.Description)
+		checkOptions(t, "/"+c.Name, c.Options, 0)
+		if n := commandSize(c); n > 8000 {
+			t.Errorf("/%s: %d characters in all; Discord allows 8000", c.Name, n)
+		}
+	}
+}
+
+func checkName(t *testing.T, where, name, desc string) {
+	t.Helper()
+	if !nameRE.MatchString(name) {
+		t.Errorf("%s: name %q does not match %s", where, name, nameRE)
+	}
+	if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
+		t.Errorf("%s: description is %d characters; Discord wants 1-100", where, n)
+	}
+}
+
+// checkOptions checks one level of options; depth counts subcommand levels.
+func checkOptions(t *testing.T, where string, opts []Option, depth int) {
+	t.Helper()
+	if len(opts) > 25 {
+		t.Errorf("%s: %d options; Discord allows 25", where, len(opts))
+	}
+	names := map[string]bool{}
+	optional := false
+	subs := HasSubcommands(opts)
+	for _, o := range opts {
+		at := where + " " + o.Name
+		checkName(t, at, o.Name, o.Description)
+		if names[o.Name] {
+			t.Errorf("%s: option name used twice", at)
+		}
+		names[o.Name] = true
+		isSub := o.Type == SubCommand || o.Type == SubCommandGroup
+		if isSub != subs {
+			t.Errorf("%s: subcommands and value options mixed at one level", at)
+		}
+		switch o.Type {
+		case SubCommandGroup:
+			if depth > 0 {
+				t.Errorf("%s: a subcommand group may only sit directly under a command", at)
+			}
+			if !HasSubcommands(o.Options) || hasType(o.Options, SubCommandGroup) {
+				t.Errorf("%s: a group must hold subcommands only", at)
+			}
+			checkOptions(t, at, o.Options, depth+1)
+		case SubCommand:
+			if HasSubcommands(o.Options) {
+				t.Errorf("%s: a subcommand cannot hold subcommands", at)
+			}
+			checkOptions(t, at, o.Options, depth+1)
+		default:
+			if o.Required && optional {
+				t.Errorf("%s: required option after an optional one", at)
+			}
+			optional = optional || !o.Required
+			if len(o.Options) > 0 {
+				t.Errorf("%s: a value option cannot have options", at)
+			}
+		}
+		if len(o.Choices) > 25 {
+			t.Errorf("%s: %d choices; Discord allows 25", at, len(o.Choices))
+		}
+		if len(o.Choices) > 0 && o.Autocomplete {
+			t.Errorf("%s: choices and autocomplete together", at)
+		}
+		if o.Autocomplete && o.Type != String && o.Type != Integer && o.Type != Number {
+			t.Errorf("%s: autocomplete on a %s option", at, o.Type)
+		}
+		for _, ch := range o.Choices {
+			if n := utf8.RuneCountInString(ch.Name); n < 1 || n > 100 {
+				t.Errorf("%s: choice name %q is %d characters; 1-100 allowed", at, ch.Name, n)
+			}
+			if s, ok := ch.Value.(string); ok && utf8.RuneCountInString(s) > 100 {
+				t.Errorf("%s: choice value %q over 100 characters", at, s)
+			}
+		}
+		if o.MaxLength > 6000 {
+			t.Errorf("%s: max_length %d over Discord's 6000", at, o.MaxLength)
+		}
+	}
+}
+
+func hasType(opts []Option, t OptionType) bool {
+	for _, o := range opts {
+		if o.Type == t {
+			return true
+		}
+	}
+	return false
+}
+
+// commandSize counts what Discord counts toward a command's 8000
+// characters: names, descriptions, choice names and values, at every level.
+func commandSize(c Command) int {
+	n := utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Description)
+	var walk func([]Option)
+	walk = func(opts []Option) {
+		for _, o := range opts {
+			n += utf8.RuneCountInString(o.Name) + utf8.RuneCountInString(o.Description)
+			for _, ch := range o.Choices {
+				n += utf8.RuneCountInString(ch.Name)
+				if s, ok := ch.Value.(string); ok {
+					n += utf8.RuneCountInString(s)
+				}
+			}
+			walk(o.Options)
+		}
+	}
+	walk(c.Options)
+	return n
+}
+
+func TestFitHoldsResponsesToMessageLimits(t *testing.T) {
+	long := strings.Repeat("é", 5000)
+	var fields []Field
+	for i := 0; i < 40; i++ {
+		fields = append(fields, Field{Name: long, Value: long})
+	}
+	var embeds []Embed
+	for i := 0; i < 12; i++ {
+		embeds = append(embeds, Embed{Title: long, Description: long, Footer: long, Fields: fields})
+	}
+	var rows []Row
+	for i := 0; i < 7; i++ {
+		rows = append(rows, Row{{Label: long}, {}, {}, {}, {}, {}, {}})
+	}
+	var choices []Choice
+	for i := 0; i < 30; i++ {
+		choices = append(choices, Choice{Name: long, Value: "x"})
+	}
+	r := Response{Content: long, Embeds: embeds, Rows: rows, Choices: choices}.Fit()
+	checkResponseLimits(t, r)
+	if !strings.HasSuffix(r.Content, truncNote) {
+		t.Errorf("cut content does not say it was cut: ...%q", r.Content[len(r.Content)-40:])
+	}
+	if len(r.Embeds) == 0 {
+		t.Error("Fit dropped every embed; it should keep what fits")
+	}
+
+	short := Response{Content: "🎲 4d6kh3 (6, 5, ~~2~~, 4) = 15"}
+	if got := short.Fit(); got.Content != short.Content {
+		t.Errorf("Fit changed a short message: %q", got.Content)
+	}
+}
+
+// checkResponseLimits fails t if r breaks one of Discord's message limits.
+func checkResponseLimits(t *testing.T, r Response) {
+	t.Helper()
+	count := utf8.RuneCountInString
+	if n := count(r.Content); n > MaxContent {
+		t.Errorf("content %d characters; limit %d", n, MaxContent)
+	}
+	if len(r.Embeds) > MaxEmbeds {
+		t.Errorf("%d embeds; limit %d", len(r.Embeds), MaxEmbeds)
+	}
+	total := 0
+	for _, e := range r.Embeds {
+		if count(e.Title) > MaxEmbedTitle || count(e.Description) > MaxEmbedDesc || count(e.Footer) > MaxFooter {
+			t.Errorf("embed title/description/footer over its limit: %d/%d/%d", count(e.Title), count(e.Description), count(e.Footer))
+		}
+		if len(e.Fields) > MaxEmbedFields {
+			t.Errorf("%d fields; limit %d", len(e.Fields), MaxEmbedFields)
+		}
+		for _, f := range e.Fields {
+			if count(f.Name) > MaxFieldName || count(f.Value) > MaxFieldValue || f.Name == "" || f.Value == "" {
+				t.Errorf("field name/value %d/%d characters", count(f.Name), count(f.Value))
+			}
+		}
+		total += e.size()
+	}
+	if total > MaxEmbedTotal {
+		t.Errorf("%d characters across embeds; limit %d", total, MaxEmbedTotal)
+	}
+	if len(r.Rows) > MaxActionRows {
+		t.Errorf("%d action rows; limit %d", len(r.Rows), MaxActionRows)
+	}
+	for _, row := range r.Rows {
+		if len(row) > MaxButtonsPerRow {
+			t.Errorf("%d buttons in a row; limit %d", len(row), MaxButtonsPerRow)
+		}
+		for _, b := range row {
+			if count(b.Label) > MaxButtonLabel || len(b.CustomID) > MaxCustomID {
+				t.Errorf("button label %d / custom_id %d characters", count(b.Label), len(b.CustomID))
+			}
+		}
+	}
+	if len(r.Choices) > MaxChoices {
+		t.Errorf("%d choices; limit %d", len(r.Choices), MaxChoices)
+	}
+	for _, c := range r.Choices {
+		if count(c.Name) > MaxChoiceNameLen {
+			t.Errorf("choice name %d characters", count(c.Name))
+		}
+	}
+}

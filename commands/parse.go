@@ -1,0 +1,153 @@
+package commands
+
+import (
+	"strings"
+)
+
+// ParseLine reads a command typed as in Discord's message box, for the
+// console and for tests: `/roll expression:4d6kh3 dice:6,5,2,4`,
+// subcommands as words (`/init add name:Goblin`), values with spaces in
+// double quotes (`name:"Red Goblin"`), and the first required option given
+// bare (`/roll 4d6kh3`; several bare words are joined with spaces, so
+// `/roll 1d20 + 5` works too). It fills Kind, Path and Options; the caller
+// sets who sent it and where. A mistake is a *UserError.
+func (r *Router) ParseLine(line string) (*Request, error) {
+	words, err := splitWords(line)
+	if err != nil {
+		return nil, err
+	}
+	if len(words) == 0 || !strings.HasPrefix(words[0], "/") || len(words[0]) < 2 {
+		return nil, Errorf("a command starts with / and its name, e.g. /roll 1d20+5")
+	}
+	name := strings.ToLower(words[0][1:])
+	words = words[1:]
+	cmd, ok := r.Command(name)
+	if !ok {
+		return nil, Errorf("unknown command /%s: try /help for the list", name)
+	}
+	path := []string{name}
+	opts := cmd.Options
+	for HasSubcommands(opts) {
+		if len(words) == 0 || strings.Contains(words[0], ":") {
+			return nil, Errorf("/%s needs one of: %s (e.g. /%s %s)", strings.Join(path, " "), optionNames(opts), strings.Join(path, " "), opts[0].Name)
+		}
+		sub := strings.ToLower(words[0])
+		next, ok := cmd.Leaf(append(path[1:], sub))
+		if !ok {
+			return nil, Errorf("/%s has no subcommand %q: use one of %s", strings.Join(path, " "), sub, optionNames(opts))
+		}
+		path, opts, words = append(path, sub), next, words[1:]
+	}
+
+	req := &Request{Kind: KindCommand, Path: strings.Join(path, "/"), Options: Options{}}
+	var bare []string
+	for _, w := range words {
+		key, val, isOpt := strings.Cut(w, ":")
+		if isOpt {
+			if o, ok := findOption(opts, strings.ToLower(key)); ok {
+				if req.Options.Has(o.Name) {
+					return nil, Errorf("option %s is given twice", o.Name)
+				}
+				v, err := ParseValue(o, val)
+				if err != nil {
+					return nil, err
+				}
+				req.Options[o.Name] = v
+				continue
+			}
+		}
+		bare = append(bare, w)
+	}
+	if len(bare) > 0 {
+		first, ok := firstRequired(opts)
+		if !ok || req.Options.Has(first.Name) {
+			return nil, Errorf("unexpected %q: options are written name:value, e.g. /%s %s", bare[0], strings.Join(path, " "), example(opts))
+		}
+		v, err := ParseValue(first, strings.Join(bare, " "))
+		if err != nil {
+			return nil, err
+		}
+		req.Options[first.Name] = v
+	}
+	for _, o := range opts {
+		if o.Required && !req.Options.Has(o.Name) {
+			return nil, Errorf("/%s needs %s: e.g. /%s %s", strings.Join(path, " "), o.Name, strings.Join(path, " "), example(opts))
+		}
+	}
+	return req, nil
+}
+
+// splitWords splits a line on spaces, keeping double-quoted runs together
+// (the quotes themselves are dropped; \" is a literal quote).
+func splitWords(line string) ([]string, error) {
+	var words []string
+	var b strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '\\' && quoted && i+1 < len(line) && line[i+1] == '"':
+			b.WriteByte('"')
+			i++
+		case c == '"':
+			quoted = !quoted
+			inWord = true
+		case (c == ' ' || c == '\t') && !quoted:
+			if inWord {
+				words = append(words, b.String())
+				b.Reset()
+				inWord = false
+			}
+		default:
+			b.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, Errorf(`a quote is not closed: write values with spaces as name:"Red Goblin"`)
+	}
+	if inWord {
+		words = append(words, b.String())
+	}
+	return words, nil
+}
+
+func findOption(opts []Option, name string) (Option, bool) {
+	for _, o := range opts {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func firstRequired(opts []Option) (Option, bool) {
+	for _, o := range opts {
+		if o.Required {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func optionNames(opts []Option) string {
+	names := make([]string, len(opts))
+	for i, o := range opts {
+		names[i] = o.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// example writes the required options of opts as name:<type>.
+func example(opts []Option) string {
+	var parts []string
+	for _, o := range opts {
+		if o.Required {
+			parts = append(parts, o.Name+":<"+o.Type.String()+">")
+		}
+	}
+	if len(parts) == 0 && len(opts) > 0 {
+		parts = append(parts, opts[0].Name+":<"+opts[0].Type.String()+">")
+	}
+	return strings.Join(parts, " ")
+}

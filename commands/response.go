@@ -1,0 +1,212 @@
+package commands
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// ResponseType is the kind of answer, numbered as Discord's interaction
+// callback types.
+type ResponseType int
+
+// Response types.
+const (
+	Message       ResponseType = 4 // a new message
+	Deferred      ResponseType = 5 // "thinking...", a follow-up comes later
+	UpdateMessage ResponseType = 7 // edit the message the clicked component is on
+	Autocomplete  ResponseType = 8 // suggestions for the focused option
+)
+
+// Discord's limits on what one message may carry. Discord rejects a message
+// over any of them, so every response is fitted before it leaves.
+const (
+	MaxContent         = 2000
+	MaxEmbeds          = 10
+	MaxEmbedTotal      = 6000
+	MaxEmbedTitle      = 256
+	MaxEmbedDesc       = 4096
+	MaxEmbedFields     = 25
+	MaxFieldName       = 256
+	MaxFieldValue      = 1024
+	MaxFooter          = 2048
+	MaxChoices         = 25
+	MaxActionRows      = 5
+	MaxButtonsPerRow   = 5
+	MaxButtonLabel     = 80
+	MaxCustomID        = 100
+	MaxChoiceNameLen   = 100
+	MaxChoiceStringLen = 100
+)
+
+// Response is what a handler answers.
+type Response struct {
+	Type      ResponseType
+	Content   string
+	Embeds    []Embed
+	Rows      []Row
+	Ephemeral bool
+	// Choices answer an autocomplete request.
+	Choices []Choice
+	// Result is the structured outcome for the console and tests; Discord
+	// never sees it.
+	Result any
+}
+
+// Embed is a rich block of a message.
+type Embed struct {
+	Title       string
+	Description string
+	Color       int
+	Fields      []Field
+	Footer      string
+}
+
+// Field is one name/value pair of an embed.
+type Field struct {
+	Name   string
+	Value  string
+	Inline bool
+}
+
+// Row is one action row of buttons.
+type Row []Button
+
+// ButtonStyle is Discord's button style.
+type ButtonStyle int
+
+// Button styles.
+const (
+	Primary   ButtonStyle = 1
+	Secondary ButtonStyle = 2
+	Success   ButtonStyle = 3
+	Danger    ButtonStyle = 4
+)
+
+// Button is a clickable button; a click arrives as a KindComponent request
+// with the button's CustomID.
+type Button struct {
+	Label    string
+	Style    ButtonStyle
+	CustomID string
+	Disabled bool
+}
+
+// Reply is a plain public message.
+func Reply(format string, args ...any) Response {
+	return Response{Type: Message, Content: fmt.Sprintf(format, args...)}
+}
+
+// Private is a message only the user who asked sees.
+func Private(format string, args ...any) Response {
+	return Response{Type: Message, Content: fmt.Sprintf(format, args...), Ephemeral: true}
+}
+
+const truncNote = "\n… (truncated: too long for one Discord message)"
+
+// Fit holds r to Discord's message limits: over-long text is cut with a
+// note, surplus embeds, fields, rows and choices are dropped. It never
+// rejects: a long answer reaches the user shortened rather than not at all.
+func (r Response) Fit() Response {
+	r.Content = truncate(r.Content, MaxContent, truncNote)
+	if len(r.Embeds) > MaxEmbeds {
+		r.Embeds = r.Embeds[:MaxEmbeds]
+	}
+	total := 0
+	embeds := make([]Embed, 0, len(r.Embeds))
+	for _, e := range r.Embeds {
+		e.Title = truncate(e.Title, MaxEmbedTitle, "…")
+		e.Description = truncate(e.Description, MaxEmbedDesc, truncNote)
+		e.Footer = truncate(e.Footer, MaxFooter, "…")
+		if len(e.Fields) > MaxEmbedFields {
+			e.Fields = e.Fields[:MaxEmbedFields]
+		}
+		fields := make([]Field, len(e.Fields))
+		for i, f := range e.Fields {
+			f.Name = truncate(f.Name, MaxFieldName, "…")
+			f.Value = truncate(f.Value, MaxFieldValue, "…")
+			if f.Name == "" {
+				f.Name = "\u200b" // Discord rejects empty field names
+			}
+			if f.Value == "" {
+				f.Value = "\u200b"
+			}
+			fields[i] = f
+		}
+		e.Fields = fields
+		if total+e.size() > MaxEmbedTotal {
+			// Shrink the first embed that does not fit into what is left,
+			// and drop the rest.
+			if e, ok := e.shrink(MaxEmbedTotal - total); ok {
+				embeds = append(embeds, e)
+			}
+			break
+		}
+		total += e.size()
+		embeds = append(embeds, e)
+	}
+	if len(embeds) == 0 {
+		embeds = nil
+	}
+	r.Embeds = embeds
+	if len(r.Rows) > MaxActionRows {
+		r.Rows = r.Rows[:MaxActionRows]
+	}
+	for i, row := range r.Rows {
+		if len(row) > MaxButtonsPerRow {
+			r.Rows[i] = row[:MaxButtonsPerRow]
+		}
+		for j := range r.Rows[i] {
+			r.Rows[i][j].Label = truncate(r.Rows[i][j].Label, MaxButtonLabel, "…")
+		}
+	}
+	if len(r.Choices) > MaxChoices {
+		r.Choices = r.Choices[:MaxChoices]
+	}
+	for i := range r.Choices {
+		r.Choices[i].Name = truncate(r.Choices[i].Name, MaxChoiceNameLen, "…")
+	}
+	return r
+}
+
+// shrink cuts e to at most budget characters: fields from the end first,
+// then the description. ok is false when not even the title and footer fit.
+func (e Embed) shrink(budget int) (Embed, bool) {
+	for len(e.Fields) > 0 && e.size() > budget {
+		e.Fields = e.Fields[:len(e.Fields)-1]
+	}
+	if over := e.size() - budget; over > 0 {
+		keep := utf8.RuneCountInString(e.Description) - over
+		if keep < utf8.RuneCountInString(truncNote) {
+			return e, false
+		}
+		e.Description = truncate(e.Description, keep, truncNote)
+	}
+	return e, true
+}
+
+func (e Embed) size() int {
+	n := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description) + utf8.RuneCountInString(e.Footer)
+	for _, f := range e.Fields {
+		n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	return n
+}
+
+// truncate cuts s to at most max characters, ending with note when it cuts.
+func truncate(s string, max int, note string) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	keep := max - utf8.RuneCountInString(note)
+	if keep < 0 {
+		keep = 0
+	}
+	i, n := 0, 0
+	for i = range s {
+		if n == keep {
+			break
+		}
+		n++
+	}
+	return s[:i] + note
+}

@@ -1,0 +1,180 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+var rollCommand = Command{
+	Name:        "roll",
+	Description: "Roll dice: 1d20+5, 4d6kh3, 2d6+3",
+	Options: []Option{
+		{Type: String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen},
+		diceOption,
+		{Type: Boolean, Name: "private", Description: "Only you see the result"},
+	},
+}
+
+// diceOption is the `dice:` option every roll and action command takes: the
+// values of physical dice rolled at the table, used in order instead of
+// random ones.
+var diceOption = Option{
+	Type: String, Name: "dice", MaxLength: 500,
+	Description: "Physical dice you rolled, in order, e.g. 6,5,2,4",
+}
+
+// RollResult is the structured outcome of a roll, the console's `result`.
+type RollResult struct {
+	ID    string      `json:"id,omitempty"`
+	Expr  string      `json:"expr"`
+	Total int         `json:"total"`
+	Rolls []RollGroup `json:"rolls"`
+}
+
+// RollGroup is one dice term of a roll.
+type RollGroup struct {
+	Expr  string    `json:"expr"`
+	Total int       `json:"total"`
+	Dice  []RollDie `json:"dice"`
+}
+
+// RollDie is one die of a roll.
+type RollDie struct {
+	Sides    int  `json:"sides"`
+	Value    int  `json:"value"`
+	Kept     bool `json:"kept"`
+	Physical bool `json:"physical,omitempty"`
+}
+
+func newRollResult(res *dice.Result) RollResult {
+	out := RollResult{Expr: res.Expr, Total: res.Total, Rolls: make([]RollGroup, 0, len(res.Groups))}
+	for _, g := range res.Groups {
+		rg := RollGroup{Expr: g.Expr, Total: g.Total, Dice: make([]RollDie, 0, len(g.Dice))}
+		for _, d := range g.Dice {
+			rg.Dice = append(rg.Dice, RollDie{Sides: d.Sides, Value: d.Value, Kept: d.Kept, Physical: d.Physical})
+		}
+		out.Rolls = append(out.Rolls, rg)
+	}
+	return out
+}
+
+func (h *handlers) roll(ctx context.Context, req *Request) (Response, error) {
+	text := req.Options.String("expression")
+	res, err := h.rollDice(req, text)
+	if err != nil {
+		return Response{}, err
+	}
+	private := req.Options.Bool("private")
+	result := newRollResult(res)
+	id, err := h.logRoll(ctx, req, res.Expr, res.Total, private, result)
+	if err != nil {
+		return Response{}, err
+	}
+	result.ID = id
+	return Response{
+		Content:   fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", displayName(req.User), res.Expr, res.String(), id),
+		Ephemeral: private,
+		Result:    result,
+	}, nil
+}
+
+// rollDice parses and rolls text, with the request's `dice:` values when
+// given. Every mistake comes back as a *UserError.
+func (h *handlers) rollDice(req *Request, text string) (*dice.Result, error) {
+	expr, err := dice.Parse(text)
+	if err != nil {
+		return nil, diceError(err)
+	}
+	roller, phys, err := h.rollerFor(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := expr.Roll(roller)
+	if err != nil {
+		return nil, diceError(err)
+	}
+	if phys != nil {
+		if err := phys.Done(); err != nil {
+			return nil, &UserError{Msg: err.Error() + fmt.Sprintf(" (example: /roll %s dice:%s)", expr, exampleDice(res)), Err: err}
+		}
+	}
+	return res, nil
+}
+
+// rollerFor returns the roller for req: the physical dice of its `dice:`
+// option when given (phys is then non-nil, to be checked with Done after
+// rolling), random dice otherwise.
+func (h *handlers) rollerFor(req *Request) (r dice.Roller, phys *dice.Physical, err error) {
+	if text := strings.TrimSpace(req.Options.String("dice")); text != "" {
+		values, err := dice.ParsePhysical(text)
+		if err != nil {
+			return nil, nil, &UserError{Msg: err.Error() + " (example: dice:6,5,2,4)", Err: err}
+		}
+		phys = dice.NewPhysical(values)
+		return phys, phys, nil
+	}
+	return h.Roller(), nil, nil
+}
+
+// exampleDice lists plausible values for every die res rolled, for an
+// example of a correct `dice:` option.
+func exampleDice(res *dice.Result) string {
+	var vals []string
+	for _, g := range res.Groups {
+		for _, d := range g.Dice {
+			vals = append(vals, fmt.Sprint((d.Sides+1)/2))
+		}
+	}
+	if len(vals) == 0 {
+		return "3"
+	}
+	return strings.Join(vals, ",")
+}
+
+// diceError turns an error of the dice language into a message for the
+// user, with the expression and a caret under the column when known.
+func diceError(err error) error {
+	var se *dice.SyntaxError
+	if errors.As(err, &se) {
+		return &UserError{Msg: se.Error(), Detail: se.Detail(), Err: err}
+	}
+	return &UserError{Msg: err.Error(), Err: err}
+}
+
+// logRoll stores a roll in the roll log and returns its short ID.
+func (h *handlers) logRoll(ctx context.Context, req *Request, expr string, total int, private bool, detail any) (string, error) {
+	js, err := json.Marshal(detail)
+	if err != nil {
+		return "", fmt.Errorf("encode roll: %w", err)
+	}
+	code := h.Codes()
+	_, err = h.Rolls.SaveRoll(ctx, db.Roll{
+		Code: code, GuildID: req.GuildID, ChannelID: req.ChannelID,
+		UserID: req.User.ID, UserName: req.User.Name,
+		Expr: expr, Total: total, Private: private, Detail: js,
+	})
+	if err != nil {
+		return "", fmt.Errorf("log roll %q: %w", expr, err)
+	}
+	return code, nil
+}
+
+// displayName is the name to show for u, with Discord markdown escaped so a
+// name like "*bob*" shows as written.
+func displayName(u User) string {
+	name := u.Name
+	if name == "" {
+		name = u.ID
+	}
+	return escapeMarkdown(name)
+}
+
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, "`", "\\`", `~`, `\~`, `|`, `\|`, `>`, `\>`, `#`, `\#`, `-`, `\-`)
+
+func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }

@@ -1,0 +1,171 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"slices"
+	"strings"
+)
+
+// Handler answers one request. It returns the response as a value and never
+// sends anything itself. A *UserError becomes a private message naming the
+// mistake; any other error is logged and the user is told something went
+// wrong.
+type Handler func(ctx context.Context, req *Request) (Response, error)
+
+type route struct {
+	h      Handler
+	gmOnly bool
+}
+
+// Router maps request paths to handlers. Routes are registered in New and a
+// duplicate panics at start, so a typo cannot silently shadow a command.
+type Router struct {
+	commands     []Command
+	routes       map[string]route   // "init/next"
+	autocomplete map[string]Handler // "faction/show:name"
+	components   map[string]route   // custom_id prefix before the first ':'
+	gmRoles      []string
+	log          *slog.Logger
+}
+
+func newRouter(log *slog.Logger, gmRoles []string) *Router {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Router{
+		routes:       map[string]route{},
+		autocomplete: map[string]Handler{},
+		components:   map[string]route{},
+		gmRoles:      gmRoles,
+		log:          log,
+	}
+}
+
+// define adds a command definition; its routes are added with handle.
+func (r *Router) define(c Command) {
+	for _, old := range r.commands {
+		if old.Name == c.Name {
+			panic("commands: duplicate command " + c.Name)
+		}
+	}
+	r.commands = append(r.commands, c)
+}
+
+func (r *Router) handle(path string, h Handler, gmOnly bool) {
+	if _, dup := r.routes[path]; dup {
+		panic("commands: duplicate route " + path)
+	}
+	r.routes[path] = route{h: h, gmOnly: gmOnly}
+}
+
+func (r *Router) handleAutocomplete(path, option string, h Handler) {
+	key := path + ":" + option
+	if _, dup := r.autocomplete[key]; dup {
+		panic("commands: duplicate autocomplete " + key)
+	}
+	r.autocomplete[key] = h
+}
+
+func (r *Router) handleComponent(prefix string, h Handler, gmOnly bool) {
+	if _, dup := r.components[prefix]; dup {
+		panic("commands: duplicate component " + prefix)
+	}
+	r.components[prefix] = route{h: h, gmOnly: gmOnly}
+}
+
+// Commands returns the command definitions, in the order they were defined.
+func (r *Router) Commands() []Command { return slices.Clone(r.commands) }
+
+// Command returns the definition of the named command.
+func (r *Router) Command(name string) (Command, bool) {
+	for _, c := range r.commands {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Command{}, false
+}
+
+// Handle answers req. The response is always one the caller can send: a
+// failure has already been turned into a message for the user, and the
+// returned error is only for the caller's own record (the console prints
+// it). A panic in a handler is recovered, logged and answered.
+func (r *Router) Handle(ctx context.Context, req *Request) (resp Response, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic in %s: %v", req.Path, p)
+			r.log.Error("handler panicked", "path", req.Path, "user", req.User.ID, "panic", p, "stack", string(debug.Stack()))
+			resp = r.Failure(req, err)
+		}
+	}()
+	req.GM = req.Permissions&ManageChannels != 0 || slices.ContainsFunc(req.Roles, func(role string) bool {
+		return slices.Contains(r.gmRoles, role)
+	})
+	resp, err = r.dispatch(ctx, req)
+	if err != nil {
+		return r.Failure(req, err), err
+	}
+	if resp.Type == 0 {
+		resp.Type = Message
+	}
+	return resp.Fit(), nil
+}
+
+func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
+	switch req.Kind {
+	case KindAutocomplete:
+		h, ok := r.autocomplete[req.Path+":"+req.Focused]
+		if !ok {
+			return Response{Type: Autocomplete}, nil
+		}
+		resp, err := h(ctx, req)
+		resp.Type = Autocomplete
+		return resp, err
+	case KindComponent:
+		prefix, _, _ := strings.Cut(req.CustomID, ":")
+		rt, ok := r.components[prefix]
+		if !ok {
+			return Response{}, Errorf("this button no longer works: run the command again")
+		}
+		if rt.gmOnly && !req.GM {
+			return Response{}, ErrNotGM
+		}
+		return rt.h(ctx, req)
+	default:
+		rt, ok := r.routes[req.Path]
+		if !ok {
+			return Response{}, Errorf("unknown command /%s: try /help for the list", strings.ReplaceAll(req.Path, "/", " "))
+		}
+		if rt.gmOnly && !req.GM {
+			return Response{}, ErrNotGM
+		}
+		return rt.h(ctx, req)
+	}
+}
+
+// Failure turns err into what the user sees. The edges use it for mistakes
+// they catch before a handler runs (a console line that does not parse).
+func (r *Router) Failure(req *Request, err error) Response {
+	if req.Kind == KindAutocomplete {
+		// Discord accepts only suggestions here; an empty list says "no match".
+		if _, ok := AsUserError(err); !ok {
+			r.log.Error("autocomplete failed", "path", req.Path, "err", err)
+		}
+		return Response{Type: Autocomplete}
+	}
+	if ue, ok := AsUserError(err); ok {
+		msg := "⚠️ " + ue.Msg
+		if ue.Detail != "" {
+			msg += "\n```\n" + ue.Detail + "\n```"
+		}
+		return Response{Type: Message, Content: msg, Ephemeral: true}.Fit()
+	}
+	if !errors.Is(err, context.Canceled) {
+		r.log.Error("command failed", "path", req.Path, "user", req.User.ID, "channel", req.ChannelID, "err", err)
+	}
+	return Response{Type: Message, Content: "⚠️ Something went wrong on our side; it has been logged. Please try again.", Ephemeral: true}
+}

@@ -1,0 +1,169 @@
+// Package db keeps Tablehand's state in SQLite: opening with the settings a
+// busy bot needs, embedded forward-only migrations, and one transaction per
+// public method.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DefaultPath is the database file used when none is configured: a file in
+// the working directory, no server to install.
+const DefaultPath = "tablehand.db"
+
+// DB is an open Tablehand database.
+type DB struct {
+	sql *sql.DB
+	now func() time.Time
+}
+
+// Option configures Open.
+type Option func(*DB)
+
+// WithClock sets the clock that stamps stored rows (UTC is stored).
+func WithClock(now func() time.Time) Option { return func(d *DB) { d.now = now } }
+
+// Open opens or creates the database file at path and brings its schema up
+// to date.
+//
+// WAL lets readers run beside the writer; the busy timeout makes a writer
+// wait for another instead of failing with "database is locked"; foreign
+// keys are per connection, so they are set in the DSN, which applies them to
+// every connection of the pool; _txlock=immediate takes the write lock at
+// BEGIN, so two transactions never deadlock upgrading a read lock.
+func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
+	if file == "" {
+		file = DefaultPath
+	}
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_busy_timeout", "5000")
+	q.Set("_foreign_keys", "on")
+	q.Set("_txlock", "immediate")
+	q.Set("_synchronous", "NORMAL")
+	dsn := "file:" + (&url.URL{Path: file}).EscapedPath() + "?" + q.Encode()
+	sqldb, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", file, err)
+	}
+	d := &DB{sql: sqldb, now: time.Now}
+	for _, o := range opts {
+		o(d)
+	}
+	if err := d.migrate(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open database %s: %w", file, err)
+	}
+	return d, nil
+}
+
+// Close closes the database.
+func (d *DB) Close() error { return d.sql.Close() }
+
+// SQL returns the underlying handle, for tests and checks.
+func (d *DB) SQL() *sql.DB { return d.sql }
+
+// migrate applies, in order, each embedded migration newer than the
+// database's PRAGMA user_version, each in its own transaction together with
+// the version bump, so a crash leaves either the old or the new schema.
+func (d *DB) migrate(ctx context.Context) error {
+	entries, err := migrations.ReadDir("migrations")
+	if err != nil {
+		return fmt.Errorf("read migrations: %w", err)
+	}
+	type migration struct {
+		version int
+		name    string
+	}
+	var ms []migration
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return fmt.Errorf("migration %s: name must start with a positive number and '_'", e.Name())
+		}
+		ms = append(ms, migration{v, e.Name()})
+	}
+	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
+	for i := 1; i < len(ms); i++ {
+		if ms[i].version == ms[i-1].version {
+			return fmt.Errorf("migrations %s and %s share version %d", ms[i-1].name, ms[i].name, ms[i].version)
+		}
+	}
+	var current int
+	if err := d.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if n := len(ms); n > 0 && current > ms[n-1].version {
+		return fmt.Errorf("database schema version %d is newer than this Tablehand knows (%d): upgrade Tablehand", current, ms[n-1].version)
+	}
+	for _, m := range ms {
+		if m.version <= current {
+			continue
+		}
+		body, err := migrations.ReadFile(path.Join("migrations", m.name))
+		if err != nil {
+			return fmt.Errorf("read migration %s: %w", m.name, err)
+		}
+		err = d.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("apply migration %s: %w", m.name, err)
+		}
+	}
+	return nil
+}
+
+// Version returns the schema version recorded in the database.
+func (d *DB) Version(ctx context.Context) (int, error) {
+	var v int
+	err := d.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
+	return v, err
+}
+
+// tx runs fn in one transaction: committed when fn returns nil, rolled back
+// otherwise. Every public method that changes state goes through it, and
+// unexported helpers take the *sql.Tx so they compose.
+func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) (err error) {
+	tx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			tx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func (d *DB) stamp() string { return d.now().UTC().Format(time.RFC3339Nano) }

@@ -1,0 +1,129 @@
+package db_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tablehand/tablehand/db"
+)
+
+func open(t *testing.T, opts ...db.Option) (*db.DB, string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "t.db")
+	d, err := db.Open(context.Background(), file, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d, file
+}
+
+func TestOpenSettings(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	// Pin several connections so the settings are seen on more than one:
+	// foreign keys are per connection.
+	for i := 0; i < 3; i++ {
+		conn, err := d.SQL().Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		var mode string
+		var fk, busy int
+		if err := conn.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk); err != nil {
+			t.Fatal(err)
+		}
+		if err := conn.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy); err != nil {
+			t.Fatal(err)
+		}
+		if mode != "wal" || fk != 1 || busy != 5000 {
+			t.Errorf("connection %d: journal_mode=%s foreign_keys=%d busy_timeout=%d, want wal 1 5000", i, mode, fk, busy)
+		}
+	}
+}
+
+func TestMigrationsRecordedAndIdempotent(t *testing.T) {
+	d, file := open(t)
+	ctx := context.Background()
+	v, err := d.Version(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v < 1 {
+		t.Fatalf("user_version = %d after migrating, want >= 1", v)
+	}
+	d.Close()
+	// Opening again applies nothing twice (a second CREATE TABLE would fail).
+	d2, err := db.Open(ctx, file)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer d2.Close()
+	v2, err := d2.Version(ctx)
+	if err != nil || v2 != v {
+		t.Fatalf("version after reopen = %d, %v; want %d", v2, err, v)
+	}
+}
+
+func TestRefusesNewerSchema(t *testing.T) {
+	d, file := open(t)
+	if _, err := d.SQL().Exec("PRAGMA user_version = 9999"); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if _, err := db.Open(context.Background(), file); err == nil {
+		t.Fatal("opening a database from a newer Tablehand succeeded, want an error")
+	}
+}
+
+func TestRollLog(t *testing.T) {
+	clock := time.Date(2026, 11, 21, 20, 0, 0, 0, time.FixedZone("X", 3600))
+	d, _ := open(t, db.WithClock(func() time.Time { return clock }))
+	ctx := context.Background()
+	save := func(user, channel string, private bool, total int) int64 {
+		id, err := d.SaveRoll(ctx, db.Roll{Code: "C" + user, ChannelID: channel, UserID: user, UserName: user, Expr: "1d20", Total: total, Private: private,
+			Detail: json.RawMessage(fmt.Sprintf(`{"total":%d}`, total))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	a := save("alice", "table", false, 3)
+	b := save("bob", "table", true, 4)
+	save("alice", "other", false, 5)
+	c := save("alice", "table", true, 6)
+	if !(a < b && b < c) {
+		t.Fatalf("ids not increasing: %d %d %d", a, b, c)
+	}
+
+	got, err := d.RecentRolls(ctx, "table", "", "alice", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Alice sees her own private roll but not Bob's; newest first; other channels excluded.
+	if len(got) != 2 || got[0].ID != c || got[1].ID != a {
+		t.Fatalf("alice's view = %+v, want rolls %d and %d", got, c, a)
+	}
+	if got[0].Code != "Calice" {
+		t.Errorf("code = %q, want Calice", got[0].Code)
+	}
+	if !got[0].Private || got[0].CreatedAt.Location() != time.UTC || !got[0].CreatedAt.Equal(clock) {
+		t.Errorf("roll %d: private=%v created=%v, want private and %v in UTC", c, got[0].Private, got[0].CreatedAt, clock)
+	}
+	got, err = d.RecentRolls(ctx, "table", "bob", "bob", 10)
+	if err != nil || len(got) != 1 || got[0].ID != b {
+		t.Fatalf("bob's own rolls = %+v, %v; want roll %d", got, err, b)
+	}
+	got, err = d.RecentRolls(ctx, "table", "", "carol", 1)
+	if err != nil || len(got) != 1 || got[0].ID != a {
+		t.Fatalf("carol's newest = %+v, %v; want roll %d only", got, err, a)
+	}
+}

@@ -1,0 +1,88 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Roll is one entry of the roll log.
+type Roll struct {
+	ID int64
+	// Code is the short ID a reply shows ("roll K7Q2XM"), drawn at random so
+	// it tells nothing about how busy the bot is.
+	Code      string
+	GuildID   string
+	ChannelID string
+	UserID    string
+	UserName  string
+	Expr      string
+	Total     int
+	Private   bool
+	// Detail is the roll's dice and outcome as JSON, as the command that
+	// rolled it chose to record them.
+	Detail    json.RawMessage
+	CreatedAt time.Time
+}
+
+// SaveRoll appends r to the roll log and returns its ID.
+func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
+	var id int64
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, err = insertRoll(ctx, tx, r, d.stamp())
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("save roll in channel %s: %w", r.ChannelID, err)
+	}
+	return id, nil
+}
+
+func insertRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int64, error) {
+	detail := r.Detail
+	if len(detail) == 0 {
+		detail = json.RawMessage("{}")
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO rolls
+		(code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, r.Private, string(detail), now)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// RecentRolls returns up to limit of the newest rolls in channel, newest
+// first; userID, when not empty, keeps only that user's rolls. Private rolls
+// are included only when they are the viewer's own.
+func (d *DB) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]Roll, error) {
+	rows, err := d.sql.QueryContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at
+		FROM rolls
+		WHERE channel_id = ? AND (? = '' OR user_id = ?) AND (private = 0 OR user_id = ?)
+		ORDER BY id DESC LIMIT ?`, channelID, userID, userID, viewerID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
+	}
+	defer rows.Close()
+	var out []Roll
+	for rows.Next() {
+		var r Roll
+		var detail, created string
+		if err := rows.Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &detail, &created); err != nil {
+			return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
+		}
+		r.Detail = json.RawMessage(detail)
+		if r.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
+			return nil, fmt.Errorf("roll %d: bad time %q: %w", r.ID, created, err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
+	}
+	return out, nil
+}
