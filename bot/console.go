@@ -99,7 +99,18 @@ func runLine(ctx context.Context, o ConsoleOptions, input string) ConsoleLine {
 		rest = strings.TrimSpace(after)
 	}
 	line := ConsoleLine{Input: input, User: user, Channel: channel}
-	req, err := o.Router.ParseLine(rest)
+	var req *commands.Request
+	var err error
+	switch {
+	case strings.HasPrefix(rest, "click:"):
+		// A click on the button whose custom_id follows.
+		req = &commands.Request{Kind: commands.KindComponent, CustomID: strings.TrimPrefix(rest, "click:"), Options: commands.Options{}}
+	case strings.HasPrefix(rest, "complete "):
+		// Autocomplete for the last option of a command being typed.
+		req, err = o.Router.ParseAutocomplete(strings.TrimPrefix(rest, "complete "))
+	default:
+		req, err = o.Router.ParseLine(rest)
+	}
 	if err != nil {
 		req = &commands.Request{Kind: commands.KindCommand}
 	}
@@ -151,14 +162,14 @@ func writeText(w io.Writer, l ConsoleLine) {
 			var labels []string
 			for _, b := range row.Components {
 				if btn, ok := b.(discordgo.Button); ok {
-					labels = append(labels, "["+btn.Label+"]")
+					labels = append(labels, "["+btn.Label+" → click:"+btn.CustomID+"]")
 				}
 			}
 			fmt.Fprintln(w, strings.Join(labels, " "))
 		}
 	}
 	for _, c := range d.Choices {
-		fmt.Fprintf(w, "  • %s\n", c.Name)
+		fmt.Fprintf(w, "  • %s (%v)\n", c.Name, c.Value)
 	}
 	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		fmt.Fprintln(w, "(only you can see this)")

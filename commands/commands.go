@@ -12,6 +12,8 @@ import (
 type RollLog interface {
 	SaveRoll(ctx context.Context, r db.Roll) (int64, error)
 	RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error)
+	RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error)
+	RecentExprs(ctx context.Context, userID string, limit int) ([]string, error)
 }
 
 // Deps is what the handlers need from outside.
@@ -44,6 +46,8 @@ func New(deps Deps) *Router {
 
 	r.define(rollCommand)
 	r.handle("roll", h.roll, false)
+	r.handleAutocomplete("roll", "expression", h.suggestRolls)
+	r.handleComponent("reroll", h.rollAgain, false)
 
 	r.define(helpCommand)
 	r.handle("help", h.help, false)

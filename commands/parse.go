@@ -12,6 +12,25 @@ import (
 // `/roll 1d20 + 5` works too). It fills Kind, Path and Options; the caller
 // sets who sent it and where. A mistake is a *UserError.
 func (r *Router) ParseLine(line string) (*Request, error) {
+	return r.parseLine(line, false)
+}
+
+// ParseAutocomplete reads a command being typed, as ParseLine does, into an
+// autocomplete request: the last option written is the focused one, and
+// required options may still be missing.
+func (r *Router) ParseAutocomplete(line string) (*Request, error) {
+	req, err := r.parseLine(line, true)
+	if err != nil {
+		return nil, err
+	}
+	if req.Focused == "" {
+		return nil, Errorf("autocomplete needs an option being typed, e.g. complete /roll expression:1d2")
+	}
+	req.Kind = KindAutocomplete
+	return req, nil
+}
+
+func (r *Router) parseLine(line string, partial bool) (*Request, error) {
 	words, err := splitWords(line)
 	if err != nil {
 		return nil, err
@@ -53,6 +72,7 @@ func (r *Router) ParseLine(line string) (*Request, error) {
 					return nil, err
 				}
 				req.Options[o.Name] = v
+				req.Focused = o.Name
 				continue
 			}
 		}
@@ -68,9 +88,13 @@ func (r *Router) ParseLine(line string) (*Request, error) {
 			return nil, err
 		}
 		req.Options[first.Name] = v
+		req.Focused = first.Name
+	}
+	if !partial {
+		req.Focused = ""
 	}
 	for _, o := range opts {
-		if o.Required && !req.Options.Has(o.Name) {
+		if o.Required && !req.Options.Has(o.Name) && !partial {
 			return nil, Errorf("/%s needs %s: e.g. /%s %s", strings.Join(path, " "), o.Name, strings.Join(path, " "), example(opts))
 		}
 	}

@@ -15,7 +15,7 @@ var rollCommand = Command{
 	Name:        "roll",
 	Description: "Roll dice: 1d20+5, 4d6kh3, 2d6+3",
 	Options: []Option{
-		{Type: String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen},
+		{Type: String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
 		diceOption,
 		{Type: Boolean, Name: "private", Description: "Only you see the result"},
 	},
@@ -65,12 +65,29 @@ func newRollResult(res *dice.Result) RollResult {
 }
 
 func (h *handlers) roll(ctx context.Context, req *Request) (Response, error) {
-	text := req.Options.String("expression")
+	return h.rollReply(ctx, req, req.Options.String("expression"), req.Options.Bool("private"))
+}
+
+// rollAgain answers the "Roll again" button: the same expression, rolled
+// afresh by whoever clicked, as privately as the first.
+func (h *handlers) rollAgain(ctx context.Context, req *Request) (Response, error) {
+	_, code, _ := strings.Cut(req.CustomID, ":")
+	prev, found, err := h.Rolls.RollByCode(ctx, req.ChannelID, code)
+	if err != nil {
+		return Response{}, err
+	}
+	if !found {
+		return Response{}, Errorf("roll %s is not in this channel's log any more: use /roll", code)
+	}
+	req.Options = Options{} // a click carries no dice: roll at random
+	return h.rollReply(ctx, req, prev.Expr, prev.Private)
+}
+
+func (h *handlers) rollReply(ctx context.Context, req *Request, text string, private bool) (Response, error) {
 	res, err := h.rollDice(req, text)
 	if err != nil {
 		return Response{}, err
 	}
-	private := req.Options.Bool("private")
 	result := newRollResult(res)
 	id, err := h.logRoll(ctx, req, res.Expr, res.Total, private, result)
 	if err != nil {
@@ -80,8 +97,37 @@ func (h *handlers) roll(ctx context.Context, req *Request) (Response, error) {
 	return Response{
 		Content:   fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", displayName(req.User), res.Expr, res.String(), id),
 		Ephemeral: private,
+		Rows:      []Row{{{Label: "Roll again", Style: Secondary, CustomID: "reroll:" + id}}},
 		Result:    result,
 	}, nil
+}
+
+// suggestRolls autocompletes an expression: first what is being typed,
+// checked as it is typed (a mistake shows before sending), then the user's
+// recent expressions that contain it.
+func (h *handlers) suggestRolls(ctx context.Context, req *Request) (Response, error) {
+	typed := strings.TrimSpace(req.Options.String("expression"))
+	var choices []Choice
+	if typed != "" && len(typed) <= MaxChoiceStringLen {
+		name := typed
+		if _, err := dice.Parse(typed); err != nil {
+			name = "⚠️ " + typed + ": " + err.Error()
+		}
+		choices = append(choices, Choice{Name: name, Value: typed})
+	}
+	recent, err := h.Rolls.RecentExprs(ctx, req.User.ID, MaxChoices)
+	if err != nil {
+		return Response{}, err
+	}
+	for _, e := range recent {
+		if len(choices) == MaxChoices {
+			break
+		}
+		if e != typed && len(e) <= MaxChoiceStringLen && strings.Contains(strings.ReplaceAll(e, " ", ""), strings.ReplaceAll(typed, " ", "")) {
+			choices = append(choices, Choice{Name: e, Value: e})
+		}
+	}
+	return Response{Choices: choices}, nil
 }
 
 // rollDice parses and rolls text, with the request's `dice:` values when

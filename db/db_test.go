@@ -127,3 +127,31 @@ func TestRollLog(t *testing.T) {
 		t.Fatalf("carol's newest = %+v, %v; want roll %d only", got, err, a)
 	}
 }
+
+func TestRollByCodeAndRecentExprs(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	for i, r := range []db.Roll{
+		{Code: "AAAAAA", ChannelID: "table", UserID: "alice", Expr: "1d20 + 5"},
+		{Code: "BBBBBB", ChannelID: "table", UserID: "alice", Expr: "4d6kh3"},
+		{Code: "CCCCCC", ChannelID: "other", UserID: "alice", Expr: "1d20 + 5"},
+		{Code: "DDDDDD", ChannelID: "table", UserID: "bob", Expr: "2d6"},
+	} {
+		r.UserName = r.UserID
+		r.Total = i
+		if _, err := d.SaveRoll(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, found, err := d.RollByCode(ctx, "table", "BBBBBB")
+	if err != nil || !found || r.Expr != "4d6kh3" || r.Total != 1 {
+		t.Errorf("RollByCode(table, BBBBBB) = %+v, %v, %v", r, found, err)
+	}
+	if _, found, err := d.RollByCode(ctx, "table", "CCCCCC"); err != nil || found {
+		t.Errorf("a roll of another channel was found by code: %v, %v", found, err)
+	}
+	exprs, err := d.RecentExprs(ctx, "alice", 10)
+	if err != nil || len(exprs) != 2 || exprs[0] != "1d20 + 5" || exprs[1] != "4d6kh3" {
+		t.Errorf("RecentExprs(alice) = %q, %v; want [1d20 + 5, 4d6kh3]", exprs, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -83,6 +84,49 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID, viewerID string
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
+	}
+	return out, nil
+}
+
+// RollByCode returns the newest roll in channelID with the short ID code.
+// found is false when there is none.
+func (d *DB) RollByCode(ctx context.Context, channelID, code string) (r Roll, found bool, err error) {
+	var detail, created string
+	err = d.sql.QueryRowContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at
+		FROM rolls WHERE channel_id = ? AND code = ? ORDER BY id DESC LIMIT 1`, channelID, code).
+		Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &detail, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Roll{}, false, nil
+	}
+	if err != nil {
+		return Roll{}, false, fmt.Errorf("find roll %s in channel %s: %w", code, channelID, err)
+	}
+	r.Detail = json.RawMessage(detail)
+	if r.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return Roll{}, false, fmt.Errorf("roll %d: bad time %q: %w", r.ID, created, err)
+	}
+	return r, true, nil
+}
+
+// RecentExprs returns up to limit distinct expressions userID rolled most
+// recently, anywhere, newest first, for autocomplete.
+func (d *DB) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
+	rows, err := d.sql.QueryContext(ctx, `SELECT expr FROM rolls WHERE user_id = ?
+		GROUP BY expr ORDER BY MAX(id) DESC LIMIT ?`, userID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var e string
+		if err := rows.Scan(&e); err != nil {
+			return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
 	}
 	return out, nil
 }

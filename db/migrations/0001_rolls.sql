@@ -15,3 +15,4 @@ CREATE TABLE rolls (
 );
 CREATE INDEX rolls_channel ON rolls (channel_id, id);
 CREATE INDEX rolls_code ON rolls (code);
+CREATE INDEX rolls_user ON rolls (user_id, id);

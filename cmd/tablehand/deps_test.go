@@ -1,0 +1,102 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/tablehand/tablehand"
+
+// rule says what a package must never import, and why.
+type rule struct {
+	pkg    string // module-relative directory prefix: "rules" covers rules/...
+	banned []string
+	why    string
+}
+
+// The arrows point inward: cmd -> bot -> commands -> db, rules. An import
+// against them is a design change to argue for, not a convenience.
+var depRules = []rule{
+	{"rules", []string{module + "/db", module + "/commands", module + "/bot", module + "/cmd"},
+		"rules is pure game logic: it imports nothing of ours outside rules"},
+	{"rules", []string{"os", "os/exec", "net", "net/http", "database/sql", "log", "log/slog", "math/rand", "syscall", "io/ioutil"},
+		"rules does no I/O and no global randomness: dice come from an injected roller"},
+	{"db", []string{module + "/commands", module + "/bot", module + "/cmd"},
+		"db satisfies the interfaces commands declares without importing commands"},
+	{"commands", []string{module + "/bot", module + "/cmd", "github.com/bwmarrin/discordgo", "net/http", "os"},
+		"handlers take and return the project's own types: no Discord session, no process state"},
+	{"bot", []string{module + "/cmd"}, "cmd wires bot, never the other way"},
+}
+
+// Only bot may hold Discord or the scheduler.
+var onlyIn = map[string]string{
+	"github.com/bwmarrin/discordgo": "bot",
+	"github.com/robfig/cron/v3":     "bot",
+	"github.com/mattn/go-sqlite3":   "db",
+}
+
+func TestDependencyDirection(t *testing.T) {
+	root := "../.."
+	fset := token.NewFileSet()
+	checked := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == "testdata" || (strings.HasPrefix(name, ".") && path != root) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(rel))
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, imp := range f.Imports {
+			p, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				return err
+			}
+			for _, r := range depRules {
+				if !under(dir, r.pkg) {
+					continue
+				}
+				for _, b := range r.banned {
+					// A module path bans its subpackages too; a standard
+					// library path bans itself only (math/rand, not math/rand/v2,
+					// whose generators are passed in as values).
+					if p == b || (strings.Contains(b, ".") && strings.HasPrefix(p, b+"/")) {
+						t.Errorf("%s imports %s: %s", rel, p, r.why)
+					}
+				}
+			}
+			if home, ok := onlyIn[p]; ok && !under(dir, home) && !under(dir, "cmd") {
+				t.Errorf("%s imports %s: only %s may", rel, p, home)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 10 {
+		t.Fatalf("checked only %d files: is the walk rooted at the module?", checked)
+	}
+}
+
+func under(dir, pkg string) bool { return dir == pkg || strings.HasPrefix(dir, pkg+"/") }
