@@ -184,13 +184,18 @@ func exampleDice(res *dice.Result) string {
 }
 
 // diceError turns an error of the dice language into a message for the
-// user, with the expression and a caret under the column when known.
+// user, with the expression and a caret under the column when known. An
+// error that is not the user's (a failing roller) stays an internal error.
 func diceError(err error) error {
 	var se *dice.SyntaxError
 	if errors.As(err, &se) {
 		return &UserError{Msg: se.Error(), Detail: se.Detail(), Err: err}
 	}
-	return &UserError{Msg: err.Error(), Err: err}
+	var de *dice.Error
+	if errors.As(err, &de) {
+		return &UserError{Msg: de.Error(), Detail: de.Detail(), Err: err}
+	}
+	return fmt.Errorf("roll dice: %w", err)
 }
 
 // logRoll stores a roll in the roll log and returns its short ID.

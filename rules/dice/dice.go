@@ -32,8 +32,9 @@
 // Every error from [Parse] is a *[SyntaxError]. An error from [Expr.Roll] is
 // an *[Error] when the roll is at fault (division by zero, overflow, too
 // many dice, a physical die that does not fit) and otherwise wraps, with %w,
-// the error of the [Roller]. Both are mistakes the user can fix and carry
-// the column where the expression went wrong, when there is one.
+// the error of the [Roller]. *SyntaxError and *Error are mistakes the user
+// can fix and carry the column where the expression went wrong, when there
+// is one; a wrapped Roller error is not the user's doing.
 //
 // The package is pure: randomness comes only from the Roller passed in.
 package dice

@@ -137,6 +137,7 @@ func (ev *evaluator) binary(n *binaryNode, x, y int) (int, error) {
 
 func (ev *evaluator) rollDice(n *diceNode) (int, error) {
 	g := ev.res.newGroup(n.text)
+	g.Dice = slices.Grow(g.Dice, n.count) // n.count <= MaxDice, checked by Parse
 	for range n.count {
 		if ev.rolled >= MaxDice {
 			return 0, ev.errorf(n.pos, "too many dice (at most %d in one roll)", MaxDice)
