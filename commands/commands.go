@@ -49,6 +49,9 @@ func New(deps Deps) *Router {
 	r.handleAutocomplete("roll", "expression", h.suggestRolls)
 	r.handleComponent("reroll", h.rollAgain, false)
 
+	r.define(historyCommand)
+	r.handle("history", h.history, false)
+
 	r.define(helpCommand)
 	r.handle("help", h.help, false)
 	return r

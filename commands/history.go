@@ -1,0 +1,73 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+var historyCommand = Command{
+	Name:        "history",
+	Description: "Recent rolls in this channel, with their IDs",
+	Options: []Option{
+		{Type: UserOption, Name: "user", Description: "Only this person's rolls"},
+		{Type: Integer, Name: "count", Description: "How many rolls (default 10)", MinValue: Float(1), MaxValue: Float(maxHistory)},
+	},
+}
+
+const (
+	defaultHistory = 10
+	maxHistory     = 25
+)
+
+// HistoryResult is the console's `result` for /history.
+type HistoryResult struct {
+	Rolls []HistoryEntry `json:"rolls"`
+}
+
+// HistoryEntry is one roll of the log.
+type HistoryEntry struct {
+	ID      string    `json:"id"`
+	User    string    `json:"user"`
+	Expr    string    `json:"expr"`
+	Total   int       `json:"total"`
+	Private bool      `json:"private,omitempty"`
+	At      time.Time `json:"at"`
+}
+
+// history lists the channel's recent rolls. The answer is private: it can
+// show the asker's own private rolls, and a list does not clutter the table.
+func (h *handlers) history(ctx context.Context, req *Request) (Response, error) {
+	count := int64(defaultHistory)
+	if n, ok := req.Options.Int("count"); ok {
+		if n < 1 || n > maxHistory {
+			return Response{}, Errorf("count must be 1 to %d, not %d (example: /history count:5)", maxHistory, n)
+		}
+		count = n
+	}
+	who := req.Options.String("user")
+	rolls, err := h.Rolls.RecentRolls(ctx, req.ChannelID, who, req.User.ID, int(count))
+	if err != nil {
+		return Response{}, err
+	}
+	result := HistoryResult{Rolls: []HistoryEntry{}}
+	if len(rolls) == 0 {
+		return Response{Content: "No rolls in this channel yet: try /roll 1d20.", Ephemeral: true, Result: result}, nil
+	}
+	var b strings.Builder
+	b.WriteString("**Recent rolls here** (newest first)\n")
+	for _, r := range rolls {
+		lock := ""
+		if r.Private {
+			lock = " 🔒"
+		}
+		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), escapeMarkdown(r.UserName), r.Expr, r.Total, lock)
+		result.Rolls = append(result.Rolls, HistoryEntry{ID: r.Code, User: r.UserName, Expr: r.Expr, Total: r.Total, Private: r.Private, At: r.CreatedAt})
+	}
+	return Response{Content: b.String(), Ephemeral: true, Result: result}, nil
+}
+
+// discordTime renders t as Discord's timestamp markup, which each reader's
+// client shows in their own time zone and language ("5 minutes ago").
+func discordTime(t time.Time) string { return fmt.Sprintf("<t:%d:R>", t.Unix()) }
