@@ -18,7 +18,8 @@ type RollLog interface {
 
 // Deps is what the handlers need from outside.
 type Deps struct {
-	Rolls RollLog
+	Rolls      RollLog
+	Characters CharacterStore
 	// Roller returns the source of random dice for one request. The console
 	// hands out one seeded roller for deterministic runs; serve hands out a
 	// fresh one per request, since a roller is not safe for concurrent use.
@@ -48,6 +49,15 @@ func New(deps Deps) *Router {
 	r.handle("roll", h.roll, false)
 	r.handleAutocomplete("roll", "expression", h.suggestRolls)
 	r.handleComponent("reroll", h.rollAgain, false)
+
+	r.define(characterCommand)
+	r.handle("character/set", h.characterSet, false)
+	r.handle("character/show", h.characterShow, false)
+	r.handle("character/list", h.characterList, false)
+	r.handle("character/delete", h.characterDelete, false)
+	for _, sub := range []string{"set", "show", "delete"} {
+		r.handleAutocomplete("character/"+sub, "name", h.suggestCharacters)
+	}
 
 	r.define(historyCommand)
 	r.handle("history", h.history, false)

@@ -3,6 +3,7 @@ package db_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -153,5 +154,55 @@ func TestRollByCodeAndRecentExprs(t *testing.T) {
 	exprs, err := d.RecentExprs(ctx, "alice", 10)
 	if err != nil || len(exprs) != 2 || exprs[0] != "1d20 + 5" || exprs[1] != "4d6kh3" {
 		t.Errorf("RecentExprs(alice) = %q, %v; want [1d20 + 5, 4d6kh3]", exprs, err)
+	}
+}
+
+func TestCharacters(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	c, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "alice", OwnerName: "Alice", Name: "Red_Goblin", System: "arc", Stats: map[string]int{"ks": 4, "us": 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ID == 0 || c.Stats["ks"] != 4 {
+		t.Fatalf("saved %+v", c)
+	}
+	// Same name, other case: an update of the same sheet, not a second one.
+	c2, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "alice", OwnerName: "Alice", Name: "red_goblin", System: "arc", Stats: map[string]int{"ks": 5}})
+	if err != nil || c2.ID != c.ID || c2.Stats["ks"] != 5 || c2.Stats["us"] != 0 || !c2.CreatedAt.Equal(c.CreatedAt) {
+		t.Fatalf("update = %+v, %v; want the same ID with new stats", c2, err)
+	}
+	if _, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "bob", OwnerName: "Bob", Name: "Rex", System: "burst"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.SaveCharacter(ctx, db.Character{GuildID: "other", OwnerID: "bob", Name: "Rogue", System: "arc"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Character(ctx, "g", "RED_GOBLIN")
+	if err != nil || got.ID != c.ID {
+		t.Errorf("lookup any case = %+v, %v", got, err)
+	}
+	if _, err := d.Character(ctx, "other", "Red_Goblin"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("another guild's character: %v, want ErrNotFound", err)
+	}
+	list, err := d.Characters(ctx, "g", "", "", "r", 25)
+	if err != nil || len(list) != 2 || list[0].Name != "red_goblin" || list[1].Name != "Rex" {
+		t.Errorf("prefix r = %+v, %v", list, err)
+	}
+	// '_' is literal in the prefix, not LIKE's one-character wildcard.
+	if list, err := d.Characters(ctx, "g", "", "", "red_", 25); err != nil || len(list) != 1 {
+		t.Errorf("prefix red_ = %d, %v", len(list), err)
+	}
+	if list, err := d.Characters(ctx, "g", "", "", "re%", 25); err != nil || len(list) != 0 {
+		t.Errorf("prefix re%% = %d, %v; %% is literal", len(list), err)
+	}
+	if list, err := d.Characters(ctx, "g", "bob", "burst", "", 25); err != nil || len(list) != 1 || list[0].Name != "Rex" {
+		t.Errorf("bob's burst characters = %+v, %v", list, err)
+	}
+	if err := d.DeleteCharacter(ctx, "g", "rex"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.DeleteCharacter(ctx, "g", "rex"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("second delete: %v, want ErrNotFound", err)
 	}
 }

@@ -114,11 +114,12 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		roller = dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 	}
 	router := commands.New(commands.Deps{
-		Rolls:   store,
-		Roller:  func() dice.Roller { return roller },
-		Codes:   commands.NewCodes(*seed, seeded),
-		GMRoles: cfg.GMRoles,
-		Log:     log,
+		Rolls:      store,
+		Characters: store,
+		Roller:     func() dice.Roller { return roller },
+		Codes:      commands.NewCodes(*seed, seeded),
+		GMRoles:    cfg.GMRoles,
+		Log:        log,
 	})
 	return bot.Console(ctx, bot.ConsoleOptions{
 		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
@@ -150,7 +151,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	}
 	defer store.Close()
 	router := commands.New(commands.Deps{
-		Rolls: store,
+		Rolls:      store,
+		Characters: store,
 		// A fresh generator per request: handlers run concurrently.
 		Roller:  func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
 		GMRoles: cfg.GMRoles,
