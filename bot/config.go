@@ -9,7 +9,12 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/burst"
+	"github.com/tablehand/tablehand/rules/ulm"
+	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
 // Secret is a credential. It prints as [redacted] in every format, log and
@@ -37,11 +42,25 @@ type Config struct {
 	GMRoles []string `toml:"gm_roles"`
 	// LogLevel is debug, info, warn or error (TABLEHAND_LOG_LEVEL).
 	LogLevel string `toml:"log_level"`
+
+	// The rule systems' defaults for what their texts leave open.
+	Arc    arc.Config    `toml:"arc"`
+	Ulm    ulm.Config    `toml:"ulm"`
+	Burst  burst.Config  `toml:"burst"`
+	Xhalem xhalem.Config `toml:"xhalem"`
+}
+
+// Rules returns the rule systems' configuration, as the handlers take it.
+func (c Config) Rules() commands.Rules {
+	return commands.Rules{Arc: c.Arc, Ulm: c.Ulm, Burst: c.Burst, Xhalem: c.Xhalem}
 }
 
 // DefaultConfig returns the configuration used when nothing is set.
 func DefaultConfig() Config {
-	return Config{Database: db.DefaultPath, LogLevel: "info"}
+	return Config{
+		Database: db.DefaultPath, LogLevel: "info",
+		Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig(),
+	}
 }
 
 // DefaultConfigFile is read when no --config is given, if it exists.

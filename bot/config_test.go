@@ -27,13 +27,21 @@ func TestExampleConfigDocumentsEveryKeyWithItsDefault(t *testing.T) {
 	if undec := md.Undecoded(); len(undec) > 0 {
 		t.Errorf("config.example.toml has keys Config does not know: %v", undec)
 	}
-	typ := reflect.TypeOf(c)
-	for i := 0; i < typ.NumField(); i++ {
-		key := typ.Field(i).Tag.Get("toml")
-		if !md.IsDefined(key) {
-			t.Errorf("config.example.toml does not document %q", key)
+	// Every key, in every section, must be in the example.
+	var walk func(typ reflect.Type, path []string)
+	walk = func(typ reflect.Type, path []string) {
+		for i := 0; i < typ.NumField(); i++ {
+			f := typ.Field(i)
+			key := append(append([]string{}, path...), f.Tag.Get("toml"))
+			if !md.IsDefined(key...) {
+				t.Errorf("config.example.toml does not document %q", strings.Join(key, "."))
+			}
+			if f.Type.Kind() == reflect.Struct {
+				walk(f.Type, key)
+			}
 		}
 	}
+	walk(reflect.TypeOf(c), nil)
 	def := DefaultConfig()
 	if len(c.GMRoles) == 0 && len(def.GMRoles) == 0 {
 		c.GMRoles = def.GMRoles // [] and nil mean the same here

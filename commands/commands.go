@@ -5,7 +5,11 @@ import (
 	"log/slog"
 
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/ulm"
+	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
 // RollLog stores every roll, so a table can settle "what did you roll?".
@@ -27,9 +31,24 @@ type Deps struct {
 	// GMRoles are role IDs (or, in the console, names) whose members are GMs
 	// besides those with Manage Channels.
 	GMRoles []string
+	// Rules holds each rule system's defaults for what its text leaves open.
+	Rules Rules
 	// Codes returns the short ID of a new roll; NewCodes makes one.
 	Codes func() string
 	Log   *slog.Logger
+}
+
+// Rules is the configuration of every rule system.
+type Rules struct {
+	Arc    arc.Config
+	Ulm    ulm.Config
+	Burst  burst.Config
+	Xhalem xhalem.Config
+}
+
+// DefaultRules returns every system's documented defaults.
+func DefaultRules() Rules {
+	return Rules{Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig()}
 }
 
 type handlers struct {
@@ -58,6 +77,12 @@ func New(deps Deps) *Router {
 	for _, sub := range []string{"set", "show", "delete"} {
 		r.handleAutocomplete("character/"+sub, "name", h.suggestCharacters)
 	}
+
+	// The rule systems, each in its own file.
+	h.registerArc(r)
+	h.registerUlm(r)
+	h.registerBurst(r)
+	h.registerXhalem(r)
 
 	r.define(historyCommand)
 	r.handle("history", h.history, false)

@@ -156,6 +156,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		// A fresh generator per request: handlers run concurrently.
 		Roller:  func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
 		GMRoles: cfg.GMRoles,
+		Rules:   cfg.Rules(),
 		Log:     log,
 	})
 	log.Info("starting", "database", cfg.Database)
@@ -164,7 +165,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 
 // runCommands prints the command definitions exactly as serve sends them.
 func runCommands(stdout io.Writer) error {
-	router := commands.New(commands.Deps{})
+	router := commands.New(commands.Deps{Rules: commands.DefaultRules()})
 	return bot.WriteCommands(stdout, router)
 }
 

@@ -1,0 +1,112 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+// Table rolls the dice of one rules command. Every roll of the command goes
+// through one roller, so the `dice:` option's values are used in order
+// across all of them (the actor's dice first, then the target's, as the
+// rules roll them), and Done then says whether values were missing or left
+// over. Rules packages take Table.Roller() as their dice.Roller, or roll
+// whole expressions with Roll so the dice show as every roll shows them.
+type Table struct {
+	roller dice.Roller
+	phys   *dice.Physical
+	rolls  []*dice.Result
+}
+
+// table returns the Table for req: physical dice when it has `dice:`.
+func (h *handlers) table(req *Request) (*Table, error) {
+	r, phys, err := h.rollerFor(req)
+	if err != nil {
+		return nil, err
+	}
+	return &Table{roller: r, phys: phys}, nil
+}
+
+// Roller is the roller for rules code that rolls die by die.
+func (t *Table) Roller() dice.Roller { return t.roller }
+
+// Roll parses and rolls expr (written by the rules, not the user) and keeps
+// its result for the log and the reply.
+func (t *Table) Roll(expr string) (*dice.Result, error) {
+	e, err := dice.Parse(expr)
+	if err != nil {
+		return nil, fmt.Errorf("rules expression %q: %w", expr, err)
+	}
+	res, err := e.Roll(t.roller)
+	if err != nil {
+		return nil, diceError(err)
+	}
+	t.rolls = append(t.rolls, res)
+	return res, nil
+}
+
+// Done reports missing or surplus `dice:` values, as the user's mistake.
+func (t *Table) Done() error {
+	if t.phys == nil {
+		return nil
+	}
+	if err := t.phys.Done(); err != nil {
+		return &UserError{Msg: err.Error(), Err: err}
+	}
+	return nil
+}
+
+// Rolls returns the results of every Roll so far, as the console shows them.
+func (t *Table) Rolls() []RollGroup {
+	var out []RollGroup
+	for _, r := range t.rolls {
+		out = append(out, newRollResult(r).Rolls...)
+	}
+	if out == nil {
+		out = []RollGroup{}
+	}
+	return out
+}
+
+// Breakdown returns each roll's breakdown, one a line.
+func (t *Table) Breakdown() string {
+	lines := make([]string, len(t.rolls))
+	for i, r := range t.rolls {
+		lines[i] = r.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Outcome is the part of a rules command's `result` that every system
+// shares: the contract's total, success and margin where the rules define
+// them, and the dice. Systems embed it in their own result types.
+type Outcome struct {
+	ID      string      `json:"id,omitempty"`
+	Total   int         `json:"total"`
+	Success *bool       `json:"success,omitempty"`
+	Margin  *int        `json:"margin,omitempty"`
+	Rolls   []RollGroup `json:"rolls"`
+}
+
+// Succeeded sets Success and Margin.
+func (o *Outcome) Succeeded(ok bool, margin int) {
+	o.Success, o.Margin = &ok, &margin
+}
+
+// finish checks the `dice:` values were used exactly, logs the command's
+// rolls under expr with total, and fills the outcome's ID and dice. Call it
+// once, after the last roll.
+func (h *handlers) finish(ctx context.Context, req *Request, t *Table, expr string, o *Outcome, detail any) error {
+	if err := t.Done(); err != nil {
+		return err
+	}
+	o.Rolls = t.Rolls()
+	id, err := h.logRoll(ctx, req, expr, o.Total, req.Options.Bool("private"), detail)
+	if err != nil {
+		return err
+	}
+	o.ID = id
+	return nil
+}
