@@ -42,6 +42,9 @@ type Config struct {
 	GMRoles []string `toml:"gm_roles"`
 	// LogLevel is debug, info, warn or error (TABLEHAND_LOG_LEVEL).
 	LogLevel string `toml:"log_level"`
+	// APIURL sends Discord API requests to another base URL, such as an API
+	// proxy (TABLEHAND_API_URL). Empty: Discord itself.
+	APIURL string `toml:"api_url"`
 
 	// The rule systems' defaults for what their texts leave open.
 	Arc    arc.Config    `toml:"arc"`
@@ -110,6 +113,9 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	}
 	if v := getenv("TABLEHAND_LOG_LEVEL"); v != "" {
 		c.LogLevel = v
+	}
+	if v := getenv("TABLEHAND_API_URL"); v != "" {
+		c.APIURL = v
 	}
 	if _, err := c.Level(); err != nil {
 		return Config{}, err

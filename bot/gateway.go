@@ -22,8 +22,11 @@ type ServeOptions struct {
 	// they update at once, instead of globally.
 	DevGuild string
 	Log      *slog.Logger
+	// APIURL, when set, sends discordgo's requests there instead of to
+	// discord.com (an API proxy, or a fake Discord).
+	APIURL string
 	// HTTPClient replaces discordgo's client; tests point it at a fake
-	// Discord server.
+	// Discord server. It wins over APIURL.
 	HTTPClient *http.Client
 	// ReadyTimeout bounds the wait for the gateway's READY; default 30 s.
 	ReadyTimeout time.Duration
@@ -53,8 +56,13 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	if err != nil {
 		return fmt.Errorf("serve: create session: %w", err)
 	}
-	if o.HTTPClient != nil {
+	switch {
+	case o.HTTPClient != nil:
 		s.Client = o.HTTPClient
+	case o.APIURL != "":
+		if s.Client, err = apiClient(o.APIURL); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
 	}
 	s.LogLevel = discordgo.LogWarning
 	// Interactions need no gateway intent; ask for the least.

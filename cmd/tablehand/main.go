@@ -160,7 +160,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		Log:     log,
 	})
 	log.Info("starting", "database", cfg.Database)
-	return bot.Serve(ctx, bot.ServeOptions{Token: cfg.Token, Router: router, DevGuild: cfg.DevGuild, Log: log})
+	return bot.Serve(ctx, bot.ServeOptions{Token: cfg.Token, Router: router, DevGuild: cfg.DevGuild, APIURL: cfg.APIURL, Log: log})
 }
 
 // runCommands prints the command definitions exactly as serve sends them.
