@@ -159,6 +159,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		Rules:   cfg.Rules(),
 		Log:     log,
 	})
+	bot.RouteDiscordLogs(log)
 	log.Info("starting", "database", cfg.Database)
 	return bot.Serve(ctx, bot.ServeOptions{Token: cfg.Token, Router: router, DevGuild: cfg.DevGuild, APIURL: cfg.APIURL, Log: log})
 }

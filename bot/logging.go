@@ -1,0 +1,28 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// RouteDiscordLogs sends discordgo's own log lines (reconnects, gateway
+// errors) to log, at the matching level, instead of the standard logger.
+// discordgo keeps its logger in a package variable, so this is process-wide:
+// call it once, from main.
+func RouteDiscordLogs(log *slog.Logger) {
+	discordgo.Logger = func(msgL, caller int, format string, a ...any) {
+		level := slog.LevelDebug
+		switch msgL {
+		case discordgo.LogError:
+			level = slog.LevelError
+		case discordgo.LogWarning:
+			level = slog.LevelWarn
+		case discordgo.LogInformational:
+			level = slog.LevelInfo
+		}
+		log.Log(context.Background(), level, fmt.Sprintf(format, a...), "source", "discordgo")
+	}
+}
