@@ -45,6 +45,12 @@ type Config struct {
 	// APIURL sends Discord API requests to another base URL, such as an API
 	// proxy (TABLEHAND_API_URL). Empty: Discord itself.
 	APIURL string `toml:"api_url"`
+	// PublicKey is the application's public key, hex, for the HTTP
+	// interactions endpoint (TABLEHAND_PUBLIC_KEY).
+	PublicKey string `toml:"public_key"`
+	// Listen is the address the HTTP interactions endpoint listens on
+	// (TABLEHAND_LISTEN).
+	Listen string `toml:"listen"`
 
 	// The rule systems' defaults for what their texts leave open.
 	Arc    arc.Config    `toml:"arc"`
@@ -61,7 +67,7 @@ func (c Config) Rules() commands.Rules {
 // DefaultConfig returns the configuration used when nothing is set.
 func DefaultConfig() Config {
 	return Config{
-		Database: db.DefaultPath, LogLevel: "info",
+		Database: db.DefaultPath, LogLevel: "info", Listen: "127.0.0.1:8080",
 		Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig(),
 	}
 }
@@ -116,6 +122,12 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	}
 	if v := getenv("TABLEHAND_API_URL"); v != "" {
 		c.APIURL = v
+	}
+	if v := getenv("TABLEHAND_PUBLIC_KEY"); v != "" {
+		c.PublicKey = v
+	}
+	if v := getenv("TABLEHAND_LISTEN"); v != "" {
+		c.Listen = v
 	}
 	if _, err := c.Level(); err != nil {
 		return Config{}, err

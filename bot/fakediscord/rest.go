@@ -20,6 +20,7 @@ const (
 	RouteGatewayWS         = "GET /gateway" // the websocket upgrade (discordgo dials /gateway/?v=9&encoding=json)
 	RouteGateway           = "GET /api/v9/gateway"
 	RouteGatewayBot        = "GET /api/v9/gateway/bot"
+	RouteApplicationMe     = "GET /api/v9/oauth2/applications/@me"
 	RouteGlobalCommands    = "PUT /api/v9/applications/{app}/commands"
 	RouteGuildCommands     = "PUT /api/v9/applications/{app}/guilds/{guild}/commands"
 	RouteGetGlobalCommands = "GET /api/v9/applications/{app}/commands"
@@ -57,6 +58,7 @@ var routes = []route{
 	{pattern: parsePattern(RouteGatewayWS)}, // handled by serveGateway
 	{pattern: parsePattern(RouteGateway), h: (*Server).getGateway},
 	{pattern: parsePattern(RouteGatewayBot), auth: true, h: (*Server).getGatewayBot},
+	{pattern: parsePattern(RouteApplicationMe), auth: true, h: (*Server).getApplication},
 	{pattern: parsePattern(RouteGlobalCommands), auth: true, h: (*Server).putCommands},
 	{pattern: parsePattern(RouteGuildCommands), auth: true, h: (*Server).putCommands},
 	{pattern: parsePattern(RouteGetGlobalCommands), auth: true, h: (*Server).getCommands},
@@ -279,6 +281,15 @@ func dropHTTP(w http.ResponseWriter) {
 
 func (s *Server) getGateway(*Request) reply {
 	return jsonReply(http.StatusOK, map[string]string{"url": s.wsURL})
+}
+
+// getApplication answers the bot's own application, as an HTTP-endpoint
+// bot (which gets no READY) learns its application ID.
+func (s *Server) getApplication(*Request) reply {
+	return jsonReply(http.StatusOK, map[string]any{
+		"id": s.opts.AppID, "name": s.opts.BotUsername, "flags": s.opts.AppFlags,
+		"bot": map[string]any{"id": s.opts.BotUserID, "username": s.opts.BotUsername, "bot": true},
+	})
 }
 
 func (s *Server) getGatewayBot(*Request) reply {

@@ -2,6 +2,7 @@
 //
 //	tablehand console [--json] [--seed N] [--db PATH] [--user NAME] [--gm NAMES] [--channel NAME] [--guild NAME]
 //	tablehand serve [--config FILE]
+//	tablehand http [--listen ADDR] [--config FILE]
 //	tablehand commands
 package main
 
@@ -29,6 +30,7 @@ const usage = `Tablehand runs tabletop role-playing games on Discord.
 Usage:
   tablehand console [flags]   answer commands typed on standard input, no Discord needed
   tablehand serve [flags]     connect to Discord's gateway and answer interactions
+  tablehand http [flags]      answer interactions that Discord POSTs to an HTTP endpoint
   tablehand commands          print the slash command definitions as JSON
 
 Run 'tablehand <command> -h' for a command's flags.
@@ -57,6 +59,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runConsole(ctx, args[1:], stdin, stdout, stderr, getenv)
 	case "serve":
 		return runServe(ctx, args[1:], stderr, getenv)
+	case "http":
+		return runHTTP(ctx, args[1:], stderr, getenv)
 	case "commands":
 		return runCommands(stdout)
 	case "help", "-h", "--help":
@@ -134,22 +138,72 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := bot.LoadConfig(*configFile, getenv)
+	b, err := open(ctx, *configFile, *dbPath, stderr, getenv)
 	if err != nil {
 		return err
 	}
-	if *dbPath != "" {
-		cfg.Database = *dbPath
+	defer b.store.Close()
+	return bot.Serve(ctx, bot.ServeOptions{Token: b.cfg.Token, Router: b.router, DevGuild: b.cfg.DevGuild, APIURL: b.cfg.APIURL, Log: b.log})
+}
+
+func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("http", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	listen := fs.String("listen", "", "address to listen on (default from the config, else 127.0.0.1:8080)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	b, err := open(ctx, *configFile, *dbPath, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	defer b.store.Close()
+	if *listen != "" {
+		b.cfg.Listen = *listen
+	}
+	key, err := bot.ParsePublicKey(b.cfg.PublicKey)
+	if err != nil {
+		return fmt.Errorf("http: %w (set TABLEHAND_PUBLIC_KEY or public_key)", err)
+	}
+	rest, err := bot.RESTSession(ctx, b.cfg.Token, b.cfg.APIURL, b.cfg.DevGuild, b.router, b.log)
+	if err != nil {
+		return err
+	}
+	e, err := bot.NewEndpoint(bot.HTTPOptions{PublicKey: key, Handler: b.router, REST: rest, Log: b.log})
+	if err != nil {
+		return err
+	}
+	return bot.ServeHTTPEndpoint(ctx, b.cfg.Listen, e, b.log)
+}
+
+// wiring is what serve and http share: configuration, log, database and
+// the router over them.
+type wiring struct {
+	cfg    bot.Config
+	log    *slog.Logger
+	store  *db.DB
+	router *commands.Router
+}
+
+func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, getenv func(string) string) (*wiring, error) {
+	cfg, err := bot.LoadConfig(configFile, getenv)
+	if err != nil {
+		return nil, err
+	}
+	if dbPath != "" {
+		cfg.Database = dbPath
 	}
 	log, err := logger(cfg, stderr)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	bot.RouteDiscordLogs(log)
 	store, err := db.Open(ctx, cfg.Database)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer store.Close()
 	router := commands.New(commands.Deps{
 		Rolls:      store,
 		Characters: store,
@@ -159,9 +213,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		Rules:   cfg.Rules(),
 		Log:     log,
 	})
-	bot.RouteDiscordLogs(log)
 	log.Info("starting", "database", cfg.Database)
-	return bot.Serve(ctx, bot.ServeOptions{Token: cfg.Token, Router: router, DevGuild: cfg.DevGuild, APIURL: cfg.APIURL, Log: log})
+	return &wiring{cfg: cfg, log: log, store: store, router: router}, nil
 }
 
 // runCommands prints the command definitions exactly as serve sends them.

@@ -1,0 +1,292 @@
+package bot
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablehand/tablehand/commands"
+)
+
+// Answerer answers requests; *commands.Router is one.
+type Answerer interface {
+	Handle(ctx context.Context, req *commands.Request) (commands.Response, error)
+}
+
+// Limits of the HTTP interactions endpoint.
+const (
+	// MaxInteractionBody bounds a request body. Discord's interactions are a
+	// few kilobytes; resolved data of a large autocomplete stays far below.
+	MaxInteractionBody = 256 << 10
+	// MaxClockSkew is how far a request's signed timestamp may be from now:
+	// an older request is a replay.
+	MaxClockSkew = 5 * time.Minute
+	// DeferAfter is how long the endpoint waits for a handler before it
+	// answers "thinking..." (type 5) and sends the answer as a follow-up:
+	// Discord wants the first answer within 3 seconds.
+	DeferAfter = 2 * time.Second
+	// FollowupTimeout bounds a deferred handler: the interaction token
+	// lives 15 minutes, but no command should take more than this.
+	FollowupTimeout = 30 * time.Second
+)
+
+// HTTPOptions configures the HTTP interactions endpoint.
+type HTTPOptions struct {
+	// PublicKey is the application's Ed25519 public key (the developer
+	// portal's hex string, decoded).
+	PublicKey ed25519.PublicKey
+	Handler   Answerer
+	// REST sends follow-ups for deferred answers; a session made with the
+	// bot token, never opened (no gateway).
+	REST *discordgo.Session
+	Log  *slog.Logger
+	// Now is the clock the timestamp check uses; default time.Now.
+	Now func() time.Time
+	// DeferAfter overrides the constant of that name, for tests.
+	DeferAfter time.Duration
+}
+
+// Endpoint is the HTTP interactions endpoint: Discord POSTs each
+// interaction to it, signed, and takes the interaction response as the
+// HTTP response.
+type Endpoint struct {
+	o        HTTPOptions
+	inflight sync.WaitGroup
+}
+
+// NewEndpoint returns the endpoint for o.
+func NewEndpoint(o HTTPOptions) (*Endpoint, error) {
+	if len(o.PublicKey) != ed25519.PublicKeySize {
+		return nil, errors.New("http: the application's public key is missing or not 32 bytes: set TABLEHAND_PUBLIC_KEY or public_key (hex, from the developer portal)")
+	}
+	if o.Handler == nil {
+		return nil, errors.New("http: no handler")
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.DeferAfter == 0 {
+		o.DeferAfter = DeferAfter
+	}
+	return &Endpoint{o: o}, nil
+}
+
+// ParsePublicKey decodes the developer portal's hex public key.
+func ParsePublicKey(s string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("public key %q: want %d bytes as hex, from the developer portal's General Information page", s, ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// ServeHTTP checks the signature before it parses anything: Discord sends
+// bad signatures on purpose and removes an endpoint that accepts them.
+func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "POST only", http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, MaxInteractionBody+1))
+	if err != nil {
+		http.Error(w, "cannot read body", http.StatusBadRequest)
+		return
+	}
+	if len(body) > MaxInteractionBody {
+		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+		return
+	}
+	if !e.verify(r.Header, body) {
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(body, &i); err != nil {
+		http.Error(w, "bad interaction", http.StatusBadRequest)
+		return
+	}
+	if i.Type == discordgo.InteractionPing {
+		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	e.answer(w, &i)
+}
+
+// verify checks the Ed25519 signature over timestamp + body and that the
+// timestamp is recent.
+func (e *Endpoint) verify(h http.Header, body []byte) bool {
+	sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519"))
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return false
+	}
+	ts := h.Get("X-Signature-Timestamp")
+	unix, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return false
+	}
+	if d := e.o.Now().Sub(time.Unix(unix, 0)); d > MaxClockSkew || d < -MaxClockSkew {
+		return false
+	}
+	msg := make([]byte, 0, len(ts)+len(body))
+	msg = append(append(msg, ts...), body...)
+	return ed25519.Verify(e.o.PublicKey, msg, sig)
+}
+
+type handled struct {
+	resp commands.Response
+}
+
+// answer runs the handler; a quick answer goes back in the HTTP response, a
+// slow one is deferred and sent as a follow-up when it is ready.
+func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
+	req := Request(i)
+	done := make(chan handled, 1)
+	e.inflight.Add(1)
+	go func() {
+		defer e.inflight.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), FollowupTimeout)
+		defer cancel()
+		resp, _ := e.o.Handler.Handle(ctx, req) // failures are already answers, and logged
+		done <- handled{resp}
+	}()
+	timer := time.NewTimer(e.o.DeferAfter)
+	defer timer.Stop()
+	select {
+	case h := <-done:
+		writeJSON(w, InteractionResponse(h.resp))
+		return
+	case <-timer.C:
+	}
+	if req.Kind == commands.KindAutocomplete {
+		// Autocomplete cannot be deferred: say "no suggestions" rather
+		// than nothing.
+		writeJSON(w, InteractionResponse(commands.Response{Type: commands.Autocomplete}))
+		return
+	}
+	writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+	e.inflight.Add(1)
+	go func() {
+		defer e.inflight.Done()
+		h := <-done
+		if err := e.followUp(i, h.resp); err != nil {
+			e.o.Log.Error("send deferred answer", "path", req.Path, "interaction", i.ID, "err", err)
+		}
+	}()
+}
+
+// followUp replaces the "thinking..." message with the answer. An
+// ephemeral answer cannot be made of a public placeholder, so the
+// placeholder goes and a private follow-up comes instead.
+func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error {
+	if e.o.REST == nil {
+		return errors.New("no REST session for follow-ups (is the bot token set?)")
+	}
+	data := InteractionResponse(r).Data
+	if r.Ephemeral {
+		if err := e.o.REST.InteractionResponseDelete(i); err != nil {
+			return fmt.Errorf("delete placeholder: %w", err)
+		}
+		_, err := e.o.REST.FollowupMessageCreate(i, false, &discordgo.WebhookParams{
+			Content: data.Content, Embeds: data.Embeds, Components: data.Components,
+			AllowedMentions: data.AllowedMentions, Flags: discordgo.MessageFlagsEphemeral,
+		})
+		return err
+	}
+	_, err := e.o.REST.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components, AllowedMentions: data.AllowedMentions,
+	})
+	return err
+}
+
+// Wait blocks until every handler and follow-up in flight has finished.
+func (e *Endpoint) Wait() { e.inflight.Wait() }
+
+func writeJSON(w http.ResponseWriter, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "encode response", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body) // a failed write means Discord hung up; nothing to do
+}
+
+// ServeHTTPEndpoint listens on addr and serves the endpoint until ctx is
+// done, then stops taking requests and waits for answers in flight.
+func ServeHTTPEndpoint(ctx context.Context, addr string, e *Endpoint, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("http: listen on %s: %w", addr, err)
+	}
+	srv := &http.Server{
+		Handler:           e,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      10 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+	log.Info("listening for interactions", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("http: %w", err)
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = srv.Shutdown(shutdownCtx)
+	e.Wait()
+	if err != nil {
+		return fmt.Errorf("http: shut down: %w", err)
+	}
+	return nil
+}
+
+// RESTSession returns a session for REST calls only (no gateway), made with
+// the bot token, and registers the commands with it as serve does: an
+// endpoint gets no READY, so the application is looked up with
+// GET /applications/@me. Without a token it returns nil and logs that
+// slow answers cannot be delivered and commands are not registered.
+func RESTSession(ctx context.Context, token Secret, apiURL, devGuild string, router *commands.Router, log *slog.Logger) (*discordgo.Session, error) {
+	if token == "" {
+		log.Warn("no bot token: commands are not registered and answers slower than 2 s cannot be delivered")
+		return nil, nil
+	}
+	s, err := discordgo.New("Bot " + string(token))
+	if err != nil {
+		return nil, fmt.Errorf("http: create REST session: %w", err)
+	}
+	if apiURL != "" {
+		if s.Client, err = apiClient(apiURL); err != nil {
+			return nil, fmt.Errorf("http: %w", err)
+		}
+	}
+	s.LogLevel = discordgo.LogWarning
+	app, err := s.Application("@me")
+	if err != nil {
+		return nil, fmt.Errorf("http: look up the application: %w", redact(err, token))
+	}
+	defs := ApplicationCommands(router.Commands())
+	if _, err := s.ApplicationCommandBulkOverwrite(app.ID, devGuild, defs, discordgo.WithContext(ctx)); err != nil {
+		return nil, fmt.Errorf("http: register %d commands: %w", len(defs), redact(err, token))
+	}
+	log.Info("commands registered", "count", len(defs), "application", app.ID)
+	return s, nil
+}

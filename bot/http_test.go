@@ -1,0 +1,290 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablehand/tablehand/bot/fakediscord"
+	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+var testNow = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
+
+type signer struct {
+	pub  ed25519.PublicKey
+	priv ed25519.PrivateKey
+}
+
+func newSigner(t *testing.T) signer {
+	t.Helper()
+	seed := make([]byte, ed25519.SeedSize)
+	for i := range seed {
+		seed[i] = byte(i)
+	}
+	priv := ed25519.NewKeyFromSeed(seed)
+	return signer{pub: priv.Public().(ed25519.PublicKey), priv: priv}
+}
+
+// post sends body to url signed as Discord signs it, at time at.
+func (s signer) post(t *testing.T, url string, body []byte, at time.Time) *http.Response {
+	t.Helper()
+	ts := strconv.FormatInt(at.Unix(), 10)
+	sig := ed25519.Sign(s.priv, append([]byte(ts), body...))
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+// wireResponse is an interaction response as JSON carries it.
+type wireResponse struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data *struct {
+		Content         string `json:"content"`
+		Flags           int    `json:"flags"`
+		AllowedMentions *struct {
+			Parse []string `json:"parse"`
+		} `json:"allowed_mentions"`
+	} `json:"data"`
+}
+
+func decodeResponse(t *testing.T, resp *http.Response) wireResponse {
+	t.Helper()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(resp.Body)
+		t.Fatalf("status %d: %s", resp.StatusCode, b)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	var ir wireResponse
+	if err := json.NewDecoder(resp.Body).Decode(&ir); err != nil {
+		t.Fatal(err)
+	}
+	return ir
+}
+
+func testRouter(t *testing.T) *commands.Router {
+	t.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return commands.New(commands.Deps{
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
+	})
+}
+
+func interactionJSON(t *testing.T, in fakediscord.Interaction) []byte {
+	t.Helper()
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestHTTPEndpoint(t *testing.T) {
+	s := newSigner(t)
+	fake := fakediscord.New(fakediscord.Options{}) // only to build fixtures here
+	defer fake.Close()
+	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: testRouter(t), Now: func() time.Time { return testNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+
+	ping := []byte(`{"id":"1","application_id":"2","type":1,"token":"tok","version":1}`)
+	if ir := decodeResponse(t, s.post(t, srv.URL, ping, testNow)); ir.Type != discordgo.InteractionResponsePong {
+		t.Errorf("PING answered type %d, want 1", ir.Type)
+	}
+
+	roll := interactionJSON(t, fake.SlashCommand("roll", fakediscord.StringOpt("expression", "2d6+3"), fakediscord.StringOpt("dice", "4,5")))
+	ir := decodeResponse(t, s.post(t, srv.URL, roll, testNow.Add(-time.Minute)))
+	if ir.Type != discordgo.InteractionResponseChannelMessageWithSource || !strings.Contains(ir.Data.Content, "2d6 (4, 5) + 3 = ") {
+		t.Errorf("/roll answered %+v", ir.Data)
+	}
+	if ir.Data.AllowedMentions == nil || ir.Data.AllowedMentions.Parse == nil {
+		t.Error("allowed_mentions not set")
+	}
+
+	// Refused before anything is parsed.
+	cases := []struct {
+		name   string
+		mutate func(*http.Request)
+		at     time.Time
+		status int
+	}{
+		{"no signature", func(r *http.Request) { r.Header.Del("X-Signature-Ed25519") }, testNow, 401},
+		{"signature of other bytes", func(r *http.Request) { r.Header.Set("X-Signature-Ed25519", strings.Repeat("ab", 64)) }, testNow, 401},
+		{"not hex", func(r *http.Request) { r.Header.Set("X-Signature-Ed25519", "zz") }, testNow, 401},
+		{"timestamp changed", func(r *http.Request) {
+			r.Header.Set("X-Signature-Timestamp", strconv.FormatInt(testNow.Unix()+1, 10))
+		}, testNow, 401},
+		{"six minutes old", nil, testNow.Add(-6 * time.Minute), 401},
+		{"six minutes ahead", nil, testNow.Add(6 * time.Minute), 401},
+		{"GET", func(r *http.Request) { r.Method = http.MethodGet }, testNow, 405},
+	}
+	for _, c := range cases {
+		ts := strconv.FormatInt(c.at.Unix(), 10)
+		req, err := http.NewRequest(http.MethodPost, srv.URL, bytes.NewReader(roll))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(s.priv, append([]byte(ts), roll...))))
+		req.Header.Set("X-Signature-Timestamp", ts)
+		if c.mutate != nil {
+			c.mutate(req)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("%s: status %d, want %d", c.name, resp.StatusCode, c.status)
+		}
+	}
+
+	big := append([]byte(`{"x":"`), bytes.Repeat([]byte("a"), MaxInteractionBody)...)
+	if resp := s.post(t, srv.URL, big, testNow); resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized body: status %d, want 413", resp.StatusCode)
+	}
+	if resp := s.post(t, srv.URL, []byte(`{not json`), testNow); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("signed garbage: status %d, want 400", resp.StatusCode)
+	}
+}
+
+// slow answers after release is closed.
+type slow struct {
+	release chan struct{}
+	resp    commands.Response
+}
+
+func (s slow) Handle(ctx context.Context, req *commands.Request) (commands.Response, error) {
+	<-s.release
+	return s.resp, nil
+}
+
+func TestHTTPEndpointDefersSlowAnswers(t *testing.T) {
+	for _, ephemeral := range []bool{false, true} {
+		s := newSigner(t)
+		fake := fakediscord.New(fakediscord.Options{})
+		defer fake.Close()
+		rest, err := discordgo.New(fakediscord.DefaultToken)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest.Client = fake.Client()
+		h := slow{release: make(chan struct{}), resp: commands.Response{Type: commands.Message, Content: "took a while", Ephemeral: ephemeral}}
+		e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, REST: rest, Now: func() time.Time { return testNow }, DeferAfter: 20 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(e)
+		in := fake.SlashCommand("roll", fakediscord.StringOpt("expression", "1d6"))
+		if err := fake.AddInteraction(in); err != nil { // the fake accepts webhooks for it
+			t.Fatal(err)
+		}
+		ir := decodeResponse(t, s.post(t, srv.URL, interactionJSON(t, in), testNow))
+		if ir.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			t.Fatalf("slow handler: first answer type %d, want 5 (deferred)", ir.Type)
+		}
+		// Play Discord's part: the deferred answer makes the "thinking..."
+		// message that the follow-up edits or deletes.
+		var di discordgo.Interaction
+		if err := json.Unmarshal(interactionJSON(t, in), &di); err != nil {
+			t.Fatal(err)
+		}
+		if err := rest.InteractionRespond(&di, &discordgo.InteractionResponse{Type: ir.Type}); err != nil {
+			t.Fatalf("acknowledge at the fake: %v", err)
+		}
+		close(h.release)
+		ctx := waitCtx(t)
+		route := fakediscord.RouteEditOriginal
+		if ephemeral {
+			route = fakediscord.RouteFollowup
+		}
+		got, err := fake.WaitRequest(ctx, fakediscord.Route(route))
+		if err != nil {
+			t.Fatalf("ephemeral=%v: no %s: %v", ephemeral, route, err)
+		}
+		var msg struct {
+			Content string `json:"content"`
+			Flags   int    `json:"flags"`
+		}
+		if err := got.Decode(&msg); err != nil {
+			t.Fatal(err)
+		}
+		if msg.Content != "took a while" || (msg.Flags&64 != 0) != ephemeral {
+			t.Errorf("ephemeral=%v: follow-up %+v", ephemeral, msg)
+		}
+		e.Wait()
+		srv.Close()
+	}
+}
+
+func TestNewEndpointNeedsKey(t *testing.T) {
+	if _, err := NewEndpoint(HTTPOptions{Handler: slow{}}); err == nil || !strings.Contains(err.Error(), "TABLEHAND_PUBLIC_KEY") {
+		t.Errorf("no key: %v", err)
+	}
+	if _, err := ParsePublicKey("abc"); err == nil {
+		t.Error("a short key parsed")
+	}
+	k, err := ParsePublicKey(strings.Repeat("0f", 32))
+	if err != nil || len(k) != 32 {
+		t.Errorf("a good key: %v", err)
+	}
+}
+
+// An HTTP-endpoint bot gets no READY: it looks its application up and
+// registers the commands over REST.
+func TestRESTSessionRegistersCommands(t *testing.T) {
+	fake := fakediscord.New(fakediscord.Options{})
+	defer fake.Close()
+	router := testRouter(t)
+	s, err := RESTSession(context.Background(), "test-token", fake.URL(), "", router, slogDiscard())
+	if err != nil || s == nil {
+		t.Fatalf("RESTSession: %v", err)
+	}
+	if n := len(fake.Commands("")); n != len(router.Commands()) {
+		t.Errorf("%d commands registered, want %d", n, len(router.Commands()))
+	}
+	if _, err := RESTSession(context.Background(), "wrong", fake.URL(), "", router, slogDiscard()); err == nil || strings.Contains(err.Error(), "wrong") {
+		t.Errorf("a wrong token: %v (want an error without the token)", err)
+	}
+	if s, err := RESTSession(context.Background(), "", fake.URL(), "", router, slogDiscard()); s != nil || err != nil {
+		t.Errorf("no token: %v, %v; want nil, nil", s, err)
+	}
+}
+
+func slogDiscard() *slog.Logger { return slog.New(slog.DiscardHandler) }
