@@ -89,5 +89,6 @@ func New(deps Deps) *Router {
 
 	r.define(helpCommand)
 	r.handle("help", h.help, false)
+	r.handleAutocomplete("help", "command", h.suggestCommands)
 	return r
 }

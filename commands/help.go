@@ -8,19 +8,50 @@ import (
 
 var helpCommand = Command{
 	Name:        "help",
-	Description: "List Tablehand's commands",
+	Description: "List Tablehand's commands, or one command's options",
+	Options: []Option{
+		{Type: String, Name: "command", Description: "A command to explain in full, e.g. roll", Autocomplete: true, MaxLength: 32},
+	},
 }
 
 // help lists the commands from the router's own definitions, so it can never
-// fall out of step with what is registered.
+// fall out of step with what is registered: one line a command, or every
+// subcommand and option of the one asked about.
 func (h *handlers) help(ctx context.Context, req *Request) (Response, error) {
 	var b strings.Builder
-	b.WriteString("**Tablehand commands**\n")
-	for _, c := range h.router.Commands() {
+	if name := strings.TrimPrefix(strings.TrimSpace(req.Options.String("command")), "/"); name != "" {
+		c, ok := h.router.Command(strings.ToLower(name))
+		if !ok {
+			return Response{}, Errorf("there is no command /%s: /help lists them all", name)
+		}
+		fmt.Fprintf(&b, "**/%s**: %s\n", c.Name, c.Description)
 		writeHelp(&b, "/"+c.Name, c.Description, c.Options, c.GMOnly)
+		return Response{Content: b.String(), Ephemeral: true}, nil
+	}
+	b.WriteString("**Tablehand commands** (`/help command:<name>` explains one)\n")
+	for _, c := range h.router.Commands() {
+		fmt.Fprintf(&b, "`/%s` %s", c.Name, c.Description)
+		if HasSubcommands(c.Options) {
+			b.WriteString(": " + strings.Join(leafNames(c.Options, ""), ", "))
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("Every roll takes `dice:` to use dice you rolled at the table, e.g. `/roll 2d6+3 dice:4,5`.")
 	return Response{Content: b.String(), Ephemeral: true}, nil
+}
+
+// leafNames lists the invocable subcommands under opts, groups included.
+func leafNames(opts []Option, prefix string) []string {
+	var out []string
+	for _, o := range opts {
+		switch o.Type {
+		case SubCommandGroup:
+			out = append(out, leafNames(o.Options, prefix+o.Name+" ")...)
+		case SubCommand:
+			out = append(out, prefix+o.Name)
+		}
+	}
+	return out
 }
 
 func writeHelp(b *strings.Builder, path, desc string, opts []Option, gm bool) {
@@ -43,4 +74,16 @@ func writeHelp(b *strings.Builder, path, desc string, opts []Option, gm bool) {
 		b.WriteString(" (GM)")
 	}
 	b.WriteString("\n")
+}
+
+// suggestCommands autocompletes a command name for /help.
+func (h *handlers) suggestCommands(ctx context.Context, req *Request) (Response, error) {
+	typed := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(req.Options.String("command")), "/"))
+	var choices []Choice
+	for _, c := range h.router.Commands() {
+		if strings.HasPrefix(c.Name, typed) {
+			choices = append(choices, Choice{Name: "/" + c.Name + ": " + c.Description, Value: c.Name})
+		}
+	}
+	return Response{Choices: choices}, nil
 }

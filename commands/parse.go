@@ -145,11 +145,16 @@ func findOption(opts []Option, name string) (Option, bool) {
 	return Option{}, false
 }
 
+// firstRequired is the option bare words fill: the first required one, or
+// when none is required a first option that takes text (/help roll).
 func firstRequired(opts []Option) (Option, bool) {
 	for _, o := range opts {
 		if o.Required {
 			return o, true
 		}
+	}
+	if len(opts) > 0 && opts[0].Type == String {
+		return opts[0], true
 	}
 	return Option{}, false
 }

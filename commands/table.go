@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/tablehand/tablehand/rules/dice"
@@ -32,12 +31,13 @@ func (h *handlers) table(req *Request) (*Table, error) {
 // Roller is the roller for rules code that rolls die by die.
 func (t *Table) Roller() dice.Roller { return t.roller }
 
-// Roll parses and rolls expr (written by the rules, not the user) and keeps
-// its result for the log and the reply.
+// Roll parses and rolls expr and keeps its result for the log and the
+// reply. expr may hold what a user typed (a weapon's damage dice), so a
+// mistake in it is the user's, shown with a caret.
 func (t *Table) Roll(expr string) (*dice.Result, error) {
 	e, err := dice.Parse(expr)
 	if err != nil {
-		return nil, fmt.Errorf("rules expression %q: %w", expr, err)
+		return nil, diceError(err)
 	}
 	res, err := e.Roll(t.roller)
 	if err != nil {
