@@ -1,4 +1,1023 @@
 package commands
 
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/xhalem"
+)
+
+// /xhalem: the rules of seed xhalem (rules/xhalem; docs/xhalem.md lists
+// every rule and the subcommand that applies it).
+
+func xhChoices(values ...string) []Choice {
+	out := make([]Choice, len(values))
+	for i, v := range values {
+		out[i] = Choice{Name: v, Value: v}
+	}
+	return out
+}
+
+var (
+	xhKind = func(required bool) Option {
+		return Option{Type: String, Name: "kind", Description: "Machine (mech, ship) or creature", Required: required, Choices: xhChoices("machine", "creature")}
+	}
+	xhModes    = xhChoices("normal", "advantage", "disadvantage", "detriment")
+	xhMode     = Option{Type: String, Name: "mode", Description: "Architect's call: advantage 2d20 high, disadvantage 2d20 low, detriment 4d20 low", Choices: xhModes}
+	xhTMode    = Option{Type: String, Name: "target_mode", Description: "Architect's call for the target's evasion roll", Choices: xhModes}
+	xhBonus    = Option{Type: Integer, Name: "bonus", Description: "Other bonuses and penalties to your roll"}
+	xhEvasion  = Option{Type: Integer, Name: "evasion", Description: "What the target adds to its 1d20 evasion roll", Required: true}
+	xhSystems  = Option{Type: Integer, Name: "systems", Description: "Your Systems (machine engagement)"}
+	xhAgility  = Option{Type: Integer, Name: "agility", Description: "Your Agility (creature engagement)"}
+	xhHull     = Option{Type: Integer, Name: "hull", Description: "Your Hull (machine)"}
+	xhStrength = Option{Type: Integer, Name: "strength", Description: "Your Strength (creature)"}
+	xhWater    = Option{Type: String, Name: "underwater", Description: "Underwater: disadvantage unless adapted to it", Choices: xhChoices("no", "yes", "adapted")}
+	xhSizes    = xhChoices("small", "medium", "large", "extra_large", "giant", "gargantuan", "behemoth")
+	xhSize     = Option{Type: String, Name: "size", Description: "Your size", Choices: xhSizes}
+	xhTSize    = Option{Type: String, Name: "target_size", Description: "The target's size: at most one larger than yours", Choices: xhSizes}
+	xhHelpless = Option{Type: Boolean, Name: "helpless", Description: "The target is incapacitated or immobilized: automatic"}
+	xhPrivate  = Option{Type: Boolean, Name: "private", Description: "Only you see the result"}
+)
+
+var xhalemCommand = Command{
+	Name:        "xhalem",
+	Description: "Xha'lem: mechs and creatures in combat",
+	Options: []Option{
+		{Type: SubCommand, Name: "initiative", Description: "Initiative: 1d20 + Engine (machine) or Evasion (creature)", Options: []Option{
+			xhKind(true),
+			{Type: Integer, Name: "engine", Description: "Your Engine (machine)"},
+			{Type: Integer, Name: "evasion", Description: "Your Evasion (creature)"},
+			xhBonus,
+			{Type: String, Name: "side", Description: "Who controls you (for ties)", Choices: xhChoices("player", "architect")},
+			{Type: Integer, Name: "opponent", Description: "Another combatant's Initiative, to see who goes first"},
+			{Type: Integer, Name: "opponent_score", Description: "Its Engine or Evasion (breaks a tie between players)"},
+			{Type: String, Name: "opponent_side", Description: "Who controls it", Choices: xhChoices("player", "architect")},
+			diceOption, characterOption, xhPrivate,
+		}},
+		{Type: SubCommand, Name: "engage", Description: "Engage (attack): 1d20 + Systems or Agility against the target's evasion roll", Options: []Option{
+			xhKind(true), xhEvasion, xhSystems, xhAgility, xhBonus, xhMode, xhTMode,
+			{Type: String, Name: "target", Description: "Cloaked: detriment; concealed: disadvantage; all but visible evade with advantage",
+				Choices: xhChoices("visible", "cloaked", "concealed", "partial", "revealed")},
+			{Type: String, Name: "stealth", Description: "You are cloaked or concealed: advantage; unaware target does not evade", Choices: xhChoices("none", "hidden", "unaware")},
+			{Type: String, Name: "range", Description: "Out: disadvantage, half damage (hidden target: fails); blocked: fails", Choices: xhChoices("in", "out", "blocked")},
+			{Type: String, Name: "position", Description: "Where you stand around the target, for flanking", Choices: xhChoices("front", "back", "left", "right", "above", "below")},
+			{Type: String, Name: "allies", Description: "Allies in melee with it, e.g. \"back,left\"", MaxLength: 60},
+			{Type: Boolean, Name: "assisted", Description: "An ally took the Assist action: advantage"},
+			{Type: String, Name: "opportunity", Description: "Opportunity attack: provoked (advantage) or forced (disadvantage)", Choices: xhChoices("none", "provoked", "forced")},
+			xhWater, diceOption, characterOption, xhPrivate,
+		}},
+		{Type: SubCommand, Name: "damage", Description: "Damage of a hit: the weapon's dice + Hull, Reactor or Strength", Options: []Option{
+			xhKind(true),
+			{Type: String, Name: "weapon", Description: "What hit: energy and conventional are ranged", Required: true, Choices: xhChoices("melee", "unarmed", "thrown", "energy", "conventional")},
+			{Type: String, Name: "roll", Description: "The weapon's damage dice, e.g. 2d8", MaxLength: 100},
+			xhHull,
+			{Type: Integer, Name: "reactor", Description: "Your Reactor (machine, energy ranged)"},
+			xhStrength, xhBonus,
+			{Type: Boolean, Name: "out_of_range", Description: "A ranged hit beyond the weapon's range: halved"},
+			{Type: String, Name: "type", Description: "Damage type, for water", Choices: xhChoices("other", "fire", "electrical")},
+			{Type: String, Name: "immersion", Description: "The target in water: full (fire immune), partial or full (electrical x2)", Choices: xhChoices("none", "partial", "full")},
+			{Type: Boolean, Name: "inside_mech", Description: "The target is a creature inside a mech"},
+			diceOption, characterOption, xhPrivate,
+		}},
+		{Type: SubCommand, Name: "grapple", Description: "Grapple: 1d20 + Hull or Strength against the target's evasion roll", Options: []Option{
+			xhKind(true), xhEvasion, xhHull, xhStrength, xhBonus, xhMode, xhTMode, xhWater, xhSize, xhTSize, xhHelpless,
+			diceOption, characterOption, xhPrivate,
+		}},
+		{Type: SubCommand, Name: "escape", Description: "Break a grapple: 1d20 + Hull or Strength, equal or better frees you", Options: []Option{
+			xhKind(true),
+			{Type: Integer, Name: "grappler", Description: "The grappler's Hull or Strength", Required: true},
+			xhHull, xhStrength, xhBonus, xhMode,
+			diceOption, characterOption, xhPrivate,
+		}},
+		{Type: SubCommand, Name: "shove", Description: "Shove: engage, then Hull or Strength against the target's: knock down or push", Options: []Option{
+			xhKind(true), xhEvasion,
+			{Type: Integer, Name: "resist", Description: "The target's Hull or Strength", Required: true},
+			xhSystems, xhAgility, xhHull, xhStrength, xhBonus,
+			{Type: String, Name: "effect", Description: "On success (default push)", Choices: xhChoices("push", "knock_down")},
+			xhMode, xhTMode, xhWater, xhSize, xhTSize,
+			{Type: Boolean, Name: "helpless", Description: "The target is incapacitated: automatic"},
+			diceOption, characterOption, xhPrivate,
+		}},
+		{Type: SubCommand, Name: "speed", Description: "Movement: hexes or feet, dash or thrust, reach, space speed", Options: []Option{
+			xhKind(false),
+			{Type: Integer, Name: "engine", Description: "Your Engine (space speed)"},
+			{Type: Integer, Name: "reactor", Description: "Your Reactor (space speed)"},
+			xhSize,
+			{Type: Integer, Name: "speed", Description: "Your base speed (creature race; default mech 25 or 35)", MinValue: Float(0)},
+			{Type: Integer, Name: "bonus", Description: "Benefits and penalties to your speed"},
+			{Type: Boolean, Name: "dash", Description: "Dash or thrust: double your speed"},
+			{Type: Boolean, Name: "difficult", Description: "Through difficult terrain, on the ground or in the air"},
+			{Type: Integer, Name: "mount", Description: "Your mount's speed: it replaces yours", MinValue: Float(0)},
+			{Type: String, Name: "drag", Description: "Size of a grappled combatant you move: halves speed", Choices: xhSizes},
+			{Type: Integer, Name: "moved", Description: "Already moved this turn (any speed)", MinValue: Float(0)},
+			{Type: Integer, Name: "rounds", Description: "How far in this many 10-second rounds", MinValue: Float(0), MaxValue: Float(100000)},
+			diceOption, characterOption, xhPrivate,
+		}},
+		{Type: SubCommand, Name: "check", Description: "Check (scan, Stealth, mount, ...): 1d20 + stat must beat the CR", Options: []Option{
+			{Type: String, Name: "stat", Description: "The stat, e.g. hull, strength, scanners, stealth", Required: true, MaxLength: maxStatName},
+			{Type: Integer, Name: "cr", Description: "The number to beat: a CR, or an opposing total", Required: true},
+			{Type: Integer, Name: "score", Description: "The stat's value (default: from the character)"},
+			xhBonus, xhMode,
+			diceOption, characterOption, xhPrivate,
+		}},
+	},
+}
+
 // registerXhalem adds /xhalem, the rules of seed xhalem (see rules/xhalem).
-func (h *handlers) registerXhalem(r *Router) {}
+func (h *handlers) registerXhalem(r *Router) {
+	r.define(xhalemCommand)
+	for _, sub := range []struct {
+		name string
+		h    Handler
+	}{
+		{"initiative", h.xhalemInitiative},
+		{"engage", h.xhalemEngage},
+		{"damage", h.xhalemDamage},
+		{"grapple", h.xhalemGrapple},
+		{"escape", h.xhalemEscape},
+		{"shove", h.xhalemShove},
+		{"speed", h.xhalemSpeed},
+		{"check", h.xhalemCheck},
+	} {
+		r.handle("xhalem/"+sub.name, sub.h, false)
+		r.handleAutocomplete("xhalem/"+sub.name, "character", h.suggestCharacters)
+	}
+}
+
+// xhIn gathers what every /xhalem subcommand reads first: the character
+// sheet, and the kind when the subcommand has one.
+type xhIn struct {
+	req   *Request
+	sheet Sheet
+	kind  xhalem.Kind
+	cfg   xhalem.Config
+}
+
+func (h *handlers) xhalemIn(ctx context.Context, req *Request, example string) (xhIn, error) {
+	in := xhIn{req: req}
+	var err error
+	if in.cfg, err = h.xhalemConfig(); err != nil {
+		return xhIn{}, err
+	}
+	if in.sheet, err = h.sheet(ctx, req, "xhalem"); err != nil {
+		return xhIn{}, err
+	}
+	// Numbers as large as a sheet may hold, so no sum or product of the
+	// rules can overflow.
+	for name, v := range req.Options {
+		if n, ok := v.(int64); ok && (n > maxStatAbs || n < -maxStatAbs) {
+			return xhIn{}, Errorf("%s:%d is out of range: numbers go from -%d to %d (example: %s)", name, n, maxStatAbs, maxStatAbs, example)
+		}
+	}
+	if k := req.Options.String("kind"); k != "" {
+		if in.kind, err = xhalem.ParseKind(k); err != nil {
+			return xhIn{}, Errorf("%v (example: %s)", err, example)
+		}
+	}
+	return in, nil
+}
+
+// xhalemConfig is the campaign's [xhalem] configuration. Deps built
+// without Rules (the console wires none today, and tests) carry a zero
+// Config, which means the documented defaults; a configured one that the
+// rules cannot use is the operator's mistake, not the user's.
+func (h *handlers) xhalemConfig() (xhalem.Config, error) {
+	c := h.Rules.Xhalem
+	if c.Stacking == "" && c.SizeRanks == nil && c.CheckSides == 0 {
+		c = xhalem.DefaultConfig()
+	}
+	if err := c.Validate(); err != nil {
+		return xhalem.Config{}, err
+	}
+	return c, nil
+}
+
+// who names the actor: the character when one is given, else the user.
+func (in xhIn) who() string {
+	if n := in.sheet.Name(); n != "" {
+		return "**" + escapeMarkdown(n) + "**"
+	}
+	return "**" + displayName(in.req.User) + "**"
+}
+
+// need is Sheet.Need.
+func (in xhIn) need(name string) (int, error) { return in.sheet.Need(in.req, name) }
+
+// opt returns an integer option that is never read from the sheet (it is
+// the target's, not the actor's); required options are checked by the
+// router's parser and by Discord, so a missing one is 0 only in tests.
+func (in xhIn) opt(name string) int {
+	v, _ := in.req.Options.Int(name)
+	return int(v)
+}
+
+// mode reads a mode option.
+func (in xhIn) mode(name, example string) (xhalem.Mode, error) {
+	m, err := xhalem.ParseMode(in.req.Options.String(name))
+	if err != nil && name != "mode" {
+		return 0, Errorf("%s: %v (example: %s)", name, err, example)
+	}
+	if err != nil {
+		return 0, Errorf("%v (example: %s)", err, example)
+	}
+	return m, nil
+}
+
+// xhParsed reads a string option with parse, turning its error into the
+// user's mistake with an example.
+func xhParsed[T any](in xhIn, name, example string, parse func(string) (T, error)) (T, error) {
+	v, err := parse(strings.ToLower(strings.TrimSpace(in.req.Options.String(name))))
+	if err != nil {
+		var zero T
+		return zero, Errorf("%v (example: %s)", err, example)
+	}
+	return v, nil
+}
+
+// xhRulesError turns an error of rules/xhalem into what the user sees: a
+// mistake in the dice is already a *UserError; any other error the rules
+// return is an input they cannot work with, named with an example.
+func xhRulesError(err error, example string) error {
+	if _, ok := AsUserError(err); ok {
+		return err
+	}
+	return &UserError{Msg: fmt.Sprintf("%v (example: %s)", err, example), Err: err}
+}
+
+// xhalemReply assembles a /xhalem answer: the outcome line, notes, the dice and
+// the roll ID.
+func xhalemReply(req *Request, t *Table, id string, result any, lines ...string) Response {
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString(l + "\n")
+		}
+	}
+	if bd := t.Breakdown(); bd != "" {
+		b.WriteString(bd + "\n")
+	}
+	b.WriteString("-# roll " + id)
+	return Response{Content: b.String(), Ephemeral: req.Options.Bool("private"), Result: result}
+}
+
+// xhModeNote says how a roll was made and why, or "" for a plain roll:
+// "Engagement with detriment (cloaked target)", or, when sources pull both
+// ways, "Engagement with disadvantage (cloaked target: detriment,
+// flanking: advantage)".
+func xhModeNote(what string, m xhalem.Mode, why []xhalem.Source) string {
+	if m == xhalem.Normal && len(why) == 0 {
+		return ""
+	}
+	same := true
+	for _, s := range why {
+		same = same && s.Mode == m
+	}
+	reasons := make([]string, len(why))
+	for i, s := range why {
+		reasons[i] = s.Why
+		if !same {
+			reasons[i] += ": " + s.Mode.String()
+		}
+	}
+	note := fmt.Sprintf("%s with %s", what, m)
+	if m == xhalem.Normal {
+		note = what + " with one die, the modes cancelling"
+	}
+	if len(reasons) > 0 {
+		note += " (" + strings.Join(reasons, ", ") + ")"
+	}
+	return note
+}
+
+func xhSigned(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// xhKm writes a distance with thousands separators: 60,000 km.
+func xhKm(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s + " km"
+}
+
+// xhVersus renders a compared engagement: "17 vs 12: hit by 5".
+func xhVersus(e xhalem.EngageResult, hit, miss string) string {
+	against := strconv.Itoa(e.EvasionTo)
+	if e.Evasion == nil {
+		against += " (base Evasion: the target is unaware)"
+	}
+	switch {
+	case e.Automatic == xhalem.AutoNatural1:
+		return "natural 1: automatic " + miss
+	case e.Automatic == xhalem.AutoNatural20:
+		return "natural 20: automatic " + hit
+	case e.Automatic == xhalem.AutoHelpless:
+		return "the target is incapacitated or immobilized: " + hit + " automatically"
+	case e.Automatic == xhalem.AutoOutOfRange:
+		return fmt.Sprintf("%d, but the target is out of range: the engagement fails and you lose your turn", e.Engagement.Total)
+	case e.Automatic == xhalem.AutoBlocked:
+		return fmt.Sprintf("%d, but the target's concealment protects it: the engagement fails and you lose your turn", e.Engagement.Total)
+	case e.Margin > 0:
+		return fmt.Sprintf("%d vs %s: %s by %d", e.Engagement.Total, against, hit, e.Margin)
+	case e.Margin == 0:
+		return fmt.Sprintf("%d vs %s: %s (a tie goes to the defender)", e.Engagement.Total, against, miss)
+	}
+	return fmt.Sprintf("%d vs %s: %s by %d", e.Engagement.Total, against, miss, -e.Margin)
+}
+
+// xhalemEngagement is the part of a result that an engagement roll fills.
+type xhalemEngagement struct {
+	Kind       xhalem.Kind `json:"kind"`
+	Stat       string      `json:"stat,omitempty"`
+	Score      int         `json:"score"`
+	Natural    int         `json:"natural,omitempty"`
+	Mode       xhalem.Mode `json:"mode"`
+	TargetMode xhalem.Mode `json:"target_mode"`
+	Evasion    *int        `json:"evasion,omitempty"` // the total the engagement had to beat
+	Automatic  string      `json:"automatic,omitempty"`
+}
+
+func xhEngagementOf(kind xhalem.Kind, stat string, score int, e xhalem.EngageResult) xhalemEngagement {
+	out := xhalemEngagement{Kind: kind, Stat: stat, Score: score, Natural: e.Engagement.Natural, Mode: e.Mode, TargetMode: e.TargetMode, Automatic: e.Automatic}
+	if e.Compared {
+		v := e.EvasionTo
+		out.Evasion = &v
+	}
+	return out
+}
+
+// xhEngaged fills an Outcome from an engagement: success is the hit, margin
+// only when the totals were compared.
+func xhEngaged(o *Outcome, e xhalem.EngageResult) {
+	o.Total = e.Engagement.Total
+	if e.Compared {
+		o.Succeeded(e.Hit, e.Margin)
+		return
+	}
+	hit := e.Hit
+	o.Success = &hit
+}
+
+type xhalemInitiativeResult struct {
+	Outcome
+	Kind     xhalem.Kind `json:"kind"`
+	Stat     string      `json:"stat"`
+	Score    int         `json:"score"`
+	Natural  int         `json:"natural"`
+	Opponent *int        `json:"opponent,omitempty"`
+	First    string      `json:"first,omitempty"` // you, opponent, or "" when a tie is left open
+	Tie      xhalem.Tie  `json:"tie,omitempty"`
+}
+
+func (h *handlers) xhalemInitiative(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem initiative kind:machine engine:3"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	stat := xhalem.InitiativeStat(in.kind)
+	score, err := in.need(stat)
+	if err != nil {
+		return Response{}, err
+	}
+	side, err := xhParsed(in, "side", ex+" side:architect", xhalem.ParseSide)
+	if err != nil {
+		return Response{}, err
+	}
+	oside, err := xhParsed(in, "opponent_side", ex+" opponent:14 opponent_side:architect", xhalem.ParseSide)
+	if err != nil {
+		return Response{}, err
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	roll, err := xhalem.RollInitiative(xhalem.InitiativeInput{Kind: in.kind, Score: score, Bonus: in.opt("bonus")}, t)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemInitiativeResult{Outcome: Outcome{Total: roll.Total}, Kind: in.kind, Stat: stat, Score: score, Natural: roll.Natural}
+	line := fmt.Sprintf("%s rolls Initiative: %d", in.who(), roll.Total)
+	if req.Options.Has("opponent") {
+		opp := in.opt("opponent")
+		res.Opponent = &opp
+		first, tie := xhalem.Before(
+			xhalem.Combatant{Total: roll.Total, Score: score, Side: side},
+			xhalem.Combatant{Total: opp, Score: in.opt("opponent_score"), Side: oside})
+		res.Tie = tie
+		margin := roll.Total - opp
+		switch first {
+		case 1:
+			res.First = "you"
+			res.Succeeded(true, margin)
+		case -1:
+			res.First = "opponent"
+			res.Succeeded(false, margin)
+		}
+		switch {
+		case tie == xhalem.TieArchitect:
+			line += fmt.Sprintf(" vs %d: a tie among the Architect's combatants: the Architect decides the order", opp)
+		case tie == xhalem.TieReroll && side != oside:
+			line += fmt.Sprintf(" vs %d: a tie between the Architect and a player: both reroll", opp)
+		case tie == xhalem.TieReroll:
+			line += fmt.Sprintf(" vs %d: a tie, and equal scores: both players reroll", opp)
+		case tie == xhalem.TieScore && first == 1:
+			line += fmt.Sprintf(" vs %d: a tie, your higher %s goes first", opp, stat)
+		case tie == xhalem.TieScore:
+			line += fmt.Sprintf(" vs %d: a tie, their higher score goes first", opp)
+		case first == 1:
+			line += fmt.Sprintf(" vs %d: you go first, by %d", opp, margin)
+		default:
+			line += fmt.Sprintf(" vs %d: they go first, by %d", opp, -margin)
+		}
+	}
+	if err := h.finish(ctx, req, t, "xhalem initiative", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line), nil
+}
+
+type xhalemEngageResult struct {
+	Outcome
+	xhalemEngagement
+	Flanking   bool `json:"flanking"`
+	HalfDamage bool `json:"half_damage"`
+	GivesAway  bool `json:"gives_away_position"`
+}
+
+func (h *handlers) xhalemEngage(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem engage kind:machine evasion:2 systems:3 target:cloaked"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	stat := xhalem.EngageStat(in.kind)
+	score, err := in.need(stat)
+	if err != nil {
+		return Response{}, err
+	}
+	e := xhalem.EngageInput{Kind: in.kind, Score: score, Bonus: in.opt("bonus"), Evasion: in.opt("evasion"), Assisted: req.Options.Bool("assisted")}
+	if e.Mode, err = in.mode("mode", ex); err != nil {
+		return Response{}, err
+	}
+	if e.TargetMode, err = in.mode("target_mode", ex); err != nil {
+		return Response{}, err
+	}
+	if e.Target, err = xhParsed(in, "target", ex, xhalem.ParseTarget); err != nil {
+		return Response{}, err
+	}
+	if e.Stealth, err = xhParsed(in, "stealth", ex, xhalem.ParseStealth); err != nil {
+		return Response{}, err
+	}
+	if e.Range, err = xhParsed(in, "range", ex, xhalem.ParseRange); err != nil {
+		return Response{}, err
+	}
+	if e.Opportunity, err = xhParsed(in, "opportunity", ex, xhalem.ParseOpportunity); err != nil {
+		return Response{}, err
+	}
+	if e.Water, err = xhParsed(in, "underwater", ex, xhalem.ParseWater); err != nil {
+		return Response{}, err
+	}
+	if req.Options.Has("position") {
+		if e.Position, err = xhParsed(in, "position", ex+" position:front allies:back", xhalem.ParsePosition); err != nil {
+			return Response{}, err
+		}
+	}
+	if e.Allies, err = xhParsed(in, "allies", ex+" position:front allies:back", xhalem.ParsePositions); err != nil {
+		return Response{}, err
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := xhalem.Engage(e, in.cfg, t)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemEngageResult{xhalemEngagement: xhEngagementOf(in.kind, stat, score, r), Flanking: r.Flanking, HalfDamage: r.HalfDamage, GivesAway: r.GivesAway}
+	xhEngaged(&res.Outcome, r)
+	line := fmt.Sprintf("%s engages: %s", in.who(), xhVersus(r, "hit", "miss"))
+	if r.HalfDamage {
+		line += "; out of range: halve the damage (/xhalem damage out_of_range:true)"
+	}
+	var notes []string
+	notes = append(notes, xhModeNote("Engagement", r.Mode, r.Sources))
+	if r.Evasion != nil {
+		notes = append(notes, xhModeNote("evasion", r.TargetMode, r.TargetWhy))
+	}
+	if r.GivesAway {
+		notes = append(notes, "you give away your position")
+	}
+	if err := h.finish(ctx, req, t, "xhalem engage", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line, xhJoinNotes(notes)), nil
+}
+
+// xhJoinNotes joins the non-empty notes in one line, capitalised.
+func xhJoinNotes(notes []string) string {
+	var kept []string
+	for _, n := range notes {
+		if n != "" {
+			kept = append(kept, n)
+		}
+	}
+	if len(kept) == 0 {
+		return ""
+	}
+	s := strings.Join(kept, " · ")
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+type xhalemDamageResult struct {
+	Outcome
+	Kind       xhalem.Kind   `json:"kind"`
+	Weapon     xhalem.Weapon `json:"weapon"`
+	Stat       string        `json:"stat"`
+	Score      int           `json:"score"`
+	Rolled     int           `json:"rolled"`
+	Base       int           `json:"base"`
+	Halved     bool          `json:"halved"`
+	Immune     bool          `json:"immune"`
+	Vulnerable bool          `json:"vulnerable"`
+}
+
+func (h *handlers) xhalemDamage(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem damage kind:machine weapon:melee roll:2d8 hull:3"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	d := xhalem.DamageInput{Kind: in.kind, Bonus: in.opt("bonus"), OutOfRange: req.Options.Bool("out_of_range"), InsideMech: req.Options.Bool("inside_mech")}
+	if d.Weapon, err = xhParsed(in, "weapon", ex, xhalem.ParseWeapon); err != nil {
+		return Response{}, err
+	}
+	if d.Type, err = xhParsed(in, "type", ex+" type:fire", xhalem.ParseDamageType); err != nil {
+		return Response{}, err
+	}
+	if d.Immersion, err = xhParsed(in, "immersion", ex+" immersion:full", xhalem.ParseImmersion); err != nil {
+		return Response{}, err
+	}
+	stat := xhalem.DamageStat(in.kind, d.Weapon)
+	if stat != "" {
+		if d.Score, err = in.need(stat); err != nil {
+			return Response{}, err
+		}
+	}
+	d.Roll = strings.TrimSpace(req.Options.String("roll"))
+	if d.Roll == "" && d.Weapon != xhalem.Unarmed {
+		return Response{}, Errorf("/xhalem damage needs roll: the weapon's damage dice (example: %s)", ex)
+	}
+	if d.Roll != "" {
+		// The dice are the user's text: a mistake in them is theirs, shown
+		// with a caret, before the rules roll them.
+		if _, err := dice.Parse(d.Roll); err != nil {
+			return Response{}, diceError(err)
+		}
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := xhalem.Damage(d, in.cfg, t)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemDamageResult{Outcome: Outcome{Total: r.Total}, Kind: in.kind, Weapon: d.Weapon, Stat: r.Stat, Score: r.Score,
+		Rolled: r.Rolled, Base: r.Base, Halved: r.Halved, Immune: r.Immune, Vulnerable: r.Vulnerable}
+	line := fmt.Sprintf("%s deals %d damage", in.who(), r.Total)
+	parts := []string{fmt.Sprintf("%d rolled", r.Rolled)}
+	if r.Stat != "" {
+		parts = append(parts, fmt.Sprintf("%s %s", xhSigned(r.Score), r.Stat))
+	}
+	if b := in.opt("bonus"); b != 0 {
+		parts = append(parts, xhSigned(b)+" bonus")
+	}
+	line += " (" + strings.Join(parts, " ")
+	if r.Stat == "" {
+		line += fmt.Sprintf("; nothing added for a %s's %s", in.kind, xhWeaponName(d.Weapon))
+	}
+	line += ")"
+	switch {
+	case r.Halved && r.Immune:
+		line += ", halved out of range, and the target is immune"
+	case r.Halved && r.Vulnerable:
+		line += fmt.Sprintf(", halved out of range, then ×%d: vulnerable to electrical damage in water", in.cfg.VulnerableMultiplier)
+	case r.Halved:
+		line += ", halved: out of range"
+	case r.Immune && d.Type == xhalem.FireDamage:
+		line += ": immune to fire while fully immersed"
+	case r.Immune:
+		line += ": a creature inside a mech is unaffected by electrical damage to it"
+	case r.Vulnerable:
+		line += fmt.Sprintf(", ×%d: vulnerable to electrical damage in water", in.cfg.VulnerableMultiplier)
+	}
+	if err := h.finish(ctx, req, t, "xhalem damage", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line), nil
+}
+
+// xhWeaponName names a weapon as the text does.
+func xhWeaponName(w xhalem.Weapon) string {
+	switch w {
+	case xhalem.Energy:
+		return "energy ranged weapon"
+	case xhalem.Conventional:
+		return "conventional ranged weapon"
+	case xhalem.Thrown:
+		return "thrown weapon"
+	case xhalem.Unarmed:
+		return "unarmed engagement"
+	}
+	return "melee weapon"
+}
+
+type xhalemGrappleResult struct {
+	Outcome
+	xhalemEngagement
+	Grappled bool `json:"grappled"`
+}
+
+// sizes reads the size and target_size options.
+func (in xhIn) sizes(ex string) (xhalem.Size, xhalem.Size, error) {
+	size, err := xhParsed(in, "size", ex, xhalem.ParseSize)
+	if err != nil {
+		return "", "", err
+	}
+	target, err := xhParsed(in, "target_size", ex, xhalem.ParseSize)
+	return size, target, err
+}
+
+func (h *handlers) xhalemGrapple(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem grapple kind:creature evasion:2 strength:3"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	stat := xhalem.MightStat(in.kind)
+	score, err := in.need(stat)
+	if err != nil {
+		return Response{}, err
+	}
+	g := xhalem.GrappleInput{Kind: in.kind, Score: score, Bonus: in.opt("bonus"), Evasion: in.opt("evasion"), Helpless: req.Options.Bool("helpless")}
+	if g.Mode, err = in.mode("mode", ex); err != nil {
+		return Response{}, err
+	}
+	if g.TargetMode, err = in.mode("target_mode", ex); err != nil {
+		return Response{}, err
+	}
+	if g.Water, err = xhParsed(in, "underwater", ex, xhalem.ParseWater); err != nil {
+		return Response{}, err
+	}
+	if g.Size, g.TargetSize, err = in.sizes(ex + " size:medium target_size:large"); err != nil {
+		return Response{}, err
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := xhalem.Grapple(g, in.cfg, t)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemGrappleResult{xhalemEngagement: xhEngagementOf(in.kind, stat, score, r), Grappled: r.Hit}
+	xhEngaged(&res.Outcome, r)
+	line := fmt.Sprintf("%s grapples: %s", in.who(), xhVersus(r, "grappled", "the target evades"))
+	if r.Hit {
+		line += "; it may spend its action to break free (/xhalem escape); while you hold it you take no other action, and dragging it halves your speed unless it is two or more sizes smaller"
+	}
+	notes := []string{xhModeNote("Engagement", r.Mode, r.Sources)}
+	if r.Evasion != nil {
+		notes = append(notes, xhModeNote("evasion", r.TargetMode, r.TargetWhy))
+	}
+	if err := h.finish(ctx, req, t, "xhalem grapple", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line, xhJoinNotes(notes)), nil
+}
+
+type xhalemEscapeResult struct {
+	Outcome
+	Kind     xhalem.Kind `json:"kind"`
+	Stat     string      `json:"stat"`
+	Score    int         `json:"score"`
+	Natural  int         `json:"natural"`
+	Grappler int         `json:"grappler"` // the grappler's counter total
+}
+
+func (h *handlers) xhalemEscape(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem escape kind:machine grappler:3 hull:2"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	stat := xhalem.MightStat(in.kind)
+	score, err := in.need(stat)
+	if err != nil {
+		return Response{}, err
+	}
+	mode, err := in.mode("mode", ex)
+	if err != nil {
+		return Response{}, err
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := xhalem.Escape(xhalem.EscapeInput{Kind: in.kind, Score: score, Bonus: in.opt("bonus"), Mode: mode, Grappler: in.opt("grappler")}, t)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemEscapeResult{Outcome: Outcome{Total: r.Actor.Total}, Kind: in.kind, Stat: stat, Score: score, Natural: r.Actor.Natural, Grappler: r.Opponent.Total}
+	res.Succeeded(r.Success, r.Margin)
+	line := fmt.Sprintf("%s tries to break free: %d vs %d: ", in.who(), r.Actor.Total, r.Opponent.Total)
+	switch {
+	case r.Margin > 0:
+		line += fmt.Sprintf("free, by %d", r.Margin)
+	case r.Margin == 0:
+		line += "free (equal is enough)"
+	default:
+		line += fmt.Sprintf("still grappled, by %d: no move or further action this turn", -r.Margin)
+	}
+	if err := h.finish(ctx, req, t, "xhalem escape", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line, xhModeNote("Roll", mode, nil)), nil
+}
+
+type xhalemShoveResult struct {
+	Outcome
+	xhalemEngagement
+	Hit        bool   `json:"hit"`
+	Engagement int    `json:"engagement"`          // the engagement total
+	Check      *int   `json:"check,omitempty"`     // your Hull or Strength check
+	Resist     *int   `json:"resist,omitempty"`    // the target's
+	Effect     string `json:"effect"`              // push or knock_down
+	PushFeet   int    `json:"push_feet,omitempty"` // on a successful push
+}
+
+func (h *handlers) xhalemShove(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem shove kind:machine evasion:2 resist:3 systems:2 hull:4 effect:knock_down"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	stat := xhalem.EngageStat(in.kind)
+	helpless := req.Options.Bool("helpless")
+	s := xhalem.ShoveInput{Kind: in.kind, Bonus: in.opt("bonus"), Evasion: in.opt("evasion"), Resist: in.opt("resist"), Helpless: helpless}
+	if !helpless {
+		// "You succeed automatically if the target is incapacitated": no
+		// roll, so no stat is needed then.
+		if s.Score, err = in.need(stat); err != nil {
+			return Response{}, err
+		}
+		if s.Might, err = in.need(xhalem.MightStat(in.kind)); err != nil {
+			return Response{}, err
+		}
+	}
+	effect, err := xhParsed(in, "effect", ex, func(v string) (string, error) {
+		switch v {
+		case "", "push":
+			return "push", nil
+		case "knock_down", "knock":
+			return "knock_down", nil
+		}
+		return "", fmt.Errorf("effect %q: use push or knock_down", v)
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	if s.Mode, err = in.mode("mode", ex); err != nil {
+		return Response{}, err
+	}
+	if s.TargetMode, err = in.mode("target_mode", ex); err != nil {
+		return Response{}, err
+	}
+	if s.Water, err = xhParsed(in, "underwater", ex, xhalem.ParseWater); err != nil {
+		return Response{}, err
+	}
+	if s.Size, s.TargetSize, err = in.sizes(ex + " size:medium target_size:large"); err != nil {
+		return Response{}, err
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := xhalem.Shove(s, in.cfg, t)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemShoveResult{xhalemEngagement: xhEngagementOf(in.kind, stat, s.Score, r.Engagement), Hit: r.Engagement.Hit,
+		Engagement: r.Engagement.Engagement.Total, Effect: effect}
+	done := "pushes the target 5 feet away"
+	if effect == "knock_down" {
+		done = "knocks the target down"
+	} else if r.Success {
+		res.PushFeet = xhalem.PushFeet
+	}
+	line := in.who() + " shoves: "
+	switch {
+	case helpless:
+		res.Stat, res.Total = "", 0
+		res.Success = &r.Success
+		line += "the target is incapacitated: automatic success, " + done
+	case r.Check == nil:
+		xhEngaged(&res.Outcome, r.Engagement)
+		line += "engagement " + xhVersus(r.Engagement, "hit", "miss") + ": no shove"
+	default:
+		c := r.Check
+		res.Total = c.Actor.Total
+		res.Succeeded(c.Success, c.Margin)
+		res.Check, res.Resist = &c.Actor.Total, &c.Opponent.Total
+		line += fmt.Sprintf("engagement %d vs %d hits; %s %d vs %d: ", r.Engagement.Engagement.Total, r.Engagement.EvasionTo, xhalem.MightStat(in.kind), c.Actor.Total, c.Opponent.Total)
+		switch {
+		case c.Success:
+			line += fmt.Sprintf("success by %d, %s", c.Margin, done)
+		case c.Margin == 0:
+			line += "a tie: the target holds"
+		default:
+			line += fmt.Sprintf("the target holds, by %d", -c.Margin)
+		}
+	}
+	var notes []string
+	if !helpless {
+		notes = append(notes, xhModeNote("Engagement", r.Engagement.Mode, r.Engagement.Sources))
+		if r.Engagement.Evasion != nil {
+			notes = append(notes, xhModeNote("evasion", r.Engagement.TargetMode, r.Engagement.TargetWhy))
+		}
+	}
+	if err := h.finish(ctx, req, t, "xhalem shove", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line, xhJoinNotes(notes)), nil
+}
+
+type xhalemSpeedResult struct {
+	Outcome
+	Kind xhalem.Kind `json:"kind"`
+	xhalem.SpeedResult
+}
+
+func (h *handlers) xhalemSpeed(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem speed kind:machine engine:2 reactor:3 size:gargantuan dash:true"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	if in.kind == "" {
+		in.kind = xhalem.Machine
+	}
+	s := xhalem.SpeedInput{Kind: in.kind, Bonus: in.opt("bonus"), Mount: in.opt("mount"), Dash: req.Options.Bool("dash"), Difficult: req.Options.Bool("difficult"),
+		Moved: in.opt("moved"), Rounds: in.opt("rounds"), Base: in.sheet.Or(req, "speed", 0)}
+	if s.Size, err = xhParsed(in, "size", ex, xhalem.ParseSize); err != nil {
+		return Response{}, err
+	}
+	if s.Drag, err = xhParsed(in, "drag", ex+" drag:small", xhalem.ParseSize); err != nil {
+		return Response{}, err
+	}
+	if in.kind == xhalem.Machine {
+		// Space speed needs both scores; with neither, it is left out.
+		engine, hasEngine := in.sheet.Stat(req, "engine")
+		reactor, hasReactor := in.sheet.Stat(req, "reactor")
+		switch {
+		case hasEngine && !hasReactor:
+			if _, err := in.need("reactor"); err != nil {
+				return Response{}, err
+			}
+		case hasReactor && !hasEngine:
+			if _, err := in.need("engine"); err != nil {
+				return Response{}, err
+			}
+		}
+		s.Space, s.Engine, s.Reactor = hasEngine && hasReactor, engine, reactor
+	} else if req.Options.Has("engine") || req.Options.Has("reactor") {
+		return Response{}, Errorf("only machines have a space speed from Engine and Reactor (example: %s)", ex)
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	r, err := xhalem.Speed(s, in.cfg)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemSpeedResult{Outcome: Outcome{Total: r.Total}, Kind: in.kind, SpeedResult: r}
+	line := fmt.Sprintf("%s moves %d %s", in.who(), r.Total, r.Unit)
+	if in.kind == xhalem.Machine {
+		line += fmt.Sprintf(" (%d feet)", r.Feet)
+	}
+	line += " this turn"
+	var how []string
+	if s.Mount > 0 {
+		how = append(how, fmt.Sprintf("the mount's speed %d", s.Mount))
+	}
+	if r.Dragging {
+		how = append(how, "halved dragging a grappled combatant")
+	}
+	if s.Dash {
+		dash := "dash"
+		if in.kind == xhalem.Machine {
+			dash = "thrust"
+		}
+		how = append(how, fmt.Sprintf("doubled by a %s from %d", dash, r.Max))
+	}
+	if r.Difficult {
+		one := map[string]string{"hexes": "hex", "feet": "foot"}[r.Unit]
+		how = append(how, fmt.Sprintf("difficult terrain: each %s costs %d", one, in.cfg.DifficultCost))
+	}
+	if len(how) > 0 {
+		line += " (" + strings.Join(how, ", ") + ")"
+	}
+	if s.Moved > 0 {
+		line += fmt.Sprintf("; %d left after %d", r.Remaining, s.Moved)
+	}
+	notes := []string{fmt.Sprintf("Steps of %d in combat · reach %d", r.Interval, r.Reach)}
+	if r.SpaceKm != nil {
+		notes = append(notes, fmt.Sprintf("In space: %s a round (%s a second), in steps of 1,000 km", xhKm(*r.SpaceKm), xhKm(*r.PerSecondKm)))
+	}
+	if s.Rounds > 0 {
+		n := fmt.Sprintf("In %d rounds (%d seconds): %d %s", s.Rounds, r.Seconds, r.Distance, r.Unit)
+		if r.SpaceDistance != nil {
+			n += ", " + xhKm(*r.SpaceDistance) + " in space"
+		}
+		notes = append(notes, n)
+	}
+	if err := h.finish(ctx, req, t, "xhalem speed", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line, strings.Join(notes, "\n")), nil
+}
+
+type xhalemCheckResult struct {
+	Outcome
+	Stat    string      `json:"stat"`
+	Score   int         `json:"score"`
+	Natural int         `json:"natural"`
+	Mode    xhalem.Mode `json:"mode"`
+	CR      int         `json:"cr"`
+}
+
+func (h *handlers) xhalemCheck(ctx context.Context, req *Request) (Response, error) {
+	const ex = "/xhalem check stat:scanners cr:15 score:3"
+	in, err := h.xhalemIn(ctx, req, ex)
+	if err != nil {
+		return Response{}, err
+	}
+	stat := strings.ToLower(strings.TrimSpace(req.Options.String("stat")))
+	if !statNameRE.MatchString(stat) || len(stat) > maxStatName {
+		return Response{}, Errorf("stat %q: a stat is a name like hull or scanners (example: %s)", req.Options.String("stat"), ex)
+	}
+	score, ok := in.sheet.Stat(req, stat)
+	if v, given := req.Options.Int("score"); given {
+		score, ok = int(v), true
+	}
+	if !ok {
+		if n := in.sheet.Name(); n != "" {
+			return Response{}, Errorf("/xhalem check needs %s: give score:<number>, or add it to %s's sheet with /character set name:%s stats:\"%s=3\"", stat, n, n, stat)
+		}
+		return Response{}, Errorf("/xhalem check needs the value of %s: give score:<number>, or character:<name> to read it from a sheet (example: %s)", stat, ex)
+	}
+	mode, err := in.mode("mode", ex)
+	if err != nil {
+		return Response{}, err
+	}
+	t, err := h.table(req)
+	if err != nil {
+		return Response{}, err
+	}
+	cr := in.opt("cr")
+	roll, ok, err := xhalem.Check(xhalem.CheckInput{Score: score, Bonus: in.opt("bonus"), Mode: mode, CR: cr}, in.cfg, t)
+	if err != nil {
+		return Response{}, xhRulesError(err, ex)
+	}
+	res := xhalemCheckResult{Outcome: Outcome{Total: roll.Total}, Stat: stat, Score: score, Natural: roll.Natural, Mode: mode, CR: cr}
+	margin := roll.Total - cr
+	res.Succeeded(ok, margin)
+	line := fmt.Sprintf("%s %s check: %d vs %d: ", in.who(), stat, roll.Total, cr)
+	switch {
+	case ok:
+		line += fmt.Sprintf("success by %d", margin)
+	case margin == 0:
+		line += "failure (a check must beat the number)"
+	default:
+		line += fmt.Sprintf("failure by %d", -margin)
+	}
+	if err := h.finish(ctx, req, t, "xhalem check", &res.Outcome, res); err != nil {
+		return Response{}, err
+	}
+	return xhalemReply(req, t, res.ID, res, line, xhModeNote("Roll", mode, nil)), nil
+}
