@@ -3,87 +3,231 @@ package dice
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 )
 
 // Result is one roll of an expression.
 type Result struct {
 	Expr   string  // the expression in normal form
+	Total  int     // its value; for several parts, the sum of the parts' totals
+	Groups []Group // one per dice term, of every part, in order of appearance
+	Parts  []Part  // one per part, in order: a roll without labelled parts or "N#" has one
+}
+
+// Part is one part of a roll: one of the expressions that labels separate
+// ("1d20+5 [to hit] 2d6+3 [slashing]" has two) or one repetition of "N#".
+type Part struct {
+	Label  string  // the label that ends the part, or ""
+	Expr   string  // the part's expression in normal form, without "N#" and without the label that ends it
 	Total  int     // its value
-	Groups []Group // one per dice term, in order of appearance
+	Groups []Group // its dice terms: a slice of Result.Groups
 }
 
 // Group is the roll of one dice term.
 type Group struct {
-	Expr  string // the term in normal form, e.g. "4d6kh3"
-	Total int    // the term's value: the sum of its kept dice
-	Dice  []Die  // in the order rolled
+	Expr      string // the term in normal form, e.g. "4d6kh3"
+	Label     string // the label right after the term, or ""
+	Total     int    // the term's value: the sum of the kept dice's values, or with success counting Successes - Failures
+	Dice      []Die  // every die rolled, in the order rolled
+	Successes int    // with success counting, the kept dice that met the condition
+	Failures  int    // with failure counting ("f"), the kept dice that met its condition
+	Counting  bool   // the term counts successes ("10d10>=8") instead of summing
 }
 
-// Die is one rolled die.
+// Die is one rolled die. Every die rolled is in its group's Dice, in the
+// order rolled, which is also the order a Physical hands out values: a
+// die and then its rerolls and explosions, before the next die. A die that
+// a reroll replaced (Rerolled) is followed by the roll that replaced it;
+// a die that explodes (Explodes) by its extra roll (Extra).
 type Die struct {
-	Sides    int
-	Value    int
-	Kept     bool // counts toward the total; false when a modifier dropped it
+	Sides    int  // 3 for a Fudge die
+	Value    int  // what the die counts: its Face, clamped by mi and ma; for a die that compounds ("!!"), the sum of its rolls
+	Kept     bool // counts toward the total; false when a modifier dropped it, and for Rerolled and Compounded dice
 	Physical bool // came from a Physical roller (the dice: option)
+
+	Face       int  // the face rolled: 1 to Sides, or -1, 0 or 1 for a Fudge die
+	Fudge      bool // a Fudge die (dF)
+	Rerolled   bool // a reroll replaced it with the die after it
+	Clamped    bool // mi or ma made its own value differ from Face
+	Explodes   bool // met the explosion condition, so an extra die was rolled after it
+	Extra      bool // rolled because the die before it exploded: for "!" a new die of the group
+	Compounded bool // an extra roll of "!!": its value adds into the die that began the chain
+	Success    bool // with success counting, kept and met the condition
+	Failure    bool // with failure counting, kept and met the "f" condition
 }
+
+// unit reports whether d is a die of its group in its own right, as keep,
+// drop and success counting see them: not replaced by a reroll and not an
+// extra roll added into another die.
+func (d *Die) unit() bool { return !d.Rerolled && !d.Compounded }
 
 // Roll rolls the expression with r. With a *Physical, call its Done
 // afterwards to learn whether the player gave too few or too many dice.
 func (e *Expr) Roll(r Roller) (*Result, error) {
-	res := new(Result)
+	res := e.newResult()
 	if err := e.RollInto(r, res); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
+// A Result with its part and groups in one allocation, for the common
+// sizes.
+type (
+	resultRoom1 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+	}
+	resultRoom3 struct {
+		res    Result
+		parts  [1]Part
+		groups [3]Group
+	}
+)
+
+// newResult returns a Result with room for a roll of e: Parts, Groups and
+// each group's Dice allocated to size. The dice of all groups share one
+// array, which the garbage collector need not scan as a Die holds no
+// pointers; each group's share is capped, so that extra dice of one group
+// cannot run into the next.
+func (e *Expr) newResult() *Result {
+	var res *Result
+	one := len(e.parts) == 1 && e.parts[0].repeat == 1
+	switch {
+	case one && e.groups <= 1:
+		r := new(resultRoom1)
+		r.res.Parts, r.res.Groups = r.parts[:0], r.groups[:e.groups]
+		res = &r.res
+	case one && e.groups <= 3:
+		r := new(resultRoom3)
+		r.res.Parts, r.res.Groups = r.parts[:0], r.groups[:e.groups]
+		res = &r.res
+	default:
+		parts := 0
+		for i := range e.parts {
+			parts += int(e.parts[i].repeat)
+		}
+		res = &Result{Parts: make([]Part, 0, parts), Groups: make([]Group, e.groups)}
+	}
+	// Room for the dice of each group: its count, and some more for
+	// rerolls and explosions.
+	room := func(d *diceSpec) int {
+		n := int(d.count)
+		if !d.plain {
+			n += n/2 + 2
+		}
+		return n
+	}
+	total, first := 0, 0
+	for i := range e.parts {
+		for j := first; j < first+int(e.parts[i].groups); j++ {
+			total += int(e.parts[i].repeat) * room(&e.dice[j])
+		}
+		first += int(e.parts[i].groups)
+	}
+	dice := make([]Die, total)
+	g := 0
+	first = 0
+	for i := range e.parts {
+		terms := e.dice[first : first+int(e.parts[i].groups)]
+		first += len(terms)
+		for range e.parts[i].repeat {
+			for j := range terms {
+				n := room(&terms[j])
+				res.Groups[g].Dice = dice[:0:n]
+				dice = dice[n:]
+				g++
+			}
+		}
+	}
+	res.Groups = res.Groups[:0]
+	return res
+}
+
 // RollInto is Roll into a Result the caller owns: it overwrites res and
-// reuses the arrays behind res.Groups and each Group's Dice, so rolling
-// again into the same res does not allocate. On error res holds a partial
-// roll.
+// reuses the arrays behind res.Parts, res.Groups and each Group's Dice, so
+// rolling again into the same res does not allocate. On error res holds a
+// partial roll.
 func (e *Expr) RollInto(r Roller, res *Result) error {
 	res.Expr = e.text
 	res.Total = 0
 	res.Groups = res.Groups[:0]
-	ev := evaluator{src: e.src, r: r, res: res}
-	ev.phys, _ = r.(*Physical)
-	total, err := ev.eval(e.root)
-	if err != nil {
-		return err
+	res.Parts = res.Parts[:0]
+	ev := evaluator{e: e, r: r, res: res}
+	switch r := r.(type) {
+	case *Physical:
+		ev.phys = r
+	case randomRoller:
+		ev.rnd = r.r
+	}
+	total := 0
+	for i := range e.parts {
+		ps := &e.parts[i]
+		for range ps.repeat {
+			v, err := ev.eval(ps.root)
+			if err != nil {
+				return err
+			}
+			res.Parts = append(res.Parts, Part{Label: e.src[ps.label[0]:ps.label[1]], Expr: e.text[ps.text[0]:ps.text[1]], Total: v})
+			sum := total + v
+			if (sum > total) != (v > 0) {
+				return ev.errorf(int(ps.pos), "total of the parts is too large")
+			}
+			total = sum
+		}
+	}
+	// The parts' groups are slices of res.Groups, which may have moved as
+	// it grew: slice it now.
+	k, g := 0, 0
+	for i := range e.parts {
+		n := int(e.parts[i].groups)
+		for range e.parts[i].repeat {
+			res.Parts[k].Groups = res.Groups[g : g+n : g+n]
+			k++
+			g += n
+		}
 	}
 	res.Total = total
 	return nil
 }
 
 type evaluator struct {
-	src    string // as typed, for error positions
+	e      *Expr
 	r      Roller
-	phys   *Physical // r, when it is one, to mark its dice Physical
+	phys   *Physical  // r, when it is one, to mark its dice Physical
+	rnd    *rand.Rand // r's generator when it came from NewRandom, to roll without a call through the interface
 	res    *Result
 	rolled int // dice so far, against MaxDice
 }
 
 func (ev *evaluator) errorf(pos int, format string, args ...any) error {
-	return &Error{Expr: ev.src, Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Expr: ev.e.src, Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (ev *evaluator) eval(n node) (int, error) {
-	switch n := n.(type) {
-	case *numberNode:
+func (ev *evaluator) eval(i int32) (int, error) {
+	n := &ev.e.nodes[i]
+	switch n.kind {
+	case nodeNumber:
 		return n.val, nil
-	case *diceNode:
-		return ev.rollDice(n)
-	case *unaryNode:
+	case nodeDice:
+		return ev.rollDice(&ev.e.dice[n.val], "")
+	case nodeLabel:
+		if x := &ev.e.nodes[n.x]; x.kind == nodeDice {
+			return ev.rollDice(&ev.e.dice[x.val], ev.e.src[n.y:n.val])
+		}
+		return ev.eval(n.x)
+	case nodeUnary:
 		x, err := ev.eval(n.x)
 		if err != nil {
 			return 0, err
 		}
 		if x == math.MinInt {
-			return 0, ev.errorf(n.pos, "result of '-' is too large")
+			return 0, ev.errorf(int(n.pos), "result of '-' is too large")
 		}
 		return -x, nil
-	case *binaryNode:
+	case nodeBinary:
 		x, err := ev.eval(n.x)
 		if err != nil {
 			return 0, err
@@ -94,11 +238,11 @@ func (ev *evaluator) eval(n node) (int, error) {
 		}
 		return ev.binary(n, x, y)
 	}
-	panic(fmt.Sprintf("dice: unexpected node %T", n))
+	panic(fmt.Sprintf("dice: unexpected node kind %d", n.kind))
 }
 
 // binary applies n's operator, refusing to wrap around on overflow.
-func (ev *evaluator) binary(n *binaryNode, x, y int) (int, error) {
+func (ev *evaluator) binary(n *node, x, y int) (int, error) {
 	switch n.op {
 	case tokPlus:
 		if s := x + y; (s > x) == (y > 0) {
@@ -119,7 +263,7 @@ func (ev *evaluator) binary(n *binaryNode, x, y int) (int, error) {
 		}
 	case tokSlash:
 		if y == 0 {
-			return 0, ev.errorf(n.opPos, "division by zero")
+			return 0, ev.errorf(int(n.pos), "division by zero")
 		}
 		if x == math.MinInt && y == -1 {
 			break
@@ -132,59 +276,199 @@ func (ev *evaluator) binary(n *binaryNode, x, y int) (int, error) {
 	default:
 		panic(fmt.Sprintf("dice: unexpected operator %v", n.op))
 	}
-	return 0, ev.errorf(n.opPos, "result of '%s' is too large", n.op)
+	return 0, ev.errorf(int(n.pos), "result of '%s' is too large", n.op)
 }
 
-func (ev *evaluator) rollDice(n *diceNode) (int, error) {
-	g := ev.res.newGroup(n.text)
-	g.Dice = slices.Grow(g.Dice, n.count) // n.count <= MaxDice, checked by Parse
-	for range n.count {
-		if ev.rolled >= MaxDice {
-			return 0, ev.errorf(n.pos, "too many dice (at most %d in one roll)", MaxDice)
-		}
-		ev.rolled++
-		v, physical, err := ev.roll(n)
-		if err != nil {
-			return 0, err
-		}
-		g.Dice = append(g.Dice, Die{Sides: n.sides, Value: v, Kept: true, Physical: physical})
-	}
-	keep(g.Dice, n.mod, n.keep)
-	for _, d := range g.Dice {
-		if d.Kept {
-			g.Total += d.Value
+// rollDice rolls the term d into a new group and returns its value.
+func (ev *evaluator) rollDice(d *diceSpec, label string) (int, error) {
+	g := ev.res.newGroup(ev.e.text[d.text[0]:d.text[1]], label)
+	g.Counting = d.success.ok()
+	var err error
+	if d.plain {
+		err = ev.rollPlain(g, d)
+	} else {
+		for range d.count {
+			if err = ev.rollUnit(g, d); err != nil {
+				break
+			}
 		}
 	}
+	if err != nil {
+		return 0, err
+	}
+	if d.keep.isKeep() {
+		keep(g.Dice, d.keep, int(d.keepN))
+	}
+	if !g.Counting {
+		for i := range g.Dice {
+			if g.Dice[i].Kept {
+				g.Total += g.Dice[i].Value
+			}
+		}
+		return g.Total, nil
+	}
+	for i := range g.Dice {
+		die := &g.Dice[i]
+		if !die.Kept {
+			continue
+		}
+		if d.success.holds(die.Value) {
+			die.Success = true
+			g.Successes++
+		}
+		if d.failure.holds(die.Value) {
+			die.Failure = true
+			g.Failures++
+		}
+	}
+	g.Total = g.Successes - g.Failures
 	return g.Total, nil
 }
 
-// roll rolls one die of n. A Physical's own errors are user errors and
-// come back as they are; any other Roller's are wrapped.
-func (ev *evaluator) roll(n *diceNode) (v int, physical bool, err error) {
-	if ev.phys != nil {
-		return ev.phys.roll(n.sides)
+// rollPlain rolls the dice of a term without rerolls, clamps and
+// explosions: one roll a die.
+func (ev *evaluator) rollPlain(g *Group, d *diceSpec) error {
+	n, sides := int(d.count), int(d.sides)
+	if ev.rnd == nil || d.kind == diceFudge {
+		for range n {
+			face, phys, err := ev.roll(d)
+			if err != nil {
+				return err
+			}
+			g.Dice = append(g.Dice, Die{Sides: sides, Value: face, Face: face, Kept: true, Physical: phys, Fudge: d.kind == diceFudge})
+		}
+		return nil
 	}
-	v, err = ev.r.Roll(n.sides)
+	if n > MaxDice-ev.rolled {
+		return ev.errorf(int(d.pos), "too many dice (at most %d in one roll)", MaxDice)
+	}
+	ev.rolled += n
+	start := len(g.Dice)
+	g.Dice = slices.Grow(g.Dice, n)[:start+n]
+	rnd, dice := ev.rnd, g.Dice[start:]
+	for i := range dice {
+		face := rnd.IntN(sides) + 1
+		dice[i] = Die{Sides: sides, Value: face, Face: face, Kept: true}
+	}
+	return nil
+}
+
+// rollUnit rolls one die of d with its rerolls, clamps and explosions.
+func (ev *evaluator) rollUnit(g *Group, d *diceSpec) error {
+	head, err := ev.rollOne(g, d, false, false)
+	if err != nil || !d.explode.ok() {
+		return err
+	}
+	last := head
+	for range MaxExplosions {
+		die := &g.Dice[last]
+		if !ev.given(die) || !d.explode.holds(die.Face) {
+			break
+		}
+		die.Explodes = true
+		if last, err = ev.rollOne(g, d, true, d.compound); err != nil {
+			return err
+		}
+		if d.compound {
+			g.Dice[head].Value += g.Dice[last].Value
+		}
+	}
+	return nil
+}
+
+// given reports whether die's face was rolled, not made up by a Physical
+// that ran out of values: such a die neither rerolls nor explodes, so Done
+// can say what is missing without guessing.
+func (ev *evaluator) given(die *Die) bool { return ev.phys == nil || die.Physical }
+
+// rollOne rolls one die of d into g, rerolling it while d says so and
+// then clamping it, and returns the index of the die that stands.
+func (ev *evaluator) rollOne(g *Group, d *diceSpec, extra, compounded bool) (int, error) {
+	face, phys, err := ev.roll(d)
 	if err != nil {
-		return 0, false, fmt.Errorf("roll %s: %w", n.text, err)
+		return 0, err
 	}
-	if v < 1 || v > n.sides {
-		return 0, false, fmt.Errorf("roll %s: roller gave %d, not a face of a d%d", n.text, v, n.sides)
+	die := Die{Sides: int(d.sides), Value: face, Face: face, Kept: !compounded, Physical: phys,
+		Fudge: d.kind == diceFudge, Extra: extra, Compounded: compounded}
+	i := len(g.Dice)
+	g.Dice = append(g.Dice, die)
+	if d.reroll.ok() {
+		limit := MaxRerolls
+		if d.once {
+			limit = 1
+		}
+		for range limit {
+			if !ev.given(&g.Dice[i]) || !d.reroll.holds(face) {
+				break
+			}
+			g.Dice[i].Rerolled = true
+			g.Dice[i].Kept = false
+			if face, die.Physical, err = ev.roll(d); err != nil {
+				return 0, err
+			}
+			die.Face, die.Value = face, face
+			i = len(g.Dice)
+			g.Dice = append(g.Dice, die)
+		}
 	}
-	return v, false, nil
+	v := face
+	if d.mi.ok() {
+		v = max(v, int(d.mi.n))
+	}
+	if d.ma.ok() {
+		v = min(v, int(d.ma.n))
+	}
+	if v != face {
+		g.Dice[i].Value = v
+		g.Dice[i].Clamped = true
+	}
+	return i, nil
+}
+
+// roll rolls one die of d and returns its face, and whether a Physical
+// gave it. A Physical's own errors are user errors and come back as they
+// are; any other Roller's are wrapped.
+func (ev *evaluator) roll(d *diceSpec) (face int, physical bool, err error) {
+	if ev.rolled >= MaxDice {
+		return 0, false, ev.errorf(int(d.pos), "too many dice (at most %d in one roll)", MaxDice)
+	}
+	ev.rolled++
+	sides := int(d.sides)
+	switch {
+	case ev.phys != nil:
+		face, physical, err = ev.phys.roll(sides)
+		if err != nil {
+			return 0, false, err
+		}
+	case ev.rnd != nil:
+		face = ev.rnd.IntN(sides) + 1
+	default:
+		text := ev.e.text[d.text[0]:d.text[1]]
+		face, err = ev.r.Roll(sides)
+		if err != nil {
+			return 0, false, fmt.Errorf("roll %s: %w", text, err)
+		}
+		if face < 1 || face > sides {
+			return 0, false, fmt.Errorf("roll %s: roller gave %d, not a face of a d%d", text, face, sides)
+		}
+	}
+	if d.kind == diceFudge {
+		face -= 2 // 1, 2, 3 are -1, 0, +1
+	}
+	return face, physical, nil
 }
 
 // newGroup appends a group for expr, reusing the Group and Dice array left
 // in res by an earlier roll.
-func (res *Result) newGroup(expr string) *Group {
+func (res *Result) newGroup(expr, label string) *Group {
 	i := len(res.Groups)
 	res.Groups = slices.Grow(res.Groups, 1)[:i+1]
 	g := &res.Groups[i]
-	*g = Group{Expr: expr, Dice: g.Dice[:0]}
+	*g = Group{Expr: expr, Label: label, Dice: g.Dice[:0]}
 	return g
 }
 
-// keep applies a keep or drop modifier to dice that are all kept.
+// keep applies a keep or drop modifier to dice whose units are all kept.
 func keep(dice []Die, mod tokenKind, n int) {
 	switch mod {
 	case tokKeepHigh:
@@ -192,10 +476,20 @@ func keep(dice []Die, mod tokenKind, n int) {
 	case tokKeepLow:
 		keepFirst(dice, n, lowest)
 	case tokDropHigh:
-		keepFirst(dice, len(dice)-n, lowest)
+		keepFirst(dice, units(dice)-n, lowest)
 	case tokDropLow:
-		keepFirst(dice, len(dice)-n, highest)
+		keepFirst(dice, units(dice)-n, highest)
 	}
+}
+
+func units(dice []Die) int {
+	n := 0
+	for i := range dice {
+		if dice[i].unit() {
+			n++
+		}
+	}
+	return n
 }
 
 const (
@@ -203,15 +497,16 @@ const (
 	lowest  = -1
 )
 
-// keepFirst keeps the k dice that rank first and drops the rest. Dice rank
-// by face, highest or lowest first as dir says, and among equal faces the
-// earlier die first. k is clamped to 0..len(dice).
+// keepFirst keeps the k units that rank first and drops the rest. Units
+// rank by value, highest or lowest first as dir says, and among equal
+// values the earlier first. k is clamped to 0..units(dice). Rerolled and
+// Compounded dice are never kept.
 //
-// It selects the k dice one by one, or drops the len(dice)-k others,
-// whichever is fewer: O(n·min(k, n-k)) is at most 250,000 steps under
-// MaxDice and, unlike sorting an index, needs no memory.
+// It selects the k units one by one, or drops the others, whichever is
+// fewer: O(n·min(k, n-k)) is at most 250,000 steps under MaxDice and,
+// unlike sorting an index, needs no memory.
 func keepFirst(dice []Die, k, dir int) {
-	n := len(dice)
+	n := units(dice)
 	k = max(0, min(k, n))
 	if k <= n-k {
 		for i := range dice {
@@ -219,8 +514,9 @@ func keepFirst(dice []Die, k, dir int) {
 		}
 		for range k {
 			best := -1
-			for i, d := range dice {
-				if !d.Kept && (best < 0 || dir*d.Value > dir*dice[best].Value) {
+			for i := range dice {
+				d := &dice[i]
+				if d.unit() && !d.Kept && (best < 0 || dir*d.Value > dir*dice[best].Value) {
 					best = i // strictly better, so the earliest of equals
 				}
 			}
@@ -229,11 +525,12 @@ func keepFirst(dice []Die, k, dir int) {
 		return
 	}
 	for i := range dice {
-		dice[i].Kept = true
+		dice[i].Kept = dice[i].unit()
 	}
 	for range n - k {
 		worst := -1
-		for i, d := range dice {
+		for i := range dice {
+			d := &dice[i]
 			if d.Kept && (worst < 0 || dir*d.Value <= dir*dice[worst].Value) {
 				worst = i // not better, so the latest of equals
 			}

@@ -122,8 +122,11 @@ func TestRollGroups(t *testing.T) {
 		t.Errorf("Result = %q, %d; want %q, 16", res.Expr, res.Total, "2d20kh1 + 1d4 - 3")
 	}
 	want := []Group{
-		{Expr: "2d20kh1", Total: 17, Dice: []Die{{20, 3, false, true}, {20, 17, true, true}}},
-		{Expr: "1d4", Total: 2, Dice: []Die{{4, 2, true, true}}},
+		{Expr: "2d20kh1", Total: 17, Dice: []Die{
+			{Sides: 20, Value: 3, Face: 3, Physical: true},
+			{Sides: 20, Value: 17, Face: 17, Kept: true, Physical: true},
+		}},
+		{Expr: "1d4", Total: 2, Dice: []Die{{Sides: 4, Value: 2, Face: 2, Kept: true, Physical: true}}},
 	}
 	if !slices.EqualFunc(res.Groups, want, func(a, b Group) bool {
 		return a.Expr == b.Expr && a.Total == b.Total && slices.Equal(a.Dice, b.Dice)
@@ -227,8 +230,8 @@ func TestRollErrors(t *testing.T) {
 		{min + " / -1", "result of '/' is too large at column 28"},
 		{"-" + min, "result of '-' is too large at column 1"},
 		{"3037000500 * 3037000500", "result of '*' is too large at column 12"},
-		// MaxDice counts every die of one evaluation.
-		{"600d6 + 600d6", "too many dice (at most 1000 in one roll) at column 9"},
+		{"1 [a] " + max + " [b]", "total of the parts is too large at column 7"},
+		{"2#" + max, "total of the parts is too large at column 1"},
 	}
 	for _, tt := range tests {
 		_, err := mustParse(t, tt.input).Roll(NewRandom(rand.New(rand.NewPCG(1, 2))))
@@ -246,6 +249,9 @@ func TestRollErrors(t *testing.T) {
 	}
 }
 
+// MaxDice counts every die of one evaluation: Parse counts the dice it
+// can see (see TestParseLimits) and Roll those that rerolls and
+// explosions add.
 func TestRollMaxDice(t *testing.T) {
 	res, err := mustParse(t, "500d6 + 500d6").Roll(NewRandom(rand.New(rand.NewPCG(1, 2))))
 	if err != nil {
@@ -254,9 +260,36 @@ func TestRollMaxDice(t *testing.T) {
 	if n := len(faces(res.Groups)); n != MaxDice {
 		t.Errorf("rolled %d dice, want %d", n, MaxDice)
 	}
-	_, err = mustParse(t, "500d6 + 500d6 + 1d6").Roll(NewRandom(rand.New(rand.NewPCG(1, 2))))
-	if err == nil {
-		t.Errorf("MaxDice+1 dice rolled without error")
+	sixes := func(n int) []int { return slices.Repeat([]int{6}, n) }
+	ones := func(n int) []int { return slices.Repeat([]int{1}, n) }
+	tests := []struct {
+		input  string
+		values []int
+		want   string // "" for no error
+	}{
+		{"999d6!", append([]int{6}, ones(999)...), ""},
+		{"1000d6!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll) at column 1"},
+		{"500d6 + 500d6!", append(ones(500), append([]int{6}, ones(500)...)...), "too many dice (at most 1000 in one roll) at column 9"},
+		{"999d6r1", append([]int{1}, sixes(999)...), ""},
+		{"1000d6r1", append([]int{1}, sixes(1000)...), "too many dice (at most 1000 in one roll) at column 1"},
+		{"2#500d6!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll) at column 3"},
+		{"1000d6!!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll) at column 1"},
+	}
+	for _, tt := range tests {
+		p := NewPhysical(tt.values)
+		res, err := mustParse(t, tt.input).Roll(p)
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tt.input, err)
+			} else if n := len(faces(res.Groups)); n != MaxDice {
+				t.Errorf("%s: rolled %d dice, want %d", tt.input, n, MaxDice)
+			}
+			continue
+		}
+		var de *Error
+		if !errors.As(err, &de) || err.Error() != tt.want {
+			t.Errorf("%s: error = %v, want *Error %q", tt.input, err, tt.want)
+		}
 	}
 }
 
@@ -324,16 +357,31 @@ func TestKeepFirst(t *testing.T) {
 }
 
 func TestRollIntoAllocs(t *testing.T) {
-	e := mustParse(t, "2d20kh1 + 1d4 + 4d6dl1 + 7")
-	roller := NewRandom(rand.New(rand.NewPCG(1, 2)))
-	var res Result
-	allocs := testing.AllocsPerRun(100, func() {
-		if err := e.RollInto(roller, &res); err != nil {
-			t.Fatal(err)
+	for _, input := range []string{
+		"2d20kh1 + 1d4 + 4d6dl1 + 7",
+		"3d6!", "5d6!!", "4d6r1kh3", "4d6ro<3", "1d6mi2ma5", "10d10>=8f1", "8d6!r1kh3>=5",
+		"4dF", "adv + 5", "dis", "det", "3v:6 + 4",
+		"1d20+5 [to hit] 2d6+3 [slashing]", "2d6[slashing] + 1d8[fire]", "6#4d6kh3",
+	} {
+		e := mustParse(t, input)
+		roller := NewRandom(rand.New(rand.NewPCG(1, 2)))
+		var res Result
+		// Explosions and rerolls vary the dice from roll to roll: warm
+		// up so that res has room for the most these rolls need. The
+		// generator is seeded, so the rolls are the same every run.
+		for range 1000 {
+			if err := e.RollInto(roller, &res); err != nil {
+				t.Fatal(err)
+			}
 		}
-	})
-	if allocs != 0 {
-		t.Errorf("RollInto: %v allocs per roll, want 0", allocs)
+		allocs := testing.AllocsPerRun(100, func() {
+			if err := e.RollInto(roller, &res); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: RollInto: %v allocs per roll, want 0", input, allocs)
+		}
 	}
 }
 

@@ -54,3 +54,42 @@ func ExampleSyntaxError() {
 	// 1d20++5
 	//      ^
 }
+
+func ExampleResult_String() {
+	for _, roll := range []struct{ expr, dice string }{
+		{"8d6!r1kh3>=5", "1, 6, 3, 2, 2, 2, 2, 2, 2, 5"},
+		{"10d10>=8f1", "8, 1, 9, 10, 3, 4, 5, 6, 7, 1"},
+		{"3d6!!", "6, 6, 2, 4, 3"},
+		{"2d6mi3 + 4dF", "1, 5, 1, 2, 3, 3"},
+		{"1d20+5 [to hit] 2d6+3 [slashing]", "14, 3, 4"},
+		{"3#adv + 2", "20, 4, 3, 9, 1, 1"},
+	} {
+		e, err := dice.Parse(roll.expr)
+		if err != nil {
+			panic(err)
+		}
+		values, err := dice.ParsePhysical(roll.dice)
+		if err != nil {
+			panic(err)
+		}
+		p := dice.NewPhysical(values)
+		res, err := e.Roll(p)
+		if err != nil {
+			panic(err)
+		}
+		if err := p.Done(); err != nil {
+			panic(err)
+		}
+		fmt.Println(res)
+	}
+	// Output:
+	// 8d6r1!kh3>=5 (~~1~~→**6!**, 3, ~~2~~, ~~2~~, ~~2~~, ~~2~~, ~~2~~, ~~2~~, **5**) = 2 successes
+	// 10d10>=8f1 (**8**, __1__, **9**, **10**, 3, 4, 5, 6, 7, __1__) = 1 success
+	// 3d6!! (6!+6!+2, 4, 3) = 21
+	// 2d6mi3 (1↑3, 5) + 4dF (-1, 0, +1, +1) = 9
+	// to hit: 1d20 (14) + 5 = 19
+	// slashing: 2d6 (3, 4) + 3 = 10
+	// adv (**20**, ~~4~~) + 2 = 22
+	// adv (~~3~~, 9) + 2 = 11
+	// adv (__1__, ~~1~~) + 2 = 3
+}

@@ -8,11 +8,25 @@ import (
 	"testing"
 )
 
+// fuzzSeeds has an example of every feature, and of every kind of error;
+// testdata/fuzz/FuzzParse holds more.
+var fuzzSeeds = []string{
+	"4d6kh3 + 2", "1d20++5", "(1d6+2)*3", "d%", "-7/2", "2d20KL", "1-(2-3)", "600d6+600d6",
+	"3d6!", "5d6!!", "3d6!>=5", "3d6>=5!", "1d1!", "d6!>=1", "1d6r<6!",
+	"4d6r1", "4d6ro<3", "1d6r<7", "4d6mi2ma5", "1d6mi4ma3",
+	"10d10>=8", "10d10>=8f1", "10d10f1", "8d6!r1kh3>=5",
+	"4dF", "4dF=-1", "4dF>=1f=-1",
+	"v:20 + 3", "(3v:6+4)", "v:4-1", "adv+5", "dis + 3", "det", "advantage",
+	"1d20+5 [to hit] 2d6+3 [slashing]", "2d6[slashing] + 1d8[fire]", "1d20 [unclosed", "1d6 []",
+	"6#4d6kh3", "101#1d6", "11#100d6", "2#1d20 [a] 1d8 [b]",
+}
+
 // FuzzParse checks that any text parses or fails with a *SyntaxError, that
-// a parsed expression rolls or fails with an *Error, and that the normal
-// form parses back to itself and to an expression that rolls the same.
+// a parsed expression rolls or fails with an *Error, that the normal form
+// parses back to itself and to an expression that rolls the same, and that
+// every Result holds together (see checkResult).
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"4d6kh3 + 2", "1d20++5", "(1d6+2)*3", "d%", "-7/2", "2d20KL", "1-(2-3)", "600d6+600d6"} {
+	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -39,7 +53,7 @@ func FuzzParse(f *testing.F) {
 
 		res, err := e.Roll(NewRandom(rand.New(rand.NewPCG(1, 2))))
 		res2, err2 := again.Roll(NewRandom(rand.New(rand.NewPCG(1, 2))))
-		if (err == nil) != (err2 == nil) || err == nil && res.Total != res2.Total {
+		if (err == nil) != (err2 == nil) || err == nil && (res.Total != res2.Total || res.String() != res2.String()) {
 			t.Fatalf("%q and its normal form %q roll differently: %v, %v; %v, %v", s, norm, res, err, res2, err2)
 		}
 		if err != nil {
@@ -49,9 +63,27 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if out := res.String(); !strings.HasSuffix(out, " = "+strconv.Itoa(res.Total)) {
-			t.Fatalf("Roll(%q).String() = %q does not end in the total %d", s, out, res.Total)
+		checkResult(t, res)
+		out := res.String()
+		if len(res.Parts) > 1 {
+			lines := strings.Split(out, "\n")
+			if len(lines) != len(res.Parts) {
+				t.Fatalf("Roll(%q).String() has %d lines for %d parts: %q", s, len(lines), len(res.Parts), out)
+			}
+			for i, line := range lines {
+				if !strings.Contains(line, " = "+strconv.Itoa(res.Parts[i].Total)) {
+					t.Fatalf("Roll(%q).String() line %d = %q does not show the part's total %d", s, i, line, res.Parts[i].Total)
+				}
+			}
+		} else if !strings.Contains(out, " = "+strconv.Itoa(res.Total)) {
+			t.Fatalf("Roll(%q).String() = %q does not show the total %d", s, out, res.Total)
 		}
+
+		// Rolled again into the same Result, it still holds together.
+		if err := e.RollInto(NewRandom(rand.New(rand.NewPCG(3, 4))), res); err == nil {
+			checkResult(t, res)
+		}
+
 		p := NewPhysical([]int{1, 2, 3})
 		if _, err := e.Roll(p); err == nil {
 			err = p.Done()

@@ -1,80 +1,109 @@
 package dice
 
-import (
-	"strconv"
-	"strings"
+import "strconv"
+
+// The syntax tree is flat: an Expr holds its nodes in one slice and a node
+// names its operands by index. Parsing then allocates the slice, not a
+// node at a time, and the set of node kinds is closed, as the evaluator's
+// switch needs.
+type nodeKind uint8
+
+const (
+	nodeNumber nodeKind = iota // val
+	nodeDice                   // val indexes Expr.dice
+	nodeUnary                  // op x
+	nodeBinary                 // x op y; pos is the operator's
+	nodeLabel                  // x [label]
 )
 
-// node is an element of the syntax tree. The set is closed (writeTo is
-// unexported) so the evaluator's type switch sees every kind.
-type node interface {
-	Pos() int       // byte offset of the node's first token
-	String() string // the node in normal form
-	writeTo(*strings.Builder)
+type node struct {
+	kind nodeKind
+	op   tokenKind // of a unary or binary node
+	pos  int32     // byte offset in the source: of the first token, or of a binary operator
+	x, y int32     // operands, by index; for a label node, y and val are where its text lies in the source
+	val  int
 }
 
-// numberNode is an integer constant.
-type numberNode struct {
-	pos int
-	val int
+// diceKind tells the notations of a dice term apart, so that each prints
+// back as written.
+type diceKind uint8
+
+const (
+	diceD     diceKind = iota // NdS, d%
+	diceFudge                 // NdF
+	diceV                     // Nv:S
+	diceAdv                   // adv
+	diceDis                   // dis
+	diceDet                   // det
+)
+
+// cond is a condition on a die: the die meets it when its face or value
+// compares to n as op says. An op of tokEOF is no condition; tokMin and
+// tokMax are the clamps mi and ma.
+type cond struct {
+	op tokenKind
+	n  int32
 }
 
-// diceNode is a dice term such as 4d6kh3.
-type diceNode struct {
-	pos   int
-	count int
-	sides int
-	mod   tokenKind // tokEOF when there is none
-	keep  int       // the modifier's count
-	text  string    // normal form, kept for Group.Expr so rolling does not build it
+func (c cond) ok() bool { return c.op != tokEOF }
+
+// holds reports whether v meets c.
+func (c cond) holds(v int) bool {
+	n := int(c.n)
+	switch c.op {
+	case tokEq:
+		return v == n
+	case tokLess:
+		return v < n
+	case tokLessEq:
+		return v <= n
+	case tokGreater:
+		return v > n
+	case tokGreaterEq:
+		return v >= n
+	}
+	return false
 }
 
-// unaryNode is a unary operator applied to an operand: for now only "-".
-type unaryNode struct {
-	pos int
-	op  tokenKind
-	x   node
+// diceSpec is a dice term: how many dice, of what, and its modifiers.
+type diceSpec struct {
+	pos      int32 // of the term's first token
+	count    int32
+	sides    int32 // 3 for Fudge dice
+	kind     diceKind
+	keep     tokenKind // tokEOF for none
+	once     bool      // the reroll is "ro"
+	compound bool      // the explosion is "!!"
+	keepN    int32
+	reroll   cond
+	explode  cond // tokEq and the highest face for a bare "!"
+	success  cond
+	failure  cond
+	mi, ma   cond
+	// plain is true without reroll, clamp and explosion: one roll a die.
+	plain bool
+	// text is where the term's normal form lies in Expr.text, for Group.Expr.
+	text [2]int32
 }
 
-// binaryNode is x op y.
-type binaryNode struct {
-	opPos int
-	op    tokenKind
-	x, y  node
+// faces returns the lowest and highest face of the term's dice.
+func (d *diceSpec) faces() (lo, hi int) {
+	if d.kind == diceFudge {
+		return -1, 1
+	}
+	return 1, int(d.sides)
 }
 
-func (n *numberNode) Pos() int { return n.pos }
-func (n *diceNode) Pos() int   { return n.pos }
-func (n *unaryNode) Pos() int  { return n.pos }
-func (n *binaryNode) Pos() int { return n.x.Pos() }
-
-func (n *numberNode) String() string { return strconv.Itoa(n.val) }
-func (n *diceNode) String() string   { return n.text }
-func (n *unaryNode) String() string  { return nodeString(n) }
-func (n *binaryNode) String() string { return nodeString(n) }
-
-func nodeString(n node) string {
-	var b strings.Builder
-	n.writeTo(&b)
-	return b.String()
-}
-
-func (n *numberNode) writeTo(b *strings.Builder) { b.WriteString(strconv.Itoa(n.val)) }
-func (n *diceNode) writeTo(b *strings.Builder)   { b.WriteString(n.text) }
-
-func (n *unaryNode) writeTo(b *strings.Builder) {
-	b.WriteString(n.op.String())
-	writeOperand(b, n.x, unaryPrec)
-}
-
-// writeTo prints the operands of a left-associative operator: the right
-// one needs parentheses already at equal precedence, so 1 - (2 - 3) keeps
-// them and (1 - 2) - 3 prints as 1 - 2 - 3.
-func (n *binaryNode) writeTo(b *strings.Builder) {
-	prec := n.op.precedence()
-	writeOperand(b, n.x, prec)
-	b.WriteString(" " + n.op.String() + " ")
-	writeOperand(b, n.y, prec+1)
+// partSpec is a part of a roll: one expression, rolled repeat times.
+type partSpec struct {
+	root   int32
+	pos    int32 // of the part's first token
+	repeat int32
+	groups int32    // dice terms in the expression
+	label  [2]int32 // where the label that ends the part, if any, lies in the source
+	// text is where the part's expression, without the repeat count and
+	// the label that ends it, lies in Expr.text, for Part.Expr.
+	text [2]int32
 }
 
 // unaryPrec binds tighter than any binary operator, operandPrec tighter still.
@@ -83,28 +112,150 @@ const (
 	operandPrec = 4
 )
 
-// writeOperand prints n, in parentheses if it binds more loosely than prec.
-func writeOperand(b *strings.Builder, n node, prec int) {
-	p := operandPrec
-	switch n := n.(type) {
-	case *binaryNode:
-		p = n.op.precedence()
-	case *unaryNode:
-		p = unaryPrec
+// print appends the normal form of e to b: every part, separated by
+// spaces. It notes where each dice term and part lies in it, for
+// Group.Expr and Part.Expr.
+func (e *Expr) print(b []byte) []byte {
+	for i := range e.parts {
+		ps := &e.parts[i]
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		if ps.repeat > 1 {
+			b = strconv.AppendInt(b, int64(ps.repeat), 10)
+			b = append(b, '#')
+		}
+		start := len(b)
+		var lastLabel int
+		b = e.printNode(b, ps.root, 0, &lastLabel)
+		end := len(b)
+		if ps.label[1] > 0 {
+			end = lastLabel
+		}
+		ps.text = [2]int32{int32(start), int32(end)}
 	}
-	if p < prec {
-		b.WriteByte('(')
-		n.writeTo(b)
-		b.WriteByte(')')
-		return
-	}
-	n.writeTo(b)
+	return b
 }
 
-func diceText(count, sides int, mod tokenKind, keep int) string {
-	s := strconv.Itoa(count) + "d" + strconv.Itoa(sides)
-	if mod.isModifier() {
-		s += mod.String() + strconv.Itoa(keep)
+// printNode appends node i, in parentheses if it binds more loosely than
+// prec, and sets *lastLabel to where the last label it wrote begins.
+// Operands of a left-associative operator: the right one needs
+// parentheses already at equal precedence, so 1 - (2 - 3) keeps them and
+// (1 - 2) - 3 prints as 1 - 2 - 3.
+func (e *Expr) printNode(b []byte, i int32, prec int, lastLabel *int) []byte {
+	n := &e.nodes[i]
+	np := operandPrec
+	switch n.kind {
+	case nodeBinary:
+		np = n.op.precedence()
+	case nodeUnary:
+		np = unaryPrec
 	}
-	return s
+	if np < prec {
+		b = append(b, '(')
+		b = e.printNode(b, i, 0, lastLabel)
+		return append(b, ')')
+	}
+	switch n.kind {
+	case nodeNumber:
+		b = strconv.AppendInt(b, int64(n.val), 10)
+	case nodeDice:
+		b = e.dice[n.val].print(b)
+	case nodeUnary:
+		b = append(b, n.op.String()...)
+		b = e.printNode(b, n.x, unaryPrec, lastLabel)
+	case nodeBinary:
+		b = e.printNode(b, n.x, np, lastLabel)
+		b = append(b, ' ')
+		b = append(b, n.op.String()...)
+		b = append(b, ' ')
+		b = e.printNode(b, n.y, np+1, lastLabel)
+	case nodeLabel:
+		b = e.printNode(b, n.x, operandPrec, lastLabel)
+		*lastLabel = len(b)
+		b = append(b, " ["...)
+		b = append(b, e.src[n.y:n.val]...)
+		b = append(b, ']')
+	}
+	return b
+}
+
+// print appends the normal form of d to b and notes where it lies.
+func (d *diceSpec) print(b []byte) []byte {
+	start := len(b)
+	switch d.kind {
+	case diceAdv, diceDis, diceDet:
+		b = append(b, aliasNames[d.kind-diceAdv]...)
+		d.text = [2]int32{int32(start), int32(len(b))}
+		return b
+	}
+	b = strconv.AppendInt(b, int64(d.count), 10)
+	switch d.kind {
+	case diceD:
+		b = append(b, 'd')
+		b = strconv.AppendInt(b, int64(d.sides), 10)
+	case diceFudge:
+		b = append(b, "dF"...)
+	case diceV:
+		b = append(b, "v:"...)
+		b = strconv.AppendInt(b, int64(d.sides), 10)
+	}
+	if d.reroll.ok() {
+		op := tokReroll
+		if d.once {
+			op = tokRerollOnce
+		}
+		b = appendCondition(b, op, d.reroll)
+	}
+	if d.mi.ok() {
+		b = append(b, "mi"...)
+		b = strconv.AppendInt(b, int64(d.mi.n), 10)
+	}
+	if d.ma.ok() {
+		b = append(b, "ma"...)
+		b = strconv.AppendInt(b, int64(d.ma.n), 10)
+	}
+	if d.explode.ok() {
+		op := tokExplode
+		if d.compound {
+			op = tokCompound
+		}
+		b = append(b, op.String()...)
+		_, hi := d.faces()
+		// A bare "!" followed by a success condition would read as
+		// the explosion's condition, so then the default is written.
+		if d.explode != (cond{tokEq, int32(hi)}) || d.success.ok() && !d.keep.isKeep() {
+			b = appendCond(b, d.explode)
+		}
+	}
+	if d.keep.isKeep() {
+		b = append(b, d.keep.String()...)
+		b = strconv.AppendInt(b, int64(d.keepN), 10)
+	}
+	if d.success.ok() {
+		b = appendCond(b, d.success)
+	}
+	if d.failure.ok() {
+		b = appendCondition(b, tokFail, d.failure)
+	}
+	d.text = [2]int32{int32(start), int32(len(b))}
+	return b
+}
+
+var aliasNames = [...]string{"adv", "dis", "det"}
+
+// appendCondition appends a modifier whose condition defaults to "=":
+// "r1", "f1", "r<3". A negative number keeps its "=", as "r-1" would not
+// parse.
+func appendCondition(b []byte, op tokenKind, c cond) []byte {
+	b = append(b, op.String()...)
+	if c.op == tokEq && c.n >= 0 {
+		return strconv.AppendInt(b, int64(c.n), 10)
+	}
+	return appendCond(b, c)
+}
+
+func appendCond(b []byte, c cond) []byte {
+	b = append(b, c.op.String()...)
+	return strconv.AppendInt(b, int64(c.n), 10)
 }

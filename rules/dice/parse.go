@@ -4,35 +4,129 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // parser is a recursive-descent parser with one token of lookahead. On an
-// error it panics with a *SyntaxError, which parse recovers: each rule
+// error it panics with a *SyntaxError, which parseRoll recovers: each rule
 // then reads as the grammar, without an error check after every call.
+//
+// The parser lives on the stack of parse and builds the tree in arrays of
+// its own (spilling into slices for a long expression), so that parse then
+// allocates the Expr once, at its final size.
 type parser struct {
-	src   string
-	sc    scanner
-	tok   token // the lookahead
-	depth int   // open parentheses and unary operators, against MaxDepth
+	src     string
+	sc      scanner
+	tok     token     // the lookahead
+	prev    tokenKind // the token before it, the last one consumed
+	prevEnd int       // where that token ends in src
+	depth   int       // open parentheses and unary operators, against MaxDepth
+	label   [2]int32  // where the last label consumed lies in src
+	minDice int       // dice rolled before rerolls and explosions, against MaxDice
+	parts   int       // parts so far, each repetition counting, against MaxParts
+	groups  int       // groups one roll makes
+
+	nodes      [8]node
+	diceSpecs  [3]diceSpec
+	partSpecs  [1]partSpec
+	nn, nd, np int // nodes, dice and parts so far
+	moreNodes  []node
+	moreDice   []diceSpec
+	moreParts  []partSpec
 }
 
 // parse is Parse without the length limit, which the normal form of an
 // accepted expression may exceed.
-func parse(src string) (e *Expr, err error) {
-	p := &parser{src: src, sc: scanner{src: src}}
+func parse(src string) (*Expr, error) {
+	p := parser{src: src, sc: scanner{src: src}}
+	if err := p.parseRoll(); err != nil {
+		return nil, err
+	}
+	e := newExpr(p.nn, p.nd, p.np)
+	e.src = src
+	e.groups = int32(p.groups)
+	e.minDice = int32(p.minDice)
+	e.nodes = append(append(e.nodes, p.nodes[:min(p.nn, len(p.nodes))]...), p.moreNodes...)
+	e.dice = append(append(e.dice, p.diceSpecs[:min(p.nd, len(p.diceSpecs))]...), p.moreDice...)
+	e.parts = append(append(e.parts, p.partSpecs[:min(p.np, len(p.partSpecs))]...), p.moreParts...)
+	var buf [256]byte
+	text := e.print(buf[:0])
+	if string(text) == src {
+		e.text = src // already in normal form: nothing to allocate
+	} else {
+		e.text = string(text)
+	}
+	return e, nil
+}
+
+// An Expr and its tree in one allocation, for the common sizes.
+type (
+	exprRoom1 struct {
+		e     Expr
+		nodes [1]node
+		dice  [1]diceSpec
+		parts [1]partSpec
+	}
+	exprRoom3 struct {
+		e     Expr
+		nodes [3]node
+		dice  [1]diceSpec
+		parts [1]partSpec
+	}
+	exprRoom7 struct {
+		e     Expr
+		nodes [7]node
+		dice  [3]diceSpec
+		parts [1]partSpec
+	}
+)
+
+// newExpr returns an Expr with room for nn nodes, nd dice terms and np parts.
+func newExpr(nn, nd, np int) *Expr {
+	switch {
+	case nn <= 1 && nd <= 1 && np <= 1:
+		r := new(exprRoom1)
+		r.e.nodes, r.e.dice, r.e.parts = r.nodes[:0], r.dice[:0], r.parts[:0]
+		return &r.e
+	case nn <= 3 && nd <= 1 && np <= 1:
+		r := new(exprRoom3)
+		r.e.nodes, r.e.dice, r.e.parts = r.nodes[:0], r.dice[:0], r.parts[:0]
+		return &r.e
+	case nn <= 7 && nd <= 3 && np <= 1:
+		r := new(exprRoom7)
+		r.e.nodes, r.e.dice, r.e.parts = r.nodes[:0], r.dice[:0], r.parts[:0]
+		return &r.e
+	}
+	return &Expr{nodes: make([]node, 0, nn), dice: make([]diceSpec, 0, nd), parts: make([]partSpec, 0, np)}
+}
+
+// roll: part part*
+//
+// A part after the first must follow a label.
+func (p *parser) parseRoll() (err error) {
 	defer p.recover(&err)
 	p.next()
 	if p.tok.kind == tokEOF {
 		p.errorf(p.tok.pos, "empty expression")
 	}
-	root := p.parseExpr()
-	if p.tok.kind != tokEOF {
-		p.unexpected()
+	for {
+		p.parsePart()
+		if p.tok.kind == tokEOF {
+			return nil
+		}
+		if p.prev != tokLabel || !p.tok.kind.startsOperand() {
+			p.unexpected()
+		}
 	}
-	return &Expr{src: src, text: root.String(), root: root}, nil
 }
 
-func (p *parser) next() { p.tok = p.sc.scan() }
+func (p *parser) next() {
+	p.prev = p.tok.kind
+	p.prevEnd = p.tok.pos + len(p.tok.text)
+	p.tok = p.sc.scan()
+}
 
 func (p *parser) errorf(pos int, format string, args ...any) {
 	panic(&SyntaxError{Expr: p.src, Pos: pos, Msg: fmt.Sprintf(format, args...)})
@@ -61,13 +155,81 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.depth-- }
 
+func (p *parser) add(n node) int32 {
+	if p.nn < len(p.nodes) {
+		p.nodes[p.nn] = n
+	} else {
+		p.moreNodes = append(p.moreNodes, n)
+	}
+	p.nn++
+	return int32(p.nn - 1)
+}
+
+func (p *parser) addDice(d diceSpec) int32 {
+	if p.nd < len(p.diceSpecs) {
+		p.diceSpecs[p.nd] = d
+	} else {
+		p.moreDice = append(p.moreDice, d)
+	}
+	p.nd++
+	return p.add(node{kind: nodeDice, pos: d.pos, val: p.nd - 1})
+}
+
+func (p *parser) addPart(ps partSpec) {
+	if p.np < len(p.partSpecs) {
+		p.partSpecs[p.np] = ps
+	} else {
+		p.moreParts = append(p.moreParts, ps)
+	}
+	p.np++
+}
+
+// part: (INT '#')? expr
+func (p *parser) parsePart() {
+	start := p.tok
+	repeat := 1
+	if p.tok.kind == tokInt && p.sc.peek() == '#' {
+		tok := p.tok
+		n, err := strconv.Atoi(tok.text)
+		switch {
+		case err != nil || n > MaxRepeat:
+			p.errorf(tok.pos, "%s#: too many repeats (at most %d)", tok.text, MaxRepeat)
+		case n < 1:
+			p.errorf(tok.pos, "%d#: repeat at least once, as in 6#4d6kh3", n)
+		}
+		repeat = n
+		p.next()
+		p.next() // '#'
+	}
+	if p.parts+repeat > MaxParts {
+		p.errorf(start.pos, "too many parts (at most %d in one roll)", MaxParts)
+	}
+	p.parts += repeat
+	dice0, minDice0 := p.nd, p.minDice
+	root := p.parseExpr()
+	if partDice := p.minDice - minDice0; repeat > 1 && partDice > 0 {
+		if (repeat-1)*partDice > MaxDice-p.minDice {
+			p.errorf(start.pos, "%d#: too many dice (at most %d in one roll)", repeat, MaxDice)
+		}
+		p.minDice += (repeat - 1) * partDice
+	}
+	ps := partSpec{root: root, pos: int32(start.pos), repeat: int32(repeat), groups: int32(p.nd - dice0)}
+	if p.prev == tokLabel {
+		ps.label = p.label
+	}
+	p.addPart(ps)
+	p.groups += repeat * int(ps.groups)
+}
+
 // expr: unary (binop unary)*
-func (p *parser) parseExpr() node { return p.parseBinary(1) }
+//
+// Like each rule below, it returns the index of the node it parsed.
+func (p *parser) parseExpr() int32 { return p.parseBinary(1) }
 
 // parseBinary parses operators of precedence prec1 or higher by
 // precedence climbing, as go/parser does: the loop folds operators of one
 // level to the left, the recursion takes the tighter ones on the right.
-func (p *parser) parseBinary(prec1 int) node {
+func (p *parser) parseBinary(prec1 int) int32 {
 	x := p.parseUnary()
 	for {
 		op := p.tok
@@ -77,35 +239,76 @@ func (p *parser) parseBinary(prec1 int) node {
 		}
 		p.next()
 		y := p.parseBinary(prec + 1)
-		x = &binaryNode{opPos: op.pos, op: op.kind, x: x, y: y}
+		x = p.add(node{kind: nodeBinary, op: op.kind, pos: int32(op.pos), x: x, y: y})
 	}
 }
 
-// unary: '-' unary | primary
-func (p *parser) parseUnary() node {
+// unary: '-' unary | primary label?
+func (p *parser) parseUnary() int32 {
 	if p.tok.kind != tokMinus {
-		return p.parsePrimary()
+		x := p.parsePrimary()
+		if p.tok.kind != tokLabel {
+			return x
+		}
+		pos := p.tok.pos
+		p.parseLabel()
+		return p.add(node{kind: nodeLabel, pos: int32(pos), x: x, y: p.label[0], val: int(p.label[1])})
 	}
 	op := p.tok
 	p.enter()
 	p.next()
 	x := p.parseUnary()
 	p.leave()
-	return &unaryNode{pos: op.pos, op: op.kind, x: x}
+	return p.add(node{kind: nodeUnary, op: op.kind, pos: int32(op.pos), x: x})
 }
 
-// primary: INT | INT? dice | '(' expr ')'
-func (p *parser) parsePrimary() node {
+// label: '[' text ']'
+//
+// It sets p.label to where the text, trimmed, lies in src.
+func (p *parser) parseLabel() {
+	tok := p.tok
+	if !strings.HasSuffix(tok.text, "]") {
+		p.errorf(len(p.src), "unclosed label, expected ']'")
+	}
+	text := tok.text[1 : len(tok.text)-1]
+	for i, r := range text {
+		pos := tok.pos + 1 + i
+		switch {
+		case r == utf8.RuneError:
+			if _, w := utf8.DecodeRuneInString(text[i:]); w == 1 {
+				p.errorf(pos, "label is not valid UTF-8")
+			}
+		case unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp):
+			p.errorf(pos, "control character %U in a label", r)
+		}
+	}
+	start := tok.pos + 1 + len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
+	text = strings.TrimSpace(text)
+	if text == "" {
+		p.errorf(tok.pos, "empty label")
+	}
+	if utf8.RuneCountInString(text) > MaxLabelLen {
+		p.errorf(tok.pos, "label too long (at most %d characters)", MaxLabelLen)
+	}
+	p.label = [2]int32{int32(start), int32(start + len(text))}
+	p.next()
+}
+
+// primary: INT | INT? dice | alias | '(' expr ')'
+func (p *parser) parsePrimary() int32 {
+	start := p.tok
 	switch p.tok.kind {
 	case tokInt:
-		start := p.tok
 		n := p.number()
-		if p.tok.kind == tokDice {
+		switch p.tok.kind {
+		case tokDice, tokFudge, tokV:
 			return p.parseDice(start, n)
 		}
-		return &numberNode{pos: start.pos, val: n}
-	case tokDice:
-		return p.parseDice(p.tok, 1)
+		return p.add(node{kind: nodeNumber, pos: int32(start.pos), val: n})
+	case tokDice, tokFudge, tokV:
+		return p.parseDice(start, 1)
+	case tokAdv, tokDis, tokDet:
+		return p.parseAlias()
 	case tokLParen:
 		p.enter()
 		p.next()
@@ -121,50 +324,223 @@ func (p *parser) parsePrimary() node {
 	panic("unreachable")
 }
 
-// dice: 'd' (INT | '%') modifier?
+// alias: 'adv' | 'dis' | 'det'
 //
-// start is the term's first token, its count or the 'd'.
-func (p *parser) parseDice(start token, count int) node {
-	p.next() // 'd'
-	var sides int
+// Advantage and disadvantage roll 2d20 and keep the higher or the lower;
+// a detriment is, in seed 004's words, "when you must roll 4D20 and use
+// the lowest number".
+func (p *parser) parseAlias() int32 {
+	d := diceSpec{pos: int32(p.tok.pos), sides: 20, keepN: 1, plain: true}
 	switch p.tok.kind {
-	case tokInt:
-		tok := p.tok
-		sides = p.number()
-		if sides < 1 {
-			p.errorf(tok.pos, "d%d: a die needs at least 1 side (try 1d6)", sides)
-		}
-		if sides > MaxSides {
-			p.errorf(tok.pos, "d%d: a die has at most %d sides", sides, MaxSides)
-		}
-	case tokPercent:
-		sides = 100
-		p.next()
-	default:
-		p.errorf(p.tok.pos, "unexpected %s, expected the sides of the die, as in 1d6", p.tok)
+	case tokAdv:
+		d.kind, d.count, d.keep = diceAdv, 2, tokKeepHigh
+	case tokDis:
+		d.kind, d.count, d.keep = diceDis, 2, tokKeepLow
+	case tokDet:
+		d.kind, d.count, d.keep = diceDet, 4, tokKeepLow
 	}
-	if count > MaxDice {
-		p.errorf(start.pos, "%dd%d: too many dice (at most %d in one roll)", count, sides, MaxDice)
-	}
-	n := &diceNode{pos: start.pos, count: count, sides: sides}
-	n.mod, n.keep = p.parseModifier()
-	n.text = diceText(n.count, n.sides, n.mod, n.keep)
-	return n
+	p.countDice(p.tok, int(d.count))
+	p.next()
+	return p.addDice(d)
 }
 
-// modifier: ('kh' | 'k' | 'kl' | 'dh' | 'dl') INT?
+// countDice counts n dice of the term starting at start against MaxDice.
+func (p *parser) countDice(start token, n int) {
+	if n > MaxDice-p.minDice {
+		p.errorf(start.pos, "too many dice (at most %d in one roll)", MaxDice)
+	}
+	p.minDice += n
+}
+
+// dice: ('d' (INT | '%') | 'dF' | 'v:' INT) modifier*
 //
-// It returns tokEOF when there is no modifier.
-func (p *parser) parseModifier() (tokenKind, int) {
-	if !p.tok.kind.isModifier() {
-		return tokEOF, 0
+// start is the term's first token, its count or the 'd'.
+func (p *parser) parseDice(start token, count int) int32 {
+	d := diceSpec{pos: int32(start.pos)}
+	switch p.tok.kind {
+	case tokDice:
+		p.next()
+		switch p.tok.kind {
+		case tokInt:
+			d.sides = p.sides()
+		case tokPercent:
+			d.sides = 100
+			p.next()
+		default:
+			p.errorf(p.tok.pos, "unexpected %s, expected the sides of the die, as in 1d6", p.tok)
+		}
+	case tokFudge:
+		d.kind, d.sides = diceFudge, 3
+		p.next()
+	case tokV:
+		d.kind = diceV
+		p.next()
+		if p.tok.kind != tokInt {
+			p.errorf(p.tok.pos, "unexpected %s, expected the sides of the die, as in v:20", p.tok)
+		}
+		d.sides = p.sides()
 	}
-	mod := p.tok.kind
-	p.next()
+	if count > MaxDice {
+		p.errorf(start.pos, "%d%s: too many dice (at most %d in one roll)", count, d.name(), MaxDice)
+	}
+	d.count = int32(count)
+	p.countDice(start, count)
+	p.parseModifiers(&d)
+	return p.addDice(d)
+}
+
+// sides consumes the sides of a die and returns them.
+func (p *parser) sides() int32 {
+	tok := p.tok
+	sides := p.number()
+	if sides < 1 {
+		p.errorf(tok.pos, "d%d: a die needs at least 1 side (try 1d6)", sides)
+	}
+	if sides > MaxSides {
+		p.errorf(tok.pos, "d%d: a die has at most %d sides", sides, MaxSides)
+	}
+	return int32(sides)
+}
+
+// name returns how the error messages name a die of d: "d6", "dF".
+func (d *diceSpec) name() string {
+	switch d.kind {
+	case diceFudge:
+		return "dF"
+	case diceV:
+		return "v:" + strconv.Itoa(int(d.sides))
+	}
+	return "d" + strconv.Itoa(int(d.sides))
+}
+
+// modifier: ('r' | 'ro') (INT | cond) | ('mi' | 'ma') INT | ('!' | '!!') cond?
+//
+//	| ('kh' | 'k' | 'kl' | 'dh' | 'dl') INT? | cond | 'f' (INT | cond)
+//
+// Each kind at most once, in any order. A condition right after '!' or
+// '!!' is the explosion's; anywhere else it counts successes.
+func (p *parser) parseModifiers(d *diceSpec) {
+	lo, hi := d.faces()
+	var rerollAt, explodeAt, failAt, maAt token
+	for {
+		t := p.tok
+		switch t.kind {
+		case tokReroll, tokRerollOnce:
+			if d.reroll.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.once = t.kind == tokRerollOnce
+			d.reroll = p.parseCond(true)
+			rerollAt = p.modifierText(t)
+		case tokMin, tokMax:
+			c := &d.mi
+			if t.kind == tokMax {
+				c = &d.ma
+			}
+			if c.ok() {
+				p.unexpected()
+			}
+			p.next()
+			*c = cond{t.kind, p.modNumber()}
+			if t.kind == tokMax {
+				maAt = p.modifierText(t)
+			}
+		case tokExplode, tokCompound:
+			if d.explode.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.compound = t.kind == tokCompound
+			d.explode = cond{tokEq, int32(hi)}
+			if p.tok.kind.isComparison() {
+				d.explode = p.parseCond(false)
+			}
+			explodeAt = p.modifierText(t)
+		case tokKeepHigh, tokKeepLow, tokDropHigh, tokDropLow:
+			if d.keep.isKeep() {
+				p.unexpected()
+			}
+			p.next()
+			d.keep, d.keepN = t.kind, 1
+			if p.tok.kind == tokInt {
+				d.keepN = p.modNumber()
+			}
+		case tokEq, tokLess, tokLessEq, tokGreater, tokGreaterEq:
+			if d.success.ok() {
+				p.unexpected()
+			}
+			d.success = p.parseCond(false)
+		case tokFail:
+			if d.failure.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.failure = p.parseCond(true)
+			failAt = p.modifierText(t)
+		default:
+			d.plain = !d.reroll.ok() && !d.mi.ok() && !d.ma.ok() && !d.explode.ok()
+			switch {
+			case d.failure.ok() && !d.success.ok():
+				p.errorf(failAt.pos, "'%s' counts failures only after a success condition, as in 10d10>=8f1", failAt.text)
+			case d.mi.ok() && d.ma.ok() && d.ma.n < d.mi.n:
+				p.errorf(maAt.pos, "'%s' is below mi%d", maAt.text, d.mi.n)
+			case d.reroll.ok() && !d.once && !someFace(lo, hi, d.reroll, cond{}):
+				p.errorf(rerollAt.pos, "'%s' rerolls every face of a %s: it would never stop", rerollAt.text, d.name())
+			case d.explode.ok() && !someFace(lo, hi, d.explode, cond{}):
+				p.errorf(explodeAt.pos, "'%s' explodes on every face of a %s: it would never stop", explodeAt.text, d.name())
+			case d.explode.ok() && d.reroll.ok() && !d.once && !someFace(lo, hi, d.explode, d.reroll):
+				p.errorf(explodeAt.pos, "'%s' explodes on every face a %s can show after '%s': it would never stop",
+					explodeAt.text, d.name(), rerollAt.text)
+			}
+			return
+		}
+	}
+}
+
+// modifierText returns a token spanning the modifier that began with t and
+// ends with the last token consumed, for an error message.
+func (p *parser) modifierText(t token) token {
+	t.text = p.src[t.pos:p.prevEnd]
+	return t
+}
+
+// cond: ('=' | '<' | '<=' | '>' | '>=') '-'? INT
+//
+// With bare, an INT alone is a condition too: '=' INT.
+func (p *parser) parseCond(bare bool) cond {
+	switch {
+	case p.tok.kind.isComparison():
+		op := p.tok.kind
+		p.next()
+		neg := p.tok.kind == tokMinus
+		if neg {
+			p.next()
+		}
+		n := p.modNumber()
+		if neg {
+			n = -n
+		}
+		return cond{op, n}
+	case bare && p.tok.kind == tokInt:
+		return cond{tokEq, p.modNumber()}
+	}
+	p.errorf(p.tok.pos, "unexpected %s, expected a number or a condition such as <3", p.tok)
+	panic("unreachable")
+}
+
+// modNumber consumes the number of a modifier, at most MaxSides.
+func (p *parser) modNumber() int32 {
 	if p.tok.kind != tokInt {
-		return mod, 1
+		p.errorf(p.tok.pos, "unexpected %s, expected a number", p.tok)
 	}
-	return mod, p.number()
+	pos := p.tok.pos
+	n, err := strconv.Atoi(p.tok.text)
+	if err != nil || n > MaxSides {
+		p.errorf(pos, "number too large (at most %d)", MaxSides)
+	}
+	p.next()
+	return int32(n)
 }
 
 // number consumes an integer token and returns its value.
@@ -175,4 +551,38 @@ func (p *parser) number() int {
 	}
 	p.next()
 	return n
+}
+
+// someFace reports whether some face in lo..hi meets neither a nor b; a
+// missing condition (op tokEOF) is met by none. Each condition met by none
+// leaves an interval, or all faces but one for '='.
+func someFace(lo, hi int, a, b cond) bool {
+	var but [2]int // faces left out by '='
+	nbut := 0
+	for _, c := range [2]cond{a, b} {
+		n := int(c.n)
+		switch c.op {
+		case tokEq:
+			but[nbut] = n
+			nbut++
+		case tokLess:
+			lo = max(lo, n)
+		case tokLessEq:
+			lo = max(lo, n+1)
+		case tokGreater:
+			hi = min(hi, n)
+		case tokGreaterEq:
+			hi = min(hi, n-1)
+		}
+	}
+	if lo > hi {
+		return false
+	}
+	left := hi - lo + 1
+	for i, f := range but[:nbut] {
+		if lo <= f && f <= hi && (i == 0 || f != but[0]) {
+			left--
+		}
+	}
+	return left > 0
 }

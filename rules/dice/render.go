@@ -6,66 +6,322 @@ import (
 )
 
 // String renders the roll as a user sees it in a chat reply: the
-// expression with each dice term followed by its faces in parentheses,
-// then the total:
+// expression with each dice term followed by its dice in parentheses, then
+// the total:
 //
 //	4d6kh3 (6, 5, ~~2~~, 4) + 2 = 17
 //
-// The faces use Discord markdown: a dropped die is struck through
-// (~~2~~); a kept d20 showing 20 is bold as a critical (**20**) and a kept
-// d20 showing 1 is underlined as a fumble (__1__). Dropped dice are never
-// crits or fumbles.
+// A roll of several parts takes one line a part, each with its label, if
+// it has one, in front and its own total; the sum of the parts is not
+// shown:
+//
+//	to hit: 1d20 (14) + 5 = 19
+//	slashing: 2d6 (3, 4) + 3 = 10
+//
+// Dice use Discord markdown:
+//
+//   - a dropped die is struck through: ~~2~~;
+//   - a kept d20 that rolled a natural 20 is bold as a critical (**20**)
+//     and one that rolled a natural 1 underlined as a fumble (__1__),
+//     unless its group counts successes;
+//   - with success counting a success is bold (**9**), a failure
+//     underlined (__1__), and the total reads "= 3 successes";
+//   - a die that exploded is followed by "!": 6!, 4;
+//   - a die a reroll replaced is struck through, followed by an arrow and
+//     the die that replaced it, with no comma: ~~1~~→5;
+//   - a die a clamp changed shows its face, an arrow up (mi) or down (ma)
+//     and the value it counts: 1↑3, 6↓5;
+//   - a die that compounds ("!!") shows its rolls joined by "+": 6!+6!+2,
+//     one die that counts 14, struck through or bold as one;
+//   - a Fudge die shows +1, 0 or -1.
+//
+// Label text is escaped with backslashes so that it shows as written, not
+// as markdown or a mention. (The expression in Result.Expr is not escaped:
+// a caller that puts it in a code span must mind a backquote in a label.)
 //
 // It works from the exported fields alone, so a Result read back from
-// storage renders the same: each group's faces go after the first
-// occurrence of its Expr in what is left of r.Expr.
+// storage renders the same: each group's dice go after the first
+// occurrence of its Expr, outside labels, in what is left of the
+// expression.
 func (r *Result) String() string {
-	var b strings.Builder
-	size := len(r.Expr) + 24
-	for _, g := range r.Groups {
-		size += 4 + len(g.Dice)*8
+	var buf [512]byte
+	b := buf[:0]
+	if size := r.sizeHint(); size > len(buf) {
+		b = make([]byte, 0, size)
 	}
-	b.Grow(size)
-	rest := r.Expr
-	for _, g := range r.Groups {
-		at := strings.Index(rest, g.Expr)
-		if at < 0 {
+	if len(r.Parts) <= 1 {
+		b = appendLine(b, r.Expr, r.Groups, r.Total)
+		return string(b)
+	}
+	for i := range r.Parts {
+		p := &r.Parts[i]
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		if p.Label != "" {
+			b = appendEscaped(b, p.Label)
+			b = append(b, ": "...)
+		}
+		b = appendLine(b, p.Expr, p.Groups, p.Total)
+	}
+	return string(b)
+}
+
+// sizeHint estimates the length of r.String().
+func (r *Result) sizeHint() int {
+	n := len(r.Expr) + 32
+	for i := range r.Groups {
+		n += 4 + len(r.Groups[i].Dice)*6
+	}
+	for i := range r.Parts {
+		n += len(r.Parts[i].Expr) + len(r.Parts[i].Label) + 32
+	}
+	return n
+}
+
+// appendLine appends expr with each group's dice after its term, then the total.
+func appendLine(b []byte, expr string, groups []Group, total int) []byte {
+	counting := false
+	for i := range groups {
+		counting = counting || groups[i].Counting
+	}
+	rest := expr
+	for i := range groups {
+		g := &groups[i]
+		at := indexTerm(rest, g.Expr)
+		if at < 0 || g.Expr == "" {
 			break
 		}
 		end := at + len(g.Expr)
-		b.WriteString(rest[:end])
-		writeDice(&b, g.Dice)
+		b = appendExpr(b, rest[:end])
+		b = appendDice(b, g)
 		rest = rest[end:]
 	}
-	b.WriteString(rest)
-	b.WriteString(" = ")
-	writeInt(&b, r.Total)
-	return b.String()
-}
-
-func writeDice(b *strings.Builder, dice []Die) {
-	b.WriteString(" (")
-	for i, d := range dice {
-		if i > 0 {
-			b.WriteString(", ")
+	b = appendExpr(b, rest)
+	b = append(b, " = "...)
+	b = appendInt(b, total)
+	if counting {
+		if total == 1 {
+			b = append(b, " success"...)
+		} else {
+			b = append(b, " successes"...)
 		}
-		mark := ""
-		switch {
-		case !d.Kept:
-			mark = "~~"
-		case d.Sides == 20 && d.Value == 20:
-			mark = "**"
-		case d.Sides == 20 && d.Value == 1:
-			mark = "__"
-		}
-		b.WriteString(mark)
-		writeInt(b, d.Value)
-		b.WriteString(mark)
 	}
-	b.WriteByte(')')
+	return b
 }
 
-func writeInt(b *strings.Builder, v int) {
-	var buf [20]byte
-	b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+// indexTerm returns the index of the first term in s outside a label, or -1.
+func indexTerm(s, term string) int {
+	off := 0
+	for {
+		seg := s[off:]
+		open := strings.IndexByte(seg, '[')
+		if open >= 0 {
+			seg = seg[:open]
+		}
+		if i := strings.Index(seg, term); i >= 0 {
+			return off + i
+		}
+		if open < 0 {
+			return -1
+		}
+		end := strings.IndexByte(s[off+open:], ']')
+		if end < 0 {
+			return -1
+		}
+		off += open + end + 1
+	}
+}
+
+// appendExpr appends expression text, escaping the labels in it.
+func appendExpr(b []byte, s string) []byte {
+	for {
+		open := strings.IndexByte(s, '[')
+		if open < 0 {
+			return append(b, s...)
+		}
+		b = append(b, s[:open+1]...)
+		s = s[open+1:]
+		end := strings.IndexByte(s, ']')
+		if end < 0 {
+			end = len(s)
+		}
+		b = appendEscaped(b, s[:end])
+		s = s[end:]
+	}
+}
+
+// appendEscaped appends a label with a backslash before each character
+// Discord markdown would read: emphasis, strikethrough, spoilers, code and
+// mentions anywhere, and a quote, heading or list at the start, where a
+// part's label goes.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '*', '_', '~', '|', '`', '<', '@':
+			b = append(b, '\\', c)
+		case '>', '#', '-':
+			if i == 0 {
+				b = append(b, '\\')
+			}
+			b = append(b, c)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// appendDice appends " (" and g's dice, a unit at a time, then ")".
+func appendDice(b []byte, g *Group) []byte {
+	b = append(b, " ("...)
+	dice := g.Dice
+	for i := 0; i < len(dice); {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		// Most dice are a face alone.
+		if d := &dice[i]; !d.Rerolled && !d.Explodes && !d.Clamped && !d.Fudge && !d.Compounded &&
+			(i+1 == len(dice) || !dice[i+1].Compounded) {
+			mark := unitMark(d, g.Counting)
+			if mark != "" {
+				b = append(b, mark...)
+			}
+			switch v := uint(d.Value); {
+			case v < 10:
+				b = append(b, byte('0'+v))
+			case v < 100:
+				b = append(b, digits2[2*v:2*v+2]...)
+			default:
+				b = strconv.AppendInt(b, int64(d.Value), 10)
+			}
+			if mark != "" {
+				b = append(b, mark...)
+			}
+			i++
+			continue
+		}
+		b, i = appendUnit(b, g, i)
+	}
+	return append(b, ')')
+}
+
+// digits2 holds 0 to 99 as two digits each.
+const digits2 = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
+
+// appendInt is strconv.AppendInt, quicker for the faces of common dice.
+func appendInt(b []byte, v int) []byte {
+	if 0 <= v && v < 100 {
+		if v < 10 {
+			return append(b, byte('0'+v))
+		}
+		return append(b, digits2[2*v:2*v+2]...)
+	}
+	return strconv.AppendInt(b, int64(v), 10)
+}
+
+// appendUnit appends the die that starts at dice[i] as one item: the dice
+// rerolls replaced, the die, and the rolls it compounded. It returns the
+// index after them.
+func appendUnit(b []byte, g *Group, i int) ([]byte, int) {
+	dice := g.Dice
+	for ; i < len(dice) && dice[i].Rerolled && !dice[i].Compounded; i++ {
+		b = appendReplaced(b, &dice[i], true)
+	}
+	if i == len(dice) {
+		return b, i
+	}
+	head := &dice[i]
+	i++
+	end, added := i, 0
+	for ; end < len(dice) && dice[end].Compounded; end++ {
+		if !dice[end].Rerolled {
+			added += dice[end].Value
+		}
+	}
+	mark := unitMark(head, g.Counting)
+	b = append(b, mark...)
+	b = appendRoll(b, head, head.Value-added)
+	replaced := false
+	for ; i < end; i++ {
+		d := &dice[i]
+		if !replaced {
+			b = append(b, '+')
+		}
+		if replaced = d.Rerolled; replaced {
+			b = appendReplaced(b, d, mark != "~~")
+			continue
+		}
+		b = appendRoll(b, d, d.Value)
+	}
+	return append(b, mark...), end
+}
+
+// unitMark returns the markdown around a unit whose first die is d.
+func unitMark(d *Die, counting bool) string {
+	natural := d.Face
+	if natural == 0 && !d.Fudge {
+		natural = d.Value // a Result stored before Face existed
+	}
+	switch {
+	case !d.Kept:
+		return "~~"
+	case counting && d.Success:
+		return "**"
+	case counting && d.Failure:
+		return "__"
+	case counting || d.Fudge || d.Sides != 20:
+		return ""
+	case natural == 20:
+		return "**"
+	case natural == 1:
+		return "__"
+	}
+	return ""
+}
+
+// appendReplaced appends a die a reroll replaced, and the arrow.
+func appendReplaced(b []byte, d *Die, strike bool) []byte {
+	if strike {
+		b = append(b, "~~"...)
+	}
+	b = appendFace(b, d, d.Face)
+	if strike {
+		b = append(b, "~~"...)
+	}
+	return append(b, "→"...)
+}
+
+// appendRoll appends one roll that counts v: its face and clamp, and "!"
+// if it exploded.
+func appendRoll(b []byte, d *Die, v int) []byte {
+	if d.Clamped {
+		b = appendFace(b, d, d.Face)
+		if v > d.Face {
+			b = append(b, "↑"...)
+		} else {
+			b = append(b, "↓"...)
+		}
+	}
+	b = appendFace(b, d, v)
+	if d.Explodes {
+		b = append(b, '!')
+	}
+	return b
+}
+
+func appendFace(b []byte, d *Die, v int) []byte {
+	if d.Fudge && v > 0 {
+		b = append(b, '+')
+	}
+	return appendInt(b, v)
 }

@@ -32,6 +32,14 @@ func (rr randomRoller) Roll(sides int) (int, error) {
 // and notes the die it still needed, so one evaluation walks the whole
 // expression and Done can say everything that is missing. A Physical
 // serves one evaluation.
+//
+// Rerolls and explosions take further values, in the order the dice
+// appear in the Result: each die, then its rerolls and extra dice, then
+// the next die. "3d6!" with 6, 6, 2, 4, 3 rolls a 6 that explodes into a
+// 6 that explodes into a 2, then a 4 and a 3. A die made up after the
+// values ran out neither rerolls nor explodes, so Done names the dice the
+// values given call for. A Fudge die (dF) takes 1 for -1, 2 for 0 and 3
+// for +1.
 type Physical struct {
 	values []int
 	next   int    // index of the next value to hand out
@@ -128,7 +136,7 @@ func ParsePhysical(s string) ([]int, error) {
 		bad := func(format string, args ...any) ([]int, error) {
 			return nil, &Error{Expr: s, Pos: start, Msg: fmt.Sprintf(format, args...)}
 		}
-		if strings.Trim(field, digits) != "" {
+		if strings.Trim(field, "0123456789") != "" {
 			return bad("dice: %q is not a die face: give whole numbers like 6, 5, 2", field)
 		}
 		v, err := strconv.Atoi(field)

@@ -2,22 +2,28 @@ package dice
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
 // tokenKind identifies a token. An operator or modifier prints as its
 // canonical spelling, the one the normal form uses.
-type tokenKind int
+type tokenKind uint8
 
 const (
 	tokEOF tokenKind = iota
 	tokIllegal
 	tokInt
 	tokDice    // d
+	tokFudge   // dF
+	tokV       // v:, the dice of seed 002
 	tokPercent // % as in d%
+	tokAdv     // adv: 2d20kh1
+	tokDis     // dis: 2d20kl1
+	tokDet     // det: 4d20kl1
 	tokLParen
 	tokRParen
+	tokLabel // [text]
+	tokHash  // # as in 6#4d6
 
 	// Binary operators, ranked by precedence.
 	tokPlus
@@ -26,32 +32,63 @@ const (
 	tokSlash
 
 	// Modifiers after a dice term.
-	tokKeepHigh // kh, or k
-	tokKeepLow  // kl
-	tokDropHigh // dh
-	tokDropLow  // dl
+	tokKeepHigh   // kh, or k
+	tokKeepLow    // kl
+	tokDropHigh   // dh
+	tokDropLow    // dl
+	tokReroll     // r
+	tokRerollOnce // ro
+	tokMin        // mi
+	tokMax        // ma
+	tokExplode    // !
+	tokCompound   // !!
+	tokFail       // f
+	tokEq         // =
+	tokLess       // <
+	tokLessEq     // <=
+	tokGreater    // >
+	tokGreaterEq  // >=
 )
 
 var tokenNames = [...]string{
-	tokEOF:      "end of expression",
-	tokIllegal:  "illegal",
-	tokInt:      "integer",
-	tokDice:     "d",
-	tokPercent:  "%",
-	tokLParen:   "(",
-	tokRParen:   ")",
-	tokPlus:     "+",
-	tokMinus:    "-",
-	tokStar:     "*",
-	tokSlash:    "/",
-	tokKeepHigh: "kh",
-	tokKeepLow:  "kl",
-	tokDropHigh: "dh",
-	tokDropLow:  "dl",
+	tokEOF:        "end of expression",
+	tokIllegal:    "illegal",
+	tokInt:        "integer",
+	tokDice:       "d",
+	tokFudge:      "dF",
+	tokV:          "v:",
+	tokPercent:    "%",
+	tokAdv:        "adv",
+	tokDis:        "dis",
+	tokDet:        "det",
+	tokLParen:     "(",
+	tokRParen:     ")",
+	tokLabel:      "label",
+	tokHash:       "#",
+	tokPlus:       "+",
+	tokMinus:      "-",
+	tokStar:       "*",
+	tokSlash:      "/",
+	tokKeepHigh:   "kh",
+	tokKeepLow:    "kl",
+	tokDropHigh:   "dh",
+	tokDropLow:    "dl",
+	tokReroll:     "r",
+	tokRerollOnce: "ro",
+	tokMin:        "mi",
+	tokMax:        "ma",
+	tokExplode:    "!",
+	tokCompound:   "!!",
+	tokFail:       "f",
+	tokEq:         "=",
+	tokLess:       "<",
+	tokLessEq:     "<=",
+	tokGreater:    ">",
+	tokGreaterEq:  ">=",
 }
 
 func (k tokenKind) String() string {
-	if 0 <= k && int(k) < len(tokenNames) {
+	if int(k) < len(tokenNames) {
 		return tokenNames[k]
 	}
 	return "token(" + strconv.Itoa(int(k)) + ")"
@@ -68,18 +105,17 @@ func (k tokenKind) precedence() int {
 	return 0
 }
 
-func (k tokenKind) isModifier() bool { return tokKeepHigh <= k && k <= tokDropLow }
+func (k tokenKind) isKeep() bool       { return tokKeepHigh <= k && k <= tokDropLow }
+func (k tokenKind) isComparison() bool { return tokEq <= k && k <= tokGreaterEq }
 
-// keywords holds the words the language knows, lower case. A run of
-// letters is one word, so "4d6dl1" scans as 4, d, 6, dl, 1; later
-// modifiers (r, adv, dF) are new entries here, not new scanning code.
-var keywords = map[string]tokenKind{
-	"d":  tokDice,
-	"k":  tokKeepHigh,
-	"kh": tokKeepHigh,
-	"kl": tokKeepLow,
-	"dh": tokDropHigh,
-	"dl": tokDropLow,
+// startsOperand reports whether a token of kind k can begin an operand,
+// and so a new part after a label.
+func (k tokenKind) startsOperand() bool {
+	switch k {
+	case tokInt, tokDice, tokFudge, tokV, tokAdv, tokDis, tokDet, tokLParen, tokMinus:
+		return true
+	}
+	return false
 }
 
 type token struct {
@@ -89,86 +125,209 @@ type token struct {
 }
 
 func (t token) String() string {
-	if t.kind == tokEOF {
+	switch {
+	case t.kind == tokEOF:
 		return t.kind.String()
+	case !strconv.CanBackquote(t.text):
+		// A control character or a broken UTF-8 sequence, shown escaped.
+		return strconv.QuoteToASCII(t.text)
 	}
 	return "'" + t.text + "'"
 }
 
-const (
-	eof     = -1
-	digits  = "0123456789"
-	letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	spaces  = " \t\r\n"
-)
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+func isSpace(c byte) bool  { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
-// scanner splits an expression into tokens, one per call to scan.
+// scanner splits an expression into tokens, one per call to scan. It works
+// on bytes: every token but an illegal one is ASCII, and a label's text is
+// taken whole. A scanner is a small value, so the parser backtracks by
+// copying it, or peeks at the next byte.
 type scanner struct {
-	src   string
-	pos   int
-	width int // of the last rune read, for backup
+	src string
+	pos int
 }
 
-func (s *scanner) next() rune {
-	if s.pos >= len(s.src) {
-		s.width = 0
-		return eof
+// peek returns the first byte of the next token, or 0 at the end.
+func (s *scanner) peek() byte {
+	for i := s.pos; i < len(s.src); i++ {
+		if !isSpace(s.src[i]) {
+			return s.src[i]
+		}
 	}
-	r, w := utf8.DecodeRuneInString(s.src[s.pos:])
-	s.width = w
-	s.pos += w
-	return r
+	return 0
 }
 
-// backup steps back over the last rune read; only once per next.
-func (s *scanner) backup() { s.pos -= s.width }
-
-func (s *scanner) accept(valid string) bool {
-	if strings.ContainsRune(valid, s.next()) {
-		return true
-	}
-	s.backup()
-	return false
-}
-
-func (s *scanner) acceptRun(valid string) {
-	for strings.ContainsRune(valid, s.next()) {
-	}
-	s.backup()
-}
-
+// scan returns the next token. A run of letters may hold several
+// keywords, so "4dFkh3" scans as 4, dF, kh, 3: the scanner takes the
+// longest keyword that starts the run, and a run that starts with none is
+// one illegal token, so an error names the whole word.
 func (s *scanner) scan() token {
-	s.acceptRun(spaces)
-	start := s.pos
+	src := s.src
+	i := s.pos
+	for i < len(src) && isSpace(src[i]) {
+		i++
+	}
+	start := i
+	if i == len(src) {
+		s.pos = i
+		return token{kind: tokEOF, pos: i}
+	}
 	kind := tokIllegal
+	c := src[i]
+	i++
 	switch {
-	case s.accept(digits):
-		s.acceptRun(digits)
-		kind = tokInt
-	case s.accept(letters):
-		s.acceptRun(letters)
-		if k, ok := keywords[strings.ToLower(s.src[start:s.pos])]; ok {
-			kind = k
+	case isDigit(c):
+		for i < len(src) && isDigit(src[i]) {
+			i++
 		}
-	default:
-		switch s.next() {
-		case eof:
-			kind = tokEOF
-		case '%':
-			kind = tokPercent
-		case '(':
-			kind = tokLParen
-		case ')':
-			kind = tokRParen
-		case '+':
-			kind = tokPlus
-		case '-':
-			kind = tokMinus
-		case '*':
-			kind = tokStar
-		case '/':
-			kind = tokSlash
+		kind = tokInt
+	case isLetter(c):
+		var n int
+		if kind, n = keyword(src[start:]); n > 0 {
+			i = start + n
+		} else {
+			for i < len(src) && isLetter(src[i]) {
+				i++
+			}
+		}
+	case c == '[':
+		// To the closing bracket, or to the end: the parser tells an
+		// unclosed label by its missing ']'.
+		for i < len(src) && src[i] != ']' {
+			i++
+		}
+		if i < len(src) {
+			i++
+		}
+		kind = tokLabel
+	case c == '!':
+		kind = tokExplode
+		if i < len(src) && src[i] == '!' {
+			i++
+			kind = tokCompound
+		}
+	case c == '<':
+		kind = tokLess
+		if i < len(src) && src[i] == '=' {
+			i++
+			kind = tokLessEq
+		}
+	case c == '>':
+		kind = tokGreater
+		if i < len(src) && src[i] == '=' {
+			i++
+			kind = tokGreaterEq
+		}
+	case c == '=':
+		kind = tokEq
+	case c == '%':
+		kind = tokPercent
+	case c == '(':
+		kind = tokLParen
+	case c == ')':
+		kind = tokRParen
+	case c == '+':
+		kind = tokPlus
+	case c == '-':
+		kind = tokMinus
+	case c == '*':
+		kind = tokStar
+	case c == '/':
+		kind = tokSlash
+	case c == '#':
+		kind = tokHash
+	case c >= utf8.RuneSelf:
+		// One illegal rune, whole, for the error message.
+		_, w := utf8.DecodeRuneInString(src[start:])
+		i = start + w
+	}
+	s.pos = i
+	return token{kind: kind, pos: start, text: src[start:i]}
+}
+
+// keyword returns the longest keyword that begins s, which begins with a
+// letter, and its length; 0 when there is none.
+func keyword(s string) (tokenKind, int) {
+	switch lower(s, 0) {
+	case 'd':
+		switch lower(s, 1) {
+		case 'f':
+			return tokFudge, 2
+		case 'h':
+			return tokDropHigh, 2
+		case 'l':
+			return tokDropLow, 2
+		case 'i':
+			if hasWord(s, "disadvantage") {
+				return tokDis, 12
+			}
+			if lower(s, 2) == 's' {
+				return tokDis, 3
+			}
+		case 'e':
+			if hasWord(s, "detriment") {
+				return tokDet, 9
+			}
+			if lower(s, 2) == 't' {
+				return tokDet, 3
+			}
+		}
+		return tokDice, 1
+	case 'a':
+		if hasWord(s, "advantage") {
+			return tokAdv, 9
+		}
+		if lower(s, 1) == 'd' && lower(s, 2) == 'v' {
+			return tokAdv, 3
+		}
+	case 'k':
+		switch lower(s, 1) {
+		case 'h':
+			return tokKeepHigh, 2
+		case 'l':
+			return tokKeepLow, 2
+		}
+		return tokKeepHigh, 1
+	case 'r':
+		if lower(s, 1) == 'o' {
+			return tokRerollOnce, 2
+		}
+		return tokReroll, 1
+	case 'm':
+		switch lower(s, 1) {
+		case 'i':
+			return tokMin, 2
+		case 'a':
+			return tokMax, 2
+		}
+	case 'f':
+		return tokFail, 1
+	case 'v':
+		if len(s) > 1 && s[1] == ':' {
+			return tokV, 2
 		}
 	}
-	return token{kind: kind, pos: start, text: s.src[start:s.pos]}
+	return tokIllegal, 0
+}
+
+// lower returns s[i] in lower case if it is a letter, and 0 otherwise.
+func lower(s string, i int) byte {
+	if i < len(s) && isLetter(s[i]) {
+		return s[i] | 0x20
+	}
+	return 0
+}
+
+// hasWord reports whether s begins with word, which is lower case, in any case.
+func hasWord(s, word string) bool {
+	if len(s) < len(word) {
+		return false
+	}
+	for i := range len(word) {
+		if lower(s, i) != word[i] {
+			return false
+		}
+	}
+	return true
 }
