@@ -38,6 +38,16 @@ type ConsoleLine struct {
 	Response *discordgo.InteractionResponse `json:"response"`
 	Result   any                            `json:"result,omitempty"`
 	Error    string                         `json:"error,omitempty"`
+	// Files lists the attachments Discord would receive beside the
+	// response (their bytes are not printed).
+	Files []ConsoleFile `json:"files,omitempty"`
+}
+
+// ConsoleFile describes one attachment.
+type ConsoleFile struct {
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+	Size        int    `json:"size"`
 }
 
 // Console runs commands read from in, one a line, through the same router
@@ -127,6 +137,9 @@ func runLine(ctx context.Context, o ConsoleOptions, input string) ConsoleLine {
 	}
 	line.Response = InteractionResponse(resp)
 	line.Result = resp.Result
+	for _, f := range resp.Files {
+		line.Files = append(line.Files, ConsoleFile{Name: f.Name, ContentType: f.ContentType, Size: len(f.Data)})
+	}
 	if err != nil {
 		line.Error = err.Error()
 	}
@@ -170,6 +183,9 @@ func writeText(w io.Writer, l ConsoleLine) {
 	}
 	for _, c := range d.Choices {
 		fmt.Fprintf(w, "  • %s (%v)\n", c.Name, c.Value)
+	}
+	for _, f := range l.Files {
+		fmt.Fprintf(w, "📎 %s (%s, %d bytes)\n", f.Name, f.ContentType, f.Size)
 	}
 	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		fmt.Fprintln(w, "(only you can see this)")

@@ -6,6 +6,7 @@
 package bot
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -89,6 +90,9 @@ func InteractionResponse(r commands.Response) *discordgo.InteractionResponse {
 	if r.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
+	for _, f := range r.Files {
+		data.Files = append(data.Files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
+	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseType(r.Type), Data: data}
 }
 
@@ -96,6 +100,9 @@ func embeds(in []commands.Embed) []*discordgo.MessageEmbed {
 	out := make([]*discordgo.MessageEmbed, 0, len(in))
 	for _, e := range in {
 		me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, Color: e.Color}
+		if e.Image != "" {
+			me.Image = &discordgo.MessageEmbedImage{URL: e.Image}
+		}
 		if e.Footer != "" {
 			me.Footer = &discordgo.MessageEmbedFooter{Text: e.Footer}
 		}

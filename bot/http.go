@@ -169,7 +169,7 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 	defer timer.Stop()
 	select {
 	case h := <-done:
-		writeJSON(w, InteractionResponse(h.resp))
+		writeResponse(w, InteractionResponse(h.resp))
 		return
 	case <-timer.C:
 	}
@@ -203,19 +203,36 @@ func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error
 			return fmt.Errorf("delete placeholder: %w", err)
 		}
 		_, err := e.o.REST.FollowupMessageCreate(i, false, &discordgo.WebhookParams{
-			Content: data.Content, Embeds: data.Embeds, Components: data.Components,
+			Content: data.Content, Embeds: data.Embeds, Components: data.Components, Files: data.Files,
 			AllowedMentions: data.AllowedMentions, Flags: discordgo.MessageFlagsEphemeral,
 		})
 		return err
 	}
 	_, err := e.o.REST.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-		Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components, AllowedMentions: data.AllowedMentions,
+		Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components, Files: data.Files,
+		AllowedMentions: data.AllowedMentions,
 	})
 	return err
 }
 
 // Wait blocks until every handler and follow-up in flight has finished.
 func (e *Endpoint) Wait() { e.inflight.Wait() }
+
+// writeResponse writes an interaction response as the HTTP response: JSON,
+// or multipart with payload_json when it carries files, as Discord takes it.
+func writeResponse(w http.ResponseWriter, r *discordgo.InteractionResponse) {
+	if r.Data == nil || len(r.Data.Files) == 0 {
+		writeJSON(w, r)
+		return
+	}
+	contentType, body, err := discordgo.MultipartBodyWithJSON(r, r.Data.Files)
+	if err != nil {
+		http.Error(w, "encode response", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Write(body) // a failed write means Discord hung up; nothing to do
+}
 
 func writeJSON(w http.ResponseWriter, v any) {
 	body, err := json.Marshal(v)

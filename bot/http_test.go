@@ -9,6 +9,8 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -288,3 +290,55 @@ func TestRESTSessionRegistersCommands(t *testing.T) {
 }
 
 func slogDiscard() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// An answer with an attachment goes back as multipart/form-data: the
+// response as payload_json and the file as files[0].
+func TestHTTPEndpointAttachments(t *testing.T) {
+	s := newSigner(t)
+	fake := fakediscord.New(fakediscord.Options{})
+	defer fake.Close()
+	png := []byte("\x89PNG fake image bytes")
+	h := fixed{resp: commands.Response{Type: commands.Message, Content: "odds",
+		Embeds: []commands.Embed{{Title: "3d6", Image: "attachment://odds.png"}},
+		Files:  []commands.File{{Name: "odds.png", ContentType: "image/png", Data: png}}}}
+	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, Now: func() time.Time { return testNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+	resp := s.post(t, srv.URL, interactionJSON(t, fake.SlashCommand("odds", fakediscord.StringOpt("expression", "3d6"))), testNow)
+	mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		t.Fatalf("Content-Type %q (%v); want multipart/form-data", resp.Header.Get("Content-Type"), err)
+	}
+	mr := multipart.NewReader(resp.Body, params["boundary"])
+	parts := map[string][]byte{}
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts[p.FormName()] = b
+	}
+	if !bytes.Equal(parts["files[0]"], png) {
+		t.Errorf("files[0] = %q, want the image", parts["files[0]"])
+	}
+	if !strings.Contains(string(parts["payload_json"]), `"url":"attachment://odds.png"`) || !strings.Contains(string(parts["payload_json"]), `"type":4`) {
+		t.Errorf("payload_json = %s", parts["payload_json"])
+	}
+}
+
+// fixed answers every request with resp.
+type fixed struct{ resp commands.Response }
+
+func (f fixed) Handle(context.Context, *commands.Request) (commands.Response, error) {
+	return f.resp, nil
+}

@@ -36,6 +36,8 @@ const (
 	MaxCustomID        = 100
 	MaxChoiceNameLen   = 100
 	MaxChoiceStringLen = 100
+	MaxFiles           = 10
+	MaxFileSize        = 10 << 20
 )
 
 // Response is what a handler answers.
@@ -47,6 +49,8 @@ type Response struct {
 	Ephemeral bool
 	// Choices answer an autocomplete request.
 	Choices []Choice
+	// Files are attachments: an image an embed shows, say.
+	Files []File
 	// Result is the structured outcome for the console and tests; Discord
 	// never sees it.
 	Result any
@@ -59,6 +63,16 @@ type Embed struct {
 	Color       int
 	Fields      []Field
 	Footer      string
+	// Image is the URL of a picture to show, e.g. "attachment://odds.png".
+	Image string
+}
+
+// File is an attachment of a message. An embed shows an attached image
+// with Image "attachment://" + Name.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // Field is one name/value pair of an embed.
@@ -159,6 +173,16 @@ func (r Response) Fit() Response {
 			r.Rows[i][j].Label = truncate(r.Rows[i][j].Label, MaxButtonLabel, "…")
 		}
 	}
+	if len(r.Files) > MaxFiles {
+		r.Files = r.Files[:MaxFiles]
+	}
+	files := r.Files[:0:0]
+	for _, f := range r.Files {
+		if len(f.Data) <= MaxFileSize {
+			files = append(files, f)
+		}
+	}
+	r.Files = files
 	if len(r.Choices) > MaxChoices {
 		r.Choices = r.Choices[:MaxChoices]
 	}
