@@ -1,0 +1,187 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+// arcStore is an in-memory roll log and character store, enough for the
+// /arc handlers.
+type arcStore struct {
+	rolls []db.Roll
+	chars map[string]db.Character
+}
+
+func (s *arcStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
+	s.rolls = append(s.rolls, r)
+	return int64(len(s.rolls)), nil
+}
+func (s *arcStore) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
+	return s.rolls, nil
+}
+func (s *arcStore) RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error) {
+	return db.Roll{}, false, nil
+}
+func (s *arcStore) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
+	return nil, nil
+}
+func (s *arcStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
+	c, ok := s.chars[strings.ToLower(name)]
+	if !ok {
+		return db.Character{}, db.ErrNotFound
+	}
+	return c, nil
+}
+func (s *arcStore) SaveCharacter(ctx context.Context, c db.Character) (db.Character, error) {
+	s.chars[strings.ToLower(c.Name)] = c
+	return c, nil
+}
+func (s *arcStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
+	var out []db.Character
+	for _, c := range s.chars {
+		if (system == "" || c.System == system) && strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(prefix)) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+func (s *arcStore) DeleteCharacter(ctx context.Context, guildID, name string) error {
+	delete(s.chars, strings.ToLower(name))
+	return nil
+}
+
+// arcRun answers one console line with rules and returns the reply and the
+// `result` as JSON.
+func arcRun(t *testing.T, rules Rules, store *arcStore, line string) (Response, string, error) {
+	t.Helper()
+	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
+	r := New(Deps{Rolls: store, Characters: store, Rules: rules, Codes: NewCodes(1, true), Roller: func() dice.Roller { return roller }})
+	req, err := r.ParseLine(line)
+	if err != nil {
+		return Response{}, "", err
+	}
+	req.User = User{ID: "u1", Name: "alice"}
+	resp, err := r.Handle(context.Background(), req)
+	js, jerr := json.Marshal(resp.Result)
+	if jerr != nil {
+		t.Fatalf("%s: result does not encode: %v", line, jerr)
+	}
+	return resp, string(js), err
+}
+
+func newArcStore() *arcStore {
+	return &arcStore{chars: map[string]db.Character{
+		"mira": {Name: "Mira", System: "arc", OwnerID: "u1", Stats: map[string]int{"control": 7, "accuracy": 4, "tamper": 5, "som": 6}},
+		"rex":  {Name: "Rex", System: "burst", OwnerID: "u1", Stats: map[string]int{"ks": 1}},
+	}}
+}
+
+// TestArcConfigOverrides checks that a campaign's [arc] values reach the
+// handlers: a renamed threshold, another ES die, more actions, a larger
+// size adjustment.
+func TestArcConfigOverrides(t *testing.T) {
+	cfg := arc.DefaultConfig()
+	cfg.Thresholds["legendary"] = 25
+	cfg.Thresholds["average"] = 10
+	cfg.ESDice[4] = 10 // ES 5 rolls a d10
+	cfg.ActionsByES[4] = 4
+	cfg.SizeAdjPerStep = 3
+	rules := Rules{Arc: cfg}
+	store := newArcStore()
+
+	tests := []struct {
+		line    string
+		content string
+		result  []string
+	}{
+		{"/arc check ks:7 us:4 es:5 threshold:average dice:5", "16 vs 10 (average): success by 6\n",
+			[]string{`"total":16`, `"margin":6`, `"es_die":10`, `"min_adj":-5`, `"actions_per_turn":4`, `"threshold":10`}},
+		{"/arc check ks:7 us:4 es:5 threshold:legendary dice:10", "6 vs 25 (legendary): failure by 19\n",
+			[]string{`"es_adj":-5`, `"success":false`, `"threshold_name":"legendary"`}},
+		{"/arc opposed ks:1 us:1 es:5 target_ks:1 target_us:1 target_es:5 size:large dice:1,1", "6 vs 3: success by 3\n",
+			[]string{`"size_adj":3`, `"margin":3`}},
+	}
+	for _, tt := range tests {
+		resp, js, err := arcRun(t, rules, store, tt.line)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.line, err)
+		}
+		if !strings.HasPrefix(resp.Content, tt.content) {
+			t.Errorf("%s: reply %q, want it to begin %q", tt.line, resp.Content, tt.content)
+		}
+		for _, want := range tt.result {
+			if !strings.Contains(js, want) {
+				t.Errorf("%s: result %s lacks %s", tt.line, js, want)
+			}
+		}
+	}
+	if len(store.rolls) != len(tests) || store.rolls[0].Expr != "arc check" || store.rolls[0].Total != 16 {
+		t.Errorf("roll log: %+v, want every check logged under its command", store.rolls)
+	}
+}
+
+// TestArcZeroRulesUseDefaults: handlers given no configuration (a zero
+// Deps.Rules) answer with the documented defaults rather than fail.
+func TestArcZeroRulesUseDefaults(t *testing.T) {
+	resp, js, err := arcRun(t, Rules{}, newArcStore(), "/arc check ks:7 us:4 es:5 threshold:average dice:5")
+	if err != nil || !strings.HasPrefix(resp.Content, "16 vs 9 (average): success by 7\n") || !strings.Contains(js, `"es_die":8`) {
+		t.Errorf("zero rules: %q %s %v", resp.Content, js, err)
+	}
+}
+
+func TestArcMistakes(t *testing.T) {
+	tests := []struct {
+		line string
+		want string
+	}{
+		{"/arc check threshold:easy character:Rex ks:1 us:1 es:1 dice:1", "Rex is a burst character; /arc needs a arc one"},
+		{"/arc check threshold:easy ks:control us:1 es:1 dice:1", "ks:control names a stat, but no sheet was given"},
+		{"/arc check threshold:easy character:Mira ks:control us:accuracy dice:1", "/arc check needs es: give es:<number or stat name>, or add es to Mira's sheet"},
+		{"/arc check threshold:easy ks:1 us:1 es:5 dice:1,2", "dice: 2 values given but only 1 die rolled (example: dice:4, the ES 5 die d8)"},
+		{"/arc opposed ks:1 us:1 es:5 target:Nobody target_ks:1 target_us:1 target_es:1 dice:1,1", `there is no character "Nobody" here`},
+		{"/arc opposed ks:1 us:1 es:5 target_ks:1 target_us:1 target_es:1 target_size:9 dice:1,1", "target_size: size must be -3 to 3 (medium is 0), not 9"},
+		{"/arc order who:\",,\"", "who: lists nobody"},
+		{"/arc order who:\"som=3\"", "every entry of who: starts with a name"},
+		{"/arc order who:\"Gob som=3 str=4\"", `"str=4" in who: is not som, empathy or perception`},
+		{"/arc order who:\"Gob som=x\"", `som needs a whole number, not "x"`},
+		{"/arc order who:\"Rex\"", "Rex is a burst character; /arc order needs arc ones"},
+		{"/arc order who:\"" + strings.Repeat("G som=1 emp=1 per=1,", 31) + "\"", "who: lists more than 30 characters"},
+		{"/arc move control:5 build:0", "Build score must be 1-10, not 0"},
+		{"/arc move control:5 build:6 load:3 clothing:5", "the clothing (5 kg) is part of the weight borne (3 kg)"},
+		{"/arc move control:5 es:0", "ES score must be 1-10, not 0"},
+	}
+	for _, tt := range tests {
+		_, _, err := arcRun(t, DefaultRules(), newArcStore(), tt.line)
+		ue, ok := AsUserError(err)
+		if !ok || !strings.Contains(ue.Msg, tt.want) {
+			t.Errorf("%s: err = %v, want a user error containing %q", tt.line, err, tt.want)
+		}
+	}
+}
+
+func TestArcRepliesFitDiscord(t *testing.T) {
+	// Twenty characters all tied: the longest /arc order reply there is
+	// short of a very long who:, and it must still fit one message.
+	var who []string
+	for i := range 20 {
+		who = append(who, fmt.Sprintf("Character%02d som=5 empathy=5 perception=5", i))
+	}
+	resp, js, err := arcRun(t, DefaultRules(), newArcStore(), `/arc order who:"`+strings.Join(who, ", ")+`"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len([]rune(resp.Content)); n > MaxContent {
+		t.Errorf("reply of %d characters", n)
+	}
+	if !strings.Contains(js, `"total":20`) {
+		t.Errorf("result %s, want all 20 in order", js)
+	}
+}
