@@ -35,31 +35,71 @@ type RollResult struct {
 	Expr  string      `json:"expr"`
 	Total int         `json:"total"`
 	Rolls []RollGroup `json:"rolls"`
+	// Parts are the separately totalled parts of a repeat (6#4d6kh3) or of
+	// labelled expressions side by side; absent for a single expression.
+	Parts []RollPart `json:"parts,omitempty"`
+}
+
+// RollPart is one separately totalled part of a roll.
+type RollPart struct {
+	Label string `json:"label,omitempty"`
+	Expr  string `json:"expr"`
+	Total int    `json:"total"`
 }
 
 // RollGroup is one dice term of a roll.
 type RollGroup struct {
 	Expr  string    `json:"expr"`
+	Label string    `json:"label,omitempty"`
 	Total int       `json:"total"`
 	Dice  []RollDie `json:"dice"`
+	// Successes and Failures are set when the group counts successes.
+	Successes *int `json:"successes,omitempty"`
+	Failures  *int `json:"failures,omitempty"`
 }
 
-// RollDie is one die of a roll.
+// RollDie is one die of a roll, in the order it was rolled (which is the
+// order the dice: option's values are used). Face is what the die showed
+// when a clamp changed the value that counts.
 type RollDie struct {
-	Sides    int  `json:"sides"`
-	Value    int  `json:"value"`
-	Kept     bool `json:"kept"`
-	Physical bool `json:"physical,omitempty"`
+	Sides      int  `json:"sides"`
+	Value      int  `json:"value"`
+	Kept       bool `json:"kept"`
+	Face       *int `json:"face,omitempty"`
+	Physical   bool `json:"physical,omitempty"`
+	Fudge      bool `json:"fudge,omitempty"`
+	Rerolled   bool `json:"rerolled,omitempty"`
+	Clamped    bool `json:"clamped,omitempty"`
+	Explodes   bool `json:"explodes,omitempty"`
+	Extra      bool `json:"extra,omitempty"`
+	Compounded bool `json:"compounded,omitempty"`
+	Success    bool `json:"success,omitempty"`
+	Failure    bool `json:"failure,omitempty"`
 }
 
 func newRollResult(res *dice.Result) RollResult {
 	out := RollResult{Expr: res.Expr, Total: res.Total, Rolls: make([]RollGroup, 0, len(res.Groups))}
 	for _, g := range res.Groups {
-		rg := RollGroup{Expr: g.Expr, Total: g.Total, Dice: make([]RollDie, 0, len(g.Dice))}
+		rg := RollGroup{Expr: g.Expr, Label: g.Label, Total: g.Total, Dice: make([]RollDie, 0, len(g.Dice))}
+		if g.Counting {
+			rg.Successes, rg.Failures = &g.Successes, &g.Failures
+		}
 		for _, d := range g.Dice {
-			rg.Dice = append(rg.Dice, RollDie{Sides: d.Sides, Value: d.Value, Kept: d.Kept, Physical: d.Physical})
+			rd := RollDie{Sides: d.Sides, Value: d.Value, Kept: d.Kept, Physical: d.Physical, Fudge: d.Fudge,
+				Rerolled: d.Rerolled, Clamped: d.Clamped, Explodes: d.Explodes, Extra: d.Extra,
+				Compounded: d.Compounded, Success: d.Success, Failure: d.Failure}
+			if d.Clamped {
+				face := d.Face
+				rd.Face = &face
+			}
+			rg.Dice = append(rg.Dice, rd)
 		}
 		out.Rolls = append(out.Rolls, rg)
+	}
+	if len(res.Parts) > 1 {
+		for _, p := range res.Parts {
+			out.Parts = append(out.Parts, RollPart{Label: p.Label, Expr: p.Expr, Total: p.Total})
+		}
 	}
 	return out
 }
@@ -95,7 +135,7 @@ func (h *handlers) rollReply(ctx context.Context, req *Request, text string, pri
 	}
 	result.ID = id
 	return Response{
-		Content:   fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", displayName(req.User), res.Expr, res.String(), id),
+		Content:   fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", displayName(req.User), codeSafe(res.Expr), res.String(), id),
 		Ephemeral: private,
 		Rows:      []Row{{{Label: "Roll again", Style: Secondary, CustomID: "reroll:" + id}}},
 		Result:    result,
@@ -229,3 +269,7 @@ func displayName(u User) string {
 var markdownEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, "`", "\\`", `~`, `\~`, `|`, `\|`, `>`, `\>`, `#`, `\#`, `-`, `\-`)
 
 func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
+
+// codeSafe keeps s inside a `code span`: a backtick (from a label) would
+// end it, so it becomes a look-alike.
+func codeSafe(s string) string { return strings.ReplaceAll(s, "`", "ˋ") }
