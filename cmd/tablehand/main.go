@@ -123,6 +123,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Roller:     func() dice.Roller { return roller },
 		Codes:      commands.NewCodes(*seed, seeded),
 		GMRoles:    cfg.GMRoles,
+		Rules:      cfg.Rules(),
 		Log:        log,
 	})
 	return bot.Console(ctx, bot.ConsoleOptions{
