@@ -142,7 +142,7 @@ func TestArcMistakes(t *testing.T) {
 		line string
 		want string
 	}{
-		{"/arc check threshold:easy character:Rex ks:1 us:1 es:1 dice:1", "Rex is a burst character; /arc needs a arc one"},
+		{"/arc check threshold:easy character:Rex ks:1 us:1 es:1 dice:1", "Rex is a burst character; /arc needs an arc one"},
 		{"/arc check threshold:easy ks:control us:1 es:1 dice:1", "ks:control names a stat, but no sheet was given"},
 		{"/arc check threshold:easy character:Mira ks:control us:accuracy dice:1", "/arc check needs es: give es:<number or stat name>, or add es to Mira's sheet"},
 		{"/arc check threshold:easy ks:1 us:1 es:5 dice:1,2", "dice: 2 values given but only 1 die rolled (example: dice:4, the ES 5 die d8)"},

@@ -248,7 +248,7 @@ func (h *handlers) sheet(ctx context.Context, req *Request, system string) (Shee
 		return Sheet{}, err
 	}
 	if c.System != system {
-		return Sheet{}, Errorf("%s is a %s character; /%s needs a %s one", c.Name, c.System, system, system)
+		return Sheet{}, Errorf("%s is %s %s character; /%s needs %s %s one", c.Name, article(c.System), c.System, system, article(system), system)
 	}
 	return Sheet{c: &c}, nil
 }
@@ -347,4 +347,12 @@ func characterResult(c db.Character) CharacterResult {
 		stats = map[string]int{}
 	}
 	return CharacterResult{Name: c.Name, System: c.System, Owner: c.OwnerID, Stats: stats}
+}
+
+// article is "an" before a vowel, "a" otherwise: "an arc character".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
