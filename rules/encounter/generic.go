@@ -1,0 +1,173 @@
+package encounter
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+// GenericName is the name of the Generic policy.
+const GenericName = "generic"
+
+// Stats the Generic policy reads.
+const (
+	// StatInit is added to the 1d20 of initiative, and breaks ties.
+	StatInit = "init"
+	// StatInitiative, when a combatant has it, is its initiative as given
+	// (rolled at the table, say): no die is rolled for it.
+	StatInitiative = "initiative"
+)
+
+// maxTieRolls bounds the rounds of d20s rolled to break one tie, so that
+// physical dice that keep tying end; a tie still left keeps the order the
+// combatants were added in.
+const maxTieRolls = 5
+
+// Generic is the policy of a fight with no system. It is neutral, and it
+// is the one the package is tested with:
+//
+//   - Order: each combatant's initiative is its "initiative" stat if it
+//     has one, else 1d20 + its "init" stat; highest first. A tie goes to
+//     the higher "init"; those still tied each roll 1d20 (a "tie-break"),
+//     highest first, again while they tie, at most 5 times. Dice are
+//     rolled in the order the combatants were added, then the tie-breaks.
+//   - Insert: a newcomer rolls the same way and goes before the first
+//     combatant it beats on initiative then "init", so after everyone it
+//     ties with: it does not make the others roll again.
+//   - Damage and Heal: the "hp" resource, as Base does; no budget; counters
+//     reset at the start of each combatant's turn.
+type Generic struct{ Base }
+
+// Name returns "generic".
+func (Generic) Name() string { return GenericName }
+
+// Order rolls initiative for everyone and sorts the order.
+func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
+	var rolls []Roll
+	for i := range e.Combatants {
+		c := &e.Combatants[i]
+		roll, err := genericInitiative(c, r)
+		if err != nil {
+			return nil, err
+		}
+		if roll != nil {
+			rolls = append(rolls, *roll)
+		}
+	}
+	slices.SortStableFunc(e.Combatants, func(a, b Combatant) int { return compareKeys(b.Initiative, a.Initiative) })
+	for i := 0; i < len(e.Combatants); {
+		j := i + 1
+		for j < len(e.Combatants) && compareKeys(e.Combatants[i].Initiative, e.Combatants[j].Initiative) == 0 {
+			j++
+		}
+		if j-i > 1 {
+			more, err := breakTies(e.Combatants[i:j], 0, r)
+			if err != nil {
+				return nil, err
+			}
+			rolls = append(rolls, more...)
+		}
+		i = j
+	}
+	return rolls, nil
+}
+
+// Insert rolls the newcomer's initiative and places it after everyone it
+// does not beat.
+func (Generic) Insert(e *Encounter, c *Combatant, r dice.Roller) (int, []Roll, error) {
+	roll, err := genericInitiative(c, r)
+	if err != nil {
+		return 0, nil, err
+	}
+	var rolls []Roll
+	if roll != nil {
+		rolls = append(rolls, *roll)
+	}
+	for i := range e.Combatants {
+		if compareKeys(c.Initiative, prefix(e.Combatants[i].Initiative, 2)) > 0 {
+			return i, rolls, nil
+		}
+	}
+	return len(e.Combatants), rolls, nil
+}
+
+// genericInitiative sets c's Initiative to (initiative, init) and returns
+// the roll, or nil when c's initiative was given.
+func genericInitiative(c *Combatant, r dice.Roller) (*Roll, error) {
+	bonus := c.Stats[StatInit]
+	c.InitiativeRolls = nil
+	if v, ok := c.Stats[StatInitiative]; ok {
+		c.Initiative = []int{v, bonus}
+		return nil, nil
+	}
+	expr := "1d20"
+	switch {
+	case bonus > 0:
+		expr += "+" + strconv.Itoa(bonus)
+	case bonus < 0:
+		expr += strconv.Itoa(bonus)
+	}
+	roll, err := RollExpr(r, c, "initiative", expr)
+	if err != nil {
+		return nil, err
+	}
+	c.Initiative = []int{roll.Total, bonus}
+	c.InitiativeRolls = []Roll{roll}
+	return &roll, nil
+}
+
+// breakTies orders group, combatants tied on every key so far, by a d20
+// each, highest first, again among those still tied.
+func breakTies(group []Combatant, depth int, r dice.Roller) ([]Roll, error) {
+	if depth >= maxTieRolls {
+		return nil, nil
+	}
+	var rolls []Roll
+	for i := range group {
+		c := &group[i]
+		roll, err := RollExpr(r, c, "tie-break", "1d20")
+		if err != nil {
+			return nil, err
+		}
+		c.Initiative = append(c.Initiative, roll.Total)
+		c.InitiativeRolls = append(c.InitiativeRolls, roll)
+		rolls = append(rolls, roll)
+	}
+	slices.SortStableFunc(group, func(a, b Combatant) int { return compareKeys(b.Initiative, a.Initiative) })
+	for i := 0; i < len(group); {
+		j := i + 1
+		for j < len(group) && compareKeys(group[i].Initiative, group[j].Initiative) == 0 {
+			j++
+		}
+		if j-i > 1 {
+			more, err := breakTies(group[i:j], depth+1, r)
+			if err != nil {
+				return nil, err
+			}
+			rolls = append(rolls, more...)
+		}
+		i = j
+	}
+	return rolls, nil
+}
+
+// compareKeys compares initiative keys element by element; a missing
+// element ranks below any value.
+func compareKeys(a, b []int) int {
+	for i := range max(len(a), len(b)) {
+		switch {
+		case i >= len(a):
+			return -1
+		case i >= len(b):
+			return 1
+		}
+		if c := cmp.Compare(a[i], b[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+func prefix(s []int, n int) []int { return s[:min(n, len(s))] }

@@ -1,0 +1,86 @@
+package encounter
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+func TestViewJSON(t *testing.T) {
+	e := small(t, false)
+	mustDo(t)(e.Add(Generic{}, nil, "gm", Combatant{Name: "Spy", NPC: true, Hidden: true,
+		Stats: map[string]int{"initiative": 1}, Resources: map[string]int{"hp": 4}}))
+	mustDo(t)(e.Begin(Generic{}, physical(12, 10), "gm"))
+	mustDo(t)(e.AddCondition("gm", "Goblin", Condition{Name: "stunned", Rounds: 1, Relative: OnSource}, "Aria"))
+	ev := mustDo(t)(e.AddCondition("gm", "Bram", Condition{Name: "watched"}, "Spy"))
+	if got, want := ev.Text(false), "watched on Bram (from someone): lasts until removed."; got != want {
+		t.Errorf("players read %q, want %q", got, want)
+	}
+	mustDo(t)(e.Count("gm", "Aria", "reactions", 1))
+
+	players := `{"round":1,"turn":"Aria","order":["Aria","Goblin","Bram"],"combatants":[` +
+		`{"name":"Aria","resources":{"hp":20},"conditions":[],"defeated":false},` +
+		`{"name":"Goblin","npc":true,"resources":{"hp":7},"conditions":[{"name":"stunned","rounds_left":1,"ends":"ends at the start of Aria's turn, round 2","source":"Aria"}],"defeated":false},` +
+		`{"name":"Bram","resources":{},"conditions":[{"name":"watched","rounds_left":null,"ends":"lasts until removed","source":"someone"}],"defeated":false}]}`
+	if got := mustJSON(t, e.View(false)); got != players {
+		t.Errorf("players' view:\n got %s\nwant %s", got, players)
+	}
+	gm := `{"round":1,"turn":"Aria","order":["Aria","Goblin","Bram","Spy"],"combatants":[` +
+		`{"name":"Aria","resources":{"hp":20},"conditions":[],"defeated":false,"hidden":false,"stats":{"init":3},"counters":{"reactions":1},"initiative":[15,3]},` +
+		`{"name":"Goblin","npc":true,"resources":{"hp":7},"conditions":[{"name":"stunned","rounds_left":1,"ends":"ends at the start of Aria's turn, round 2","source":"Aria"}],"defeated":false,"hidden":false,"stats":{"init":2},"initiative":[12,2]},` +
+		`{"name":"Bram","resources":{},"conditions":[{"name":"watched","rounds_left":null,"ends":"lasts until removed","source":"Spy"}],"defeated":false,"hidden":false,"stats":{"init":1,"initiative":12},"initiative":[12,1]},` +
+		`{"name":"Spy","npc":true,"resources":{"hp":4},"conditions":[],"defeated":false,"hidden":true,"stats":{"initiative":1},"initiative":[1,0]}]}`
+	if got := mustJSON(t, e.View(true)); got != gm {
+		t.Errorf("GM's view:\n got %s\nwant %s", got, gm)
+	}
+
+	// Before the fight the turn is null and the round 0.
+	var v map[string]any
+	if err := json.Unmarshal([]byte(mustJSON(t, small(t, false).View(false))), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v["turn"] != nil || v["round"] != 0.0 {
+		t.Errorf("before the fight: turn %v, round %v", v["turn"], v["round"])
+	}
+}
+
+// TestHidden: a hidden combatant is out of the players' view until
+// revealed, or with RevealOnTurn until its first turn starts; the GM sees
+// it all along.
+func TestHidden(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		c        Combatant
+		reveal   bool // by Reveal after Begin
+		nexts    int  // Nexts after which the players see it
+		seenTurn string
+	}{
+		{"revealed on its first turn", Combatant{Name: "Lurker", Hidden: true, RevealOnTurn: true, Stats: map[string]int{"initiative": 13}}, false, 1, "Lurker"},
+		{"revealed by the GM", Combatant{Name: "Lurker", Hidden: true, Stats: map[string]int{"initiative": 13}}, true, 0, "Lurker"},
+		{"never revealed", Combatant{Name: "Lurker", Hidden: true, Stats: map[string]int{"initiative": 13}}, false, -1, HiddenTurn},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := small(t, false)
+			mustDo(t)(e.Add(Generic{}, nil, "gm", tt.c))
+			mustDo(t)(e.Begin(Generic{}, physical(12, 10), "gm")) // Aria 15, Lurker 13, Goblin 12, Bram 12
+			if tt.reveal {
+				mustDo(t)(e.Reveal("gm", "lurker"))
+			}
+			for n := 0; n < 4; n++ {
+				seen := slices.Contains(e.View(false).Order, "Lurker")
+				if want := tt.nexts >= 0 && n >= tt.nexts; seen != want {
+					t.Errorf("after %d nexts the players see the Lurker: %v, want %v", n, seen, want)
+				}
+				if !slices.Contains(e.View(true).Order, "Lurker") {
+					t.Errorf("after %d nexts the GM does not see the Lurker", n)
+				}
+				if n == 1 {
+					if got := deref(e.View(false).Turn); got != tt.seenTurn {
+						t.Errorf("on its turn the players see %q", got)
+					}
+				}
+				mustDo(t)(e.Next(Generic{}, "gm"))
+			}
+		})
+	}
+}
