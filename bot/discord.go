@@ -62,10 +62,15 @@ func options(opts []commands.Option) []*discordgo.ApplicationCommandOption {
 	return out
 }
 
-// noMentions allows no mention of anyone: user-supplied text (names, labels)
-// must never ping @everyone, a role or a user. Set on every message.
-func noMentions() *discordgo.MessageAllowedMentions {
-	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+// mentions allows pinging only the listed users, and nobody when there are
+// none: user-supplied text (names, labels) must never ping @everyone, a role
+// or a user. Set on every message.
+func mentions(users []string) *discordgo.MessageAllowedMentions {
+	am := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+	if len(users) > 0 {
+		am.Users = users
+	}
+	return am
 }
 
 // InteractionResponse converts a handler's response into what Discord
@@ -83,7 +88,7 @@ func InteractionResponse(r commands.Response) *discordgo.InteractionResponse {
 	}
 	data := &discordgo.InteractionResponseData{
 		Content:         r.Content,
-		AllowedMentions: noMentions(),
+		AllowedMentions: mentions(r.MentionUsers),
 		Embeds:          embeds(r.Embeds),
 		Components:      components(r.Rows),
 	}

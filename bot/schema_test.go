@@ -412,3 +412,19 @@ func sampleResponses(t *testing.T) []responseCase {
 		{"autocomplete without choices", noChoices},
 	}
 }
+
+// A message may ping exactly the users it names, and nobody else.
+func TestMentionsOnlyNamedUsers(t *testing.T) {
+	ir := InteractionResponse(commands.Response{Type: commands.Message, Content: "<@42>, your turn (@everyone)", MentionUsers: []string{"42"}})
+	b, err := json.Marshal(ir.Data.AllowedMentions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != `{"parse":[],"users":["42"],"replied_user":false}` {
+		t.Errorf("allowed_mentions = %s", b)
+	}
+	ir = InteractionResponse(commands.Response{Type: commands.Message, Content: "@everyone"})
+	if b, err = json.Marshal(ir.Data.AllowedMentions); err != nil || string(b) != `{"parse":[],"replied_user":false}` {
+		t.Errorf("allowed_mentions without mentions = %s", b)
+	}
+}

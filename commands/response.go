@@ -51,6 +51,10 @@ type Response struct {
 	Choices []Choice
 	// Files are attachments: an image an embed shows, say.
 	Files []File
+	// MentionUsers are the user IDs the message may ping (the combatant
+	// whose turn begins, say). Nobody else is ever pinged: user-supplied
+	// text cannot mention @everyone, a role or another user.
+	MentionUsers []string
 	// Result is the structured outcome for the console and tests; Discord
 	// never sees it.
 	Result any
