@@ -34,7 +34,7 @@ type signer struct {
 	priv ed25519.PrivateKey
 }
 
-func newSigner(t *testing.T) signer {
+func newSigner(t testing.TB) signer {
 	t.Helper()
 	seed := make([]byte, ed25519.SeedSize)
 	for i := range seed {
@@ -105,7 +105,7 @@ func testRouter(t *testing.T) *commands.Router {
 	})
 }
 
-func interactionJSON(t *testing.T, in fakediscord.Interaction) []byte {
+func interactionJSON(t testing.TB, in fakediscord.Interaction) []byte {
 	t.Helper()
 	b, err := json.Marshal(in)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -29,6 +30,12 @@ const DefaultPath = "tablehand.db"
 type DB struct {
 	sql *sql.DB
 	now func() time.Time
+	// write serialises this process's write transactions. SQLite allows one
+	// writer at a time anyway; waiting here, in order, instead of in
+	// SQLite's busy handler (which sleeps in growing steps and retries)
+	// keeps the tail latency of a busy channel low. Other processes still
+	// meet the busy timeout.
+	write sync.Mutex
 }
 
 // Option configures Open.
@@ -144,6 +151,8 @@ func (d *DB) Version(ctx context.Context) (int, error) {
 // otherwise. Every public method that changes state goes through it, and
 // unexported helpers take the *sql.Tx so they compose.
 func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) (err error) {
+	d.write.Lock()
+	defer d.write.Unlock()
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
