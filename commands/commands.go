@@ -84,6 +84,8 @@ func New(deps Deps) *Router {
 	h.registerBurst(r)
 	h.registerXhalem(r)
 
+	h.registerOdds(r)
+
 	r.define(historyCommand)
 	r.handle("history", h.history, false)
 

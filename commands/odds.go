@@ -1,0 +1,446 @@
+package commands
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+var oddsCommand = Command{
+	Name:        "odds",
+	Description: "The exact odds of a roll: mean, chances and a histogram",
+	Options: []Option{
+		{Type: String, Name: "expression", Description: "What to roll, e.g. 3d6 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
+		{Type: Integer, Name: "target", Description: "Also give the chance of rolling at least this, e.g. 15"},
+		{Type: String, Name: "versus", Description: "An opposing roll, e.g. 1d20+3: the chances to beat it, tie and lose", MaxLength: dice.MaxExprLen},
+		{Type: Boolean, Name: "private", Description: "Only you see the result"},
+	},
+}
+
+func (h *handlers) registerOdds(r *Router) {
+	r.define(oddsCommand)
+	r.handle("odds", h.odds, false)
+	r.handleAutocomplete("odds", "expression", h.suggestRolls)
+}
+
+// OddsResult is the structured outcome of /odds, the console's `result`.
+// Mean, StdDev and Distribution are of the expression; PWin, PTie and
+// PLose compare it with versus.
+type OddsResult struct {
+	Mean         float64  `json:"mean"`
+	StdDev       float64  `json:"stddev"`
+	Distribution OddsDist `json:"distribution"`
+	PAtLeast     *float64 `json:"p_at_least,omitempty"` // with target
+	PWin         *float64 `json:"p_win,omitempty"`      // with versus
+	PTie         *float64 `json:"p_tie,omitempty"`
+	PLose        *float64 `json:"p_lose,omitempty"`
+	// Exact is false when a distribution was estimated by rolling.
+	Exact bool `json:"exact"`
+}
+
+// OddsDist is every value a roll can take with its probability, in
+// increasing order of value. It encodes as one JSON object,
+// {"3": 0.00462962963, "4": ...}, in that order.
+type OddsDist []OddsValue
+
+// OddsValue is one value of a distribution and its probability.
+type OddsValue struct {
+	Value int
+	P     float64
+}
+
+func (d OddsDist) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 2+len(d)*24)
+	b = append(b, '{')
+	for i, v := range d {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = strconv.AppendInt(b, int64(v.Value), 10)
+		b = append(b, '"', ':')
+		b = strconv.AppendFloat(b, v.P, 'g', -1, 64)
+	}
+	return append(b, '}'), nil
+}
+
+// oddsSide is one expression of /odds and its distribution.
+type oddsSide struct {
+	expr *dice.Expr
+	dist *dice.Dist
+}
+
+func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
+	a, err := h.oddsOf(req.Options.String("expression"), "")
+	if err != nil {
+		return Response{}, err
+	}
+	var b *oddsSide
+	if text := strings.TrimSpace(req.Options.String("versus")); text != "" {
+		if b, err = h.oddsOf(text, "versus: "); err != nil {
+			return Response{}, err
+		}
+	}
+	target, hasTarget := req.Options.Int("target")
+
+	result := OddsResult{
+		Mean:   round12(a.dist.Mean()),
+		StdDev: round12(a.dist.StdDev()),
+		Exact:  a.dist.Exact && (b == nil || b.dist.Exact),
+	}
+	result.Distribution = make(OddsDist, 0, a.dist.Len())
+	for v, p := range a.dist.All() {
+		result.Distribution = append(result.Distribution, OddsValue{v, round12(p)})
+	}
+	title := "Odds of " + inlineEscaper.Replace(a.expr.String())
+	fields := []Field{
+		{Name: "Mean", Value: decimal(a.dist.Mean()), Inline: true},
+		{Name: "Standard deviation", Value: decimal(a.dist.StdDev()), Inline: true},
+		{Name: "Range", Value: fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max()), Inline: true},
+		{Name: "Most likely", Value: mostLikely(a.dist, 5)},
+	}
+	if hasTarget {
+		p := a.dist.AtLeast(clampInt(target))
+		result.PAtLeast = ptr(round12(p))
+		fields = append(fields, Field{Name: fmt.Sprintf("At least %d", target), Value: percent(p), Inline: true})
+	}
+	if b != nil {
+		win, tie, lose := dice.Opposed(a.dist, b.dist)
+		result.PWin, result.PTie, result.PLose = ptr(round12(win)), ptr(round12(tie)), ptr(round12(lose))
+		title += " versus " + inlineEscaper.Replace(b.expr.String())
+		fields = append(fields,
+			Field{Name: "Win", Value: percent(win), Inline: true},
+			Field{Name: "Tie", Value: percent(tie), Inline: true},
+			Field{Name: "Lose", Value: percent(lose), Inline: true},
+			Field{Name: "Versus " + inlineEscaper.Replace(b.expr.String()), Value: fmt.Sprintf("mean %s, standard deviation %s", decimal(b.dist.Mean()), decimal(b.dist.StdDev()))},
+		)
+	}
+	footer := "Exact"
+	if !result.Exact {
+		var est []string
+		for _, s := range []*oddsSide{a, b} {
+			if s != nil && !s.dist.Exact {
+				est = append(est, fmt.Sprintf("%s estimated from %s rolls", s.expr, thousands(s.dist.Samples)))
+			}
+		}
+		footer = strings.Join(est, "; ") + ": beyond what is worked out exactly"
+	}
+	var t *int
+	if hasTarget {
+		t = ptr(clampInt(target))
+	}
+	png, err := oddsChart(a, b, t)
+	if err != nil {
+		return Response{}, fmt.Errorf("draw odds of %s: %w", a.expr, err)
+	}
+	return Response{
+		Embeds: []Embed{{
+			Title:  title,
+			Fields: fields,
+			Footer: footer,
+			Image:  "attachment://" + oddsFile,
+		}},
+		Files:     []File{{Name: oddsFile, ContentType: "image/png", Data: png}},
+		Ephemeral: req.Options.Bool("private"),
+		Result:    result,
+	}, nil
+}
+
+const oddsFile = "odds.png"
+
+// inlineEscaper escapes the markdown that works inside a line, which a
+// label may hold ("1d4 [1d6 *fire*]"); "-", "#" and ">" act only at the
+// start of a line, and the title starts with words of ours.
+var inlineEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, "`", "\\`", `~`, `\~`, `|`, `\|`)
+
+// oddsOf parses text and works out its distribution. A mistake in text is
+// a *UserError, its message prefixed with prefix.
+func (h *handlers) oddsOf(text, prefix string) (*oddsSide, error) {
+	e, err := dice.Parse(text)
+	if err == nil {
+		var d *dice.Dist
+		if d, err = e.Distribution(h.Roller()); err == nil {
+			return &oddsSide{expr: e, dist: d}, nil
+		}
+	}
+	err = diceError(err)
+	if ue, ok := AsUserError(err); ok {
+		ue.Msg = prefix + ue.Msg
+	}
+	return nil, err
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// clampInt returns v as an int; a target beyond the range of an int is as
+// good as the largest or smallest one.
+func clampInt(v int64) int {
+	return int(max(math.MinInt, min(math.MaxInt, v)))
+}
+
+// round12 rounds p to 12 significant digits, about what the calculation
+// holds: 27/216 shows as 0.125, not 0.12499999999999999.
+func round12(p float64) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(p, 'g', 12, 64), 64)
+	if err != nil {
+		return p
+	}
+	return r
+}
+
+// decimal formats x with at most two decimals: 10.5, 2.96.
+func decimal(x float64) string {
+	s := strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// percent formats a probability as a percentage with at most two
+// decimals, never rounding a possible outcome to 0% or a doubtful one to
+// 100%.
+func percent(p float64) string {
+	switch {
+	case p <= 0:
+		return "0%"
+	case p >= 1:
+		return "100%"
+	case p < 0.0001:
+		return "<0.01%"
+	case p > 0.9999:
+		return ">99.99%"
+	}
+	return strconv.FormatFloat(math.Round(p*10000)/100, 'f', -1, 64) + "%"
+}
+
+// thousands formats n with commas between thousands: 100,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// mostLikely lists the n most likely values of d, one a line.
+func mostLikely(d *dice.Dist, n int) string {
+	var b strings.Builder
+	for i, v := range d.MostLikely(n) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "**%d**: %s", v, percent(d.P(v)))
+	}
+	return b.String()
+}
+
+// The chart: 600 by 300 pixels at the 96 dots per inch the PNG canvas
+// draws at, with at most maxBars bars, leaving out tails less likely than
+// chartTail on either side.
+const (
+	chartWidth  = 600 * vg.Inch / 96
+	chartHeight = 300 * vg.Inch / 96
+	maxBars     = 120
+	chartTail   = 0.0005
+)
+
+var (
+	barColor    = color.NRGBA{R: 0x58, G: 0x65, B: 0xf2, A: 0xff} // Discord's blurple
+	targetColor = color.NRGBA{R: 0x3b, G: 0xa5, B: 0x5d, A: 0xff} // and its green
+	versusColor = color.NRGBA{R: 0xed, G: 0x42, B: 0x45, A: 0xff} // and its red
+	lineColor   = color.NRGBA{R: 0x23, G: 0x27, B: 0x2a, A: 0xff}
+)
+
+// oddsChart draws the distribution of a as a histogram, the values from
+// target up in another colour; with b, both distributions side by side,
+// and the target as a dashed line.
+func oddsChart(a, b *oddsSide, target *int) ([]byte, error) {
+	p := plot.New()
+	p.X.Label.Text = "result"
+	p.Y.Label.Text = "chance"
+	p.Y.Tick.Marker = percentTicks{}
+	p.X.Tick.Marker = integerTicks{}
+	p.Legend.Top = true
+
+	lo, hi := shown(a.dist)
+	if b != nil {
+		blo, bhi := shown(b.dist)
+		lo, hi = min(lo, blo), max(hi, bhi)
+	}
+	// Bars of width values each: one a value when they fit, else as
+	// many as make at most maxBars, aligned on the target.
+	width := max(1, (hi-lo+maxBars)/maxBars)
+	c := chart{width: width, origin: lo, lo: lo, hi: hi}
+	if target != nil {
+		c.origin = *target
+	}
+	var top float64 // the height of the highest bar
+	if b == nil {
+		below, above := c.bins(a.dist, target, 0, 1)
+		if len(below) > 0 {
+			p.Add(histogram(below, barColor))
+		}
+		if len(above) > 0 {
+			h := histogram(above, targetColor)
+			p.Add(h)
+			p.Legend.Add(fmt.Sprintf("%d or more: %s", *target, percent(a.dist.AtLeast(*target))), h)
+		}
+		top = max(maxBin(below), maxBin(above))
+	} else {
+		for i, s := range []struct {
+			side  *oddsSide
+			color color.Color
+		}{{a, barColor}, {b, versusColor}} {
+			bars, _ := c.bins(s.side.dist, nil, 0.05+0.45*float64(i), 0.45)
+			h := histogram(bars, s.color)
+			p.Add(h)
+			p.Legend.Add(s.side.expr.String(), h)
+			top = max(top, maxBin(bars))
+		}
+		if target != nil && lo <= *target && *target <= hi+1 {
+			x := float64(*target) - 0.5
+			line, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: top}})
+			if err != nil {
+				return nil, err
+			}
+			line.Color = lineColor
+			line.Width = vg.Points(1.5)
+			line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+			p.Add(line)
+			p.Legend.Add(fmt.Sprintf("%d or more", *target), line)
+		}
+	}
+	p.Y.Max = top * 1.25 // room for the legend
+	if width > 1 {
+		p.Y.Label.Text = fmt.Sprintf("chance (a value, bars of %d)", width)
+	}
+	wt, err := p.WriterTo(chartWidth, chartHeight, "png")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// shown returns the range of d's values worth drawing: all but the tails
+// less likely than chartTail.
+func shown(d *dice.Dist) (lo, hi int) {
+	lo, hi = d.Min(), d.Max()
+	below, first := 0.0, true // below is the chance of the values before v
+	for v, p := range d.All() {
+		if below <= chartTail || first {
+			lo, first = v, false
+		}
+		if below < 1-chartTail {
+			hi = v
+		}
+		below += p
+	}
+	return lo, hi
+}
+
+// chart places the bars of a histogram: each width values wide, one of
+// them starting at origin, for the values lo to hi.
+type chart struct {
+	width, origin, lo, hi int
+}
+
+// bins returns the bars of d, each as high as the mean chance of its
+// values; with a target, the bars from it up come apart in above. A bar
+// covers the fraction frac of its width, from shift on.
+func (c chart) bins(d *dice.Dist, target *int, shift, frac float64) (below, above []plotter.HistogramBin) {
+	w := c.width
+	var cur plotter.HistogramBin
+	curStart, open := 0, false
+	flush := func() {
+		if !open {
+			return
+		}
+		cur.Weight /= float64(w)
+		if target != nil && curStart >= *target {
+			above = append(above, cur)
+		} else {
+			below = append(below, cur)
+		}
+		open = false
+	}
+	for v, p := range d.All() {
+		if v < c.lo || v > c.hi {
+			continue
+		}
+		s := v - ((v-c.origin)%w+w)%w // the first value of v's bar
+		if !open || s != curStart {
+			flush()
+			curStart, open = s, true
+			x := float64(s) - 0.5 + shift*float64(w)
+			cur = plotter.HistogramBin{Min: x, Max: x + frac*float64(w)}
+		}
+		cur.Weight += p
+	}
+	flush()
+	return below, above
+}
+
+func maxBin(bins []plotter.HistogramBin) float64 {
+	m := 0.0
+	for _, b := range bins {
+		m = max(m, b.Weight)
+	}
+	return m
+}
+
+func histogram(bins []plotter.HistogramBin, c color.Color) *plotter.Histogram {
+	h := &plotter.Histogram{Bins: bins, FillColor: c}
+	if len(bins) > 0 {
+		h.Width = bins[0].Max - bins[0].Min
+	}
+	if len(bins) <= 60 {
+		// An outline between bars, when they are wide enough to see it.
+		h.LineStyle = draw.LineStyle{Color: color.White, Width: vg.Points(0.5)}
+	}
+	return h
+}
+
+// percentTicks labels a probability axis in percent.
+type percentTicks struct{}
+
+func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(math.Round(ticks[i].Value*1e6)/1e4, 'f', -1, 64) + "%"
+		}
+	}
+	return ticks
+}
+
+// integerTicks labels an axis of whole numbers at a round step: 1, 2, 5,
+// 10, 20, 50 and so on, at most about a dozen labels.
+type integerTicks struct{}
+
+func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := 1.0
+	for i := 0; (hi-lo)/step > 12; i++ {
+		step *= [3]float64{2, 2.5, 2}[i%3] // 1, 2, 5, 10, 20, 50, ...
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	}
+	return ticks
+}
