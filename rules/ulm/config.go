@@ -87,6 +87,17 @@ type Config struct {
 	// this sense, 100 Tiles of falling brings us to the maximum": a Full
 	// Round is 5 to 10 seconds. The default takes 10.
 	FullRoundSeconds int `toml:"full_round_seconds"`
+
+	// ReserveUnspent says where a Character's Reserved Slots come from in
+	// an encounter. The text names them ("To Activate an Action as a
+	// Responsive Action, it must have a Reserved Slot cost, and the
+	// Activator must have the Reserved Slots needed to Activate it") and
+	// prices every Action in both ("Celerity: (active|reserve)"), but the
+	// count is in the Time chapter, which is not in the text. By default
+	// (true) the Action Slots a Character has not spent when its Active
+	// Phase ends are its Reserved Slots until its next Active Phase
+	// begins; false gives none beyond a combatant's "reserved" stat.
+	ReserveUnspent bool `toml:"reserve_unspent_slots"`
 }
 
 // DefaultConfig returns the documented defaults.
@@ -103,6 +114,7 @@ func DefaultConfig() Config {
 		RawArmorRoundUp:     false,
 		FadePerCard:         false,
 		FullRoundSeconds:    10,
+		ReserveUnspent:      true,
 	}
 }
 
