@@ -1,0 +1,286 @@
+package faction
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// NewCampaign starts a campaign at round 1 under cfg.
+func NewCampaign(cfg Config) (*Campaign, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &Campaign{Config: cfg, Round: 1, NextID: 1}, nil
+}
+
+func (c *Campaign) newID() int {
+	if c.NextID < 1 {
+		c.NextID = 1
+	}
+	id := c.NextID
+	c.NextID++
+	return id
+}
+
+// AddFaction adds a faction with the config's starting sheet, its AP full,
+// last in the turn order. owner is the player's ID, "" for an NPC.
+func (c *Campaign) AddFaction(name, owner string) (*Faction, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, fmt.Errorf("%w: a faction needs a name", ErrBadParam)
+	}
+	if c.Faction(name) != nil {
+		return nil, fmt.Errorf("%w: there is already a faction %q", ErrBadParam, name)
+	}
+	f := &Faction{
+		Name: name, Owner: owner,
+		Attributes: c.Config.StartAttributes, MaxAttributes: c.Config.StartAttributes,
+		Stats: c.Config.StartStats, BaseStats: c.Config.StartStats,
+	}
+	if owner == "" {
+		f.Policy = PolicyHold
+	}
+	c.Factions = append(c.Factions, f)
+	c.TurnOrder = append(c.TurnOrder, name)
+	f.AP = c.APMax(f)
+	return f, nil
+}
+
+// AddHabitat adds a habitat of the config's health and bonus. An owned
+// habitat's bonus is active: the owner's full Stats include it, and so do
+// its current Stats.
+func (c *Campaign) AddHabitat(name, owner, region string) (*Habitat, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, fmt.Errorf("%w: a habitat needs a name", ErrBadParam)
+	}
+	if c.Habitat(name) != nil {
+		return nil, fmt.Errorf("%w: there is already a habitat %q", ErrBadParam, name)
+	}
+	h := &Habitat{Name: name, Region: region, Health: c.Config.HabitatHealth,
+		MaxHealth: c.Config.HabitatHealth, Bonus: c.Config.HabitatBonus}
+	if owner != "" {
+		f := c.Faction(owner)
+		if f == nil {
+			return nil, fmt.Errorf("%w: %q", ErrUnknownFaction, owner)
+		}
+		h.Owner = f.Name
+		h.BonusActive = true
+		for _, s := range AllStats {
+			f.Stats.Set(s, f.Stats.Get(s)+h.Bonus.Get(s))
+		}
+		if f.Home == "" {
+			f.Home = h.Name
+		}
+	}
+	c.Habitats = append(c.Habitats, h)
+	return h, nil
+}
+
+// AddAsset gives a faction an asset of the chart entry chart, at full
+// Level, at a habitat.
+func (c *Campaign) AddAsset(faction, chart, location string) (*Asset, error) {
+	f := c.Faction(faction)
+	if f == nil {
+		return nil, fmt.Errorf("%w: %q", ErrUnknownFaction, faction)
+	}
+	d, ok := c.Config.AssetDef(chart)
+	if !ok {
+		return nil, fmt.Errorf("%w: %q is not in the asset chart", ErrBadParam, chart)
+	}
+	h := c.Habitat(location)
+	if h == nil {
+		return nil, fmt.Errorf("%w: %q", ErrUnknownHabitat, location)
+	}
+	a := c.newAsset(d, d.Level)
+	a.Location = h.Name
+	f.Assets = append(f.Assets, a)
+	return a, nil
+}
+
+func (c *Campaign) newAsset(d AssetDef, health int) *Asset {
+	return &Asset{ID: c.newID(), Name: d.Name, Chart: d.Name, Category: d.Category, Type: d.Type,
+		Level: d.Level, Health: health, Specials: slices.Clone(d.Specials), Bonus: d.Bonus}
+}
+
+// Faction returns the faction named name (in any case), or nil.
+func (c *Campaign) Faction(name string) *Faction {
+	for _, f := range c.Factions {
+		if strings.EqualFold(f.Name, name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// Habitat returns the habitat named name (in any case), or nil.
+func (c *Campaign) Habitat(name string) *Habitat {
+	for _, h := range c.Habitats {
+		if strings.EqualFold(h.Name, name) {
+			return h
+		}
+	}
+	return nil
+}
+
+// Asset returns the asset with the ID and the faction that owns it, or nil.
+func (c *Campaign) Asset(id int) (*Asset, *Faction) {
+	for _, f := range c.Factions {
+		for _, a := range f.Assets {
+			if a.ID == id {
+				return a, f
+			}
+		}
+	}
+	return nil, nil
+}
+
+// Label names an asset for a player: "Spy #12".
+func (a *Asset) Label() string {
+	if a == nil {
+		return "no asset"
+	}
+	return a.Name + " #" + strconv.Itoa(a.ID)
+}
+
+// Attribute is a faction's Attribute as rolled: its current value plus the
+// bonuses of its standing assets.
+func (c *Campaign) Attribute(f *Faction, a Attr) int {
+	n := f.Attributes.Get(a)
+	for _, as := range f.Assets {
+		if as.Health > 0 && as.CapturedBy == "" && !as.Duplicate {
+			n += as.Bonus.Get(a)
+		}
+	}
+	return n
+}
+
+// StatMax is a faction's full Health Stat: its base plus the bonuses of its
+// habitats whose bonus is active.
+func (c *Campaign) StatMax(f *Faction, s Stat) int {
+	n := f.BaseStats.Get(s)
+	for _, h := range c.Habitats {
+		if h.BonusActive && h.Owner == f.Name {
+			n += h.Bonus.Get(s)
+		}
+	}
+	return n
+}
+
+// APMax is the AP a faction renews each turn: "by default a faction has AP
+// equal to its COH" (faction-context.md; config ap_attribute).
+func (c *Campaign) APMax(f *Faction) int { return max(c.Attribute(f, c.Config.APAttribute), 0) }
+
+// ActiveMemes returns the definitions of the faction's memes that work now.
+// A meme the config does not define does nothing.
+func (c *Campaign) ActiveMemes(f *Faction) []MemeDef {
+	var out []MemeDef
+	for _, m := range f.Memes {
+		if !m.Active {
+			continue
+		}
+		if d, ok := c.Config.MemeDef(m.Name); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Allied reports whether two factions are the same or allied: "friendly".
+func (c *Campaign) Allied(a, b string) bool {
+	if strings.EqualFold(a, b) {
+		return true
+	}
+	return c.relation(a, b) == Alliance
+}
+
+func (c *Campaign) relation(a, b string) string {
+	x, y := pair(a, b)
+	for _, r := range c.Relations {
+		if r.A == x && r.B == y {
+			return r.Kind
+		}
+	}
+	return ""
+}
+
+func pair(a, b string) (string, string) {
+	if a > b {
+		return b, a
+	}
+	return a, b
+}
+
+// Friendly reports whether the habitat is friendly territory for the
+// faction: its own or an ally's.
+func (c *Campaign) Friendly(f *Faction, habitat string) bool {
+	h := c.Habitat(habitat)
+	return h != nil && h.Owner != "" && c.Allied(h.Owner, f.Name)
+}
+
+// Home reports whether the habitat is the faction's own territory (Home
+// Turf).
+func (c *Campaign) Home(f *Faction, habitat string) bool {
+	h := c.Habitat(habitat)
+	return h != nil && h.Owner == f.Name
+}
+
+// Covert reports whether an asset is Covert: made so by Subterfuge or a
+// Laundered plan, or by its owner's Clandestine meme, and not revealed.
+func (c *Campaign) Covert(owner *Faction, a *Asset) bool {
+	if a.Revealed {
+		return false
+	}
+	if a.Covert {
+		return true
+	}
+	for _, m := range c.ActiveMemes(owner) {
+		if m.AllCovert {
+			return true
+		}
+	}
+	return false
+}
+
+// home returns where an escaping agent goes: the faction's Home, else its
+// first habitat.
+func (c *Campaign) home(f *Faction) string {
+	if f.Home != "" {
+		if h := c.Habitat(f.Home); h != nil && h.Owner == f.Name {
+			return h.Name
+		}
+	}
+	for _, h := range c.Habitats {
+		if h.Owner == f.Name {
+			return h.Name
+		}
+	}
+	return ""
+}
+
+func (f *Faction) declines(reaction string) bool { return slices.Contains(f.Decline, reaction) }
+
+func (f *Faction) removeAsset(a *Asset) {
+	a.destroyed = true
+	f.Assets = slices.DeleteFunc(f.Assets, func(x *Asset) bool { return x == a })
+}
+
+// Pending returns the faction's delayed effects still to come, in the order
+// they will apply.
+func (c *Campaign) Pending(faction string) []Effect {
+	var out []Effect
+	for _, e := range c.Effects {
+		if strings.EqualFold(e.Faction, faction) {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Effect) int {
+		if a.Due != b.Due {
+			return a.Due - b.Due
+		}
+		return a.ID - b.ID
+	})
+	return out
+}
