@@ -8,6 +8,7 @@ import (
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/encounter"
 	"github.com/tablehand/tablehand/rules/ulm"
 	"github.com/tablehand/tablehand/rules/xhalem"
 )
@@ -36,6 +37,13 @@ type Deps struct {
 	// Codes returns the short ID of a new roll; NewCodes makes one.
 	Codes func() string
 	Log   *slog.Logger
+	// Encounters keeps each channel's fight (/init); Channels the rule
+	// system chosen per channel or guild (/system).
+	Encounters EncounterStore
+	Channels   ChannelStore
+	// Policies are the encounter rules of each system, by name; nil is
+	// the generic one alone.
+	Policies encounter.Policies
 }
 
 // Rules is the configuration of every rule system.
@@ -85,6 +93,8 @@ func New(deps Deps) *Router {
 	h.registerXhalem(r)
 
 	h.registerOdds(r)
+	h.registerInit(r)
+	h.registerSystem(r)
 
 	r.define(historyCommand)
 	r.handle("history", h.history, false)

@@ -22,7 +22,12 @@ import (
 	"github.com/tablehand/tablehand/bot"
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/encounter"
+	"github.com/tablehand/tablehand/rules/ulm"
+	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
 const usage = `Tablehand runs tabletop role-playing games on Discord.
@@ -125,6 +130,9 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		GMRoles:    cfg.GMRoles,
 		Rules:      cfg.Rules(),
 		Log:        log,
+		Encounters: store,
+		Channels:   store,
+		Policies:   policies(cfg),
 	})
 	return bot.Console(ctx, bot.ConsoleOptions{
 		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
@@ -209,13 +217,28 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Rolls:      store,
 		Characters: store,
 		// A fresh generator per request: handlers run concurrently.
-		Roller:  func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
-		GMRoles: cfg.GMRoles,
-		Rules:   cfg.Rules(),
-		Log:     log,
+		Roller:     func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
+		GMRoles:    cfg.GMRoles,
+		Rules:      cfg.Rules(),
+		Log:        log,
+		Encounters: store,
+		Channels:   store,
+		Policies:   policies(cfg),
 	})
 	log.Info("starting", "database", cfg.Database)
 	return &wiring{cfg: cfg, log: log, store: store, router: router}, nil
+}
+
+// policies returns the encounter rules of every system, configured, for
+// /init; a channel with no system set fights by the generic rules.
+func policies(cfg bot.Config) encounter.Policies {
+	return encounter.NewPolicies(
+		encounter.Generic{},
+		arc.NewPolicy(cfg.Arc),
+		ulm.NewPolicy(cfg.Ulm),
+		burst.NewPolicy(cfg.Burst),
+		xhalem.NewPolicy(cfg.Xhalem),
+	)
 }
 
 // runCommands prints the command definitions exactly as serve sends them.

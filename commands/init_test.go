@@ -1,0 +1,608 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/encounter"
+)
+
+// initTable is a channel with a real database file, for /init: "gm" has
+// GM rights, everyone else is a player.
+type initTable struct {
+	t        testing.TB
+	file     string
+	store    *db.DB
+	r        *Router
+	policies encounter.Policies
+}
+
+func newInitTable(t testing.TB, policies ...encounter.Policy) *initTable {
+	t.Helper()
+	it := &initTable{t: t, file: filepath.Join(t.TempDir(), "t.db"), policies: encounter.NewPolicies(policies...)}
+	it.open()
+	t.Cleanup(func() { it.store.Close() })
+	return it
+}
+
+// open opens the database and builds the router over it, as a restart of
+// the bot would.
+func (it *initTable) open() {
+	it.t.Helper()
+	store, err := db.Open(context.Background(), it.file)
+	if err != nil {
+		it.t.Fatal(err)
+	}
+	// A roller per request, as serve hands out, from one seeded source.
+	src := rand.New(rand.NewPCG(1, 2))
+	var mu sync.Mutex
+	it.store = store
+	it.r = New(Deps{
+		Rolls: store, Characters: store, Encounters: store, Channels: store, Policies: it.policies,
+		Codes: NewCodes(1, true),
+		Roller: func() dice.Roller {
+			mu.Lock()
+			defer mu.Unlock()
+			return dice.NewRandom(rand.New(rand.NewPCG(src.Uint64(), 0)))
+		},
+	})
+}
+
+// restart closes the database and opens it again with a new router.
+func (it *initTable) restart() {
+	it.t.Helper()
+	if err := it.store.Close(); err != nil {
+		it.t.Fatal(err)
+	}
+	it.open()
+}
+
+// do runs one console-style line as user in channel "table": `click:ID`
+// clicks a button.
+func (it *initTable) do(user, line string) (Response, error) {
+	it.t.Helper()
+	var req *Request
+	if id, ok := strings.CutPrefix(line, "click:"); ok {
+		req = &Request{Kind: KindComponent, CustomID: id, Options: Options{}}
+	} else {
+		var err error
+		if req, err = it.r.ParseLine(line); err != nil {
+			it.t.Fatalf("%s: %v", line, err)
+		}
+	}
+	req.User = User{ID: user, Name: user}
+	req.ChannelID, req.GuildID = "table", "guild"
+	if user == "gm" {
+		req.Permissions = ManageChannels
+	}
+	return it.r.Handle(context.Background(), req)
+}
+
+// must runs a line that must succeed.
+func (it *initTable) must(user, line string) Response {
+	it.t.Helper()
+	resp, err := it.do(user, line)
+	if err != nil {
+		it.t.Fatalf("%s %s: %v", user, line, err)
+	}
+	return resp
+}
+
+// view returns a response's result as an InitResult.
+func view(t testing.TB, resp Response) InitResult {
+	t.Helper()
+	res, ok := resp.Result.(InitResult)
+	if !ok {
+		t.Fatalf("result %T, want InitResult", resp.Result)
+	}
+	return res
+}
+
+func resultJSON(t testing.TB, resp Response) string {
+	t.Helper()
+	b, err := json.Marshal(resp.Result)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// stored is the channel's stored encounter: its state exactly as stored,
+// its seq and the length of its journal.
+type stored struct {
+	state  string
+	seq    int64
+	events int
+}
+
+func (it *initTable) stored() stored {
+	it.t.Helper()
+	var s stored
+	var id int64
+	err := it.store.SQL().QueryRow(`SELECT id, state, seq FROM encounters WHERE channel_id = 'table' ORDER BY id DESC LIMIT 1`).Scan(&id, &s.state, &s.seq)
+	if err != nil {
+		it.t.Fatal(err)
+	}
+	if err := it.store.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_events WHERE encounter_id = ?`, id).Scan(&s.events); err != nil {
+		it.t.Fatal(err)
+	}
+	return s
+}
+
+func turnOf(v InitResult) string {
+	if v.Turn == nil {
+		return "<nil>"
+	}
+	return *v.Turn
+}
+
+// setup starts a generic fight: Aria (alice's), Bram (bob's), a goblin
+// and a hidden assassin, begun with the given dice.
+func (it *initTable) setup() {
+	it.t.Helper()
+	it.must("alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`)
+	it.must("bob", `/character set name:Bram system:burst stats:"init=1 hp=15 max_hp=18"`)
+	it.must("gm", "/init start")
+	it.must("alice", "/init join")
+	it.must("bob", "/init join character:Bram initiative:12")
+	it.must("gm", "/init add name:Goblin init:2 hp:7")
+	it.must("gm", "/init add name:Assassin init:4 hp:10 hidden:true")
+	// Aria 12+3 = 15, Bram 12 as given, Goblin 5+2 = 7, Assassin 16+4 = 20.
+	it.must("gm", "/init begin dice:12,5,16")
+}
+
+func TestInitFight(t *testing.T) {
+	it := newInitTable(t)
+	it.must("alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`)
+	resp := it.must("gm", "/init start")
+	if v := view(t, resp); v.Round != 0 || v.Turn != nil || len(v.Order) != 0 || v.System != "generic" {
+		t.Errorf("start: %s", resultJSON(t, resp))
+	}
+	resp = it.must("alice", "/init join")
+	if v := view(t, resp); !slices.Equal(v.Order, []string{"Aria"}) || v.Combatants[0].Owner != "alice" || v.Combatants[0].Resources["hp"] != 20 || v.Combatants[0].Max["hp"] != 20 {
+		t.Errorf("join: %s", resultJSON(t, resp))
+	}
+	it.must("gm", "/init add name:Goblin init:2 hp:7")
+	resp = it.must("gm", "/init add name:Assassin init:4 hp:10 reveal_on_turn:true")
+	if !resp.Ephemeral || !strings.Contains(resp.Content, "Assassin joins") {
+		t.Errorf("adding a hidden combatant is not for the GM alone: %+v", resp)
+	}
+	if v := view(t, it.must("alice", "/init list")); slices.Contains(v.Order, "Assassin") || len(v.Combatants) != 2 {
+		t.Errorf("the players see the hidden assassin: %v", v.Order)
+	}
+	if v := view(t, it.must("gm", "/init list")); !slices.Contains(v.Order, "Assassin") {
+		t.Errorf("the GM does not see the assassin: %v", v.Order)
+	}
+
+	// Aria 10+3 = 13, Goblin 15+2 = 17, Assassin 1+4 = 5.
+	resp = it.must("gm", "/init begin dice:10,15,1")
+	v := view(t, resp)
+	if v.Round != 1 || turnOf(v) != "Goblin" || !slices.Equal(v.Order, []string{"Goblin", "Aria", "Assassin"}) {
+		t.Errorf("begin: %s", resultJSON(t, resp))
+	}
+	if resp.Ephemeral || len(resp.Embeds) != 1 || len(resp.Rows) != 1 || resp.MentionUsers != nil {
+		t.Errorf("begin: want a public tracker with buttons and no ping (an NPC's turn): %+v", resp)
+	}
+	if strings.Contains(resp.Content, "Assassin") || strings.Contains(resp.Embeds[0].Description, "Assassin") {
+		t.Errorf("the public begin names the hidden assassin:\n%s\n%s", resp.Content, resp.Embeds[0].Description)
+	}
+	tracker := it.must("gm", "/init next")
+	if v := view(t, tracker); turnOf(v) != "Aria" || !slices.Equal(tracker.MentionUsers, []string{"alice"}) || !strings.HasPrefix(tracker.Content, "<@alice> Round 1: Aria's turn.") {
+		t.Errorf("Aria's turn does not ping alice alone: %q %v", tracker.Content, tracker.MentionUsers)
+	}
+	// Stunned until the end of the goblin's next turn: 1 round on the
+	// source, ending at the end of its turn.
+	resp = it.must("alice", "/init effect target:Goblin effect:stunned rounds:1 ends:end relative:source source:Aria")
+	if got := view(t, resp).Combatants[0].Conditions; len(got) != 1 || got[0].Ends != "ends at the end of Aria's turn, round 1" {
+		t.Errorf("effect: %s", resultJSON(t, resp))
+	}
+	resp = it.must("alice", "/init damage target:goblin amount:4 type:fire")
+	if resp.Content != "Goblin took 4 fire damage (hp 7 -> 3)" || resp.Ephemeral {
+		t.Errorf("damage: %+v", resp)
+	}
+	// Alice ends her own turn with the button of the tracker that started
+	// it (the damage since does not make it stale): the tracker is edited
+	// in place; the stun ends with her turn; the assassin appears.
+	resp = it.must("alice", "click:"+tracker.Rows[0][1].CustomID)
+	v = view(t, resp)
+	if resp.Type != UpdateMessage || turnOf(v) != "Assassin" || !slices.Contains(v.Order, "Assassin") || len(v.Combatants[0].Conditions) != 0 {
+		t.Errorf("End turn: type %d, %s", resp.Type, resultJSON(t, resp))
+	}
+	if !strings.Contains(resp.Content, "stunned on Goblin ended") || !strings.Contains(resp.Content, "Assassin appears.") {
+		t.Errorf("End turn: %q", resp.Content)
+	}
+	resp = it.must("gm", "/init next")
+	if v := view(t, resp); v.Round != 2 || turnOf(v) != "Goblin" {
+		t.Errorf("round 2: %s", resultJSON(t, resp))
+	}
+	resp = it.must("gm", "/init end")
+	if v := view(t, resp); !v.Ended || v.Turn != nil || !strings.HasPrefix(resp.Content, "The fight is over after 2 rounds.") {
+		t.Errorf("end: %q %s", resp.Content, resultJSON(t, resp))
+	}
+	if _, err := it.do("gm", "/init list"); err == nil || !strings.Contains(err.Error(), "there is no encounter in this channel") {
+		t.Errorf("list after the end: %v", err)
+	}
+}
+
+// TestInitBadInputChangesNothing: every mistake gets an ephemeral answer
+// naming it, and the stored encounter stays byte for byte as it was.
+func TestInitBadInputChangesNothing(t *testing.T) {
+	it := newInitTable(t)
+	it.setup() // Assassin's turn, round 1
+	it.must("gm", "/init next")
+	resp := it.must("alice", "/init list post:true") // Aria's turn
+	nextTurn := resp.Rows[0][0].CustomID
+	endTurn := resp.Rows[0][1].CustomID
+	it.must("gm", "/init damage target:Goblin amount:1")
+
+	for _, tt := range []struct{ user, line, want string }{
+		{"gm", "/init damage target:Ogre amount:3", "there is no combatant named Ogre"},
+		{"gm", "/init damage target:Goblin amount:-3", "damage must be 0 or more, not -3"},
+		{"gm", "/init heal target:Goblin amount:-1", "healing must be 0 or more"},
+		{"alice", "/init damage target:Assassin amount:3", "there is no combatant named Assassin"},
+		{"alice", "/init effect target:Goblin effect:marked rounds:1 source:Assassin", "there is no combatant named Assassin"},
+		{"bob", "/init next", "it is Aria's turn, not yours"},
+		{"bob", "/init delay", "it is Aria's turn, not yours"},
+		{"bob", "click:" + endTurn, "it is Aria's turn, not yours"},
+		{"alice", "click:" + nextTurn, "only the GM moves the fight on with Next turn"},
+		{"alice", "/init add name:Ogre", "only the GM can do that"},
+		{"alice", "/init begin", "only the GM can do that"},
+		{"alice", "/init undo", "only the GM can do that"},
+		{"alice", "/init end", "only the GM can do that"},
+		{"alice", "/init remove name:Goblin", "only the GM can do that"},
+		{"gm", "/init begin", "the fight has already begun"},
+		{"gm", "/init add name:goblin", "there is already a combatant named goblin"},
+		{"gm", "/init move name:Goblin position:9", "position 9 is out of range"},
+		{"gm", "/init effect target:Goblin effect:<@1> rounds:1", "condition name"},
+		{"gm", "/init clear target:Goblin effect:stunned", "Goblin has no condition named stunned"},
+		{"gm", "/init redo", "nothing to redo"},
+		{"gm", "/init start", "already running here (round 1)"},
+		{"gm", "/init add name:Ogre init:1 dice:3,4", "dice: 2 values given but only 1 die rolled"},
+		{"carol", "/init join", "you have no character here"},
+		{"alice", "/init join character:Bram", "Bram belongs to bob"},
+	} {
+		before := it.stored()
+		resp, err := it.do(tt.user, tt.line)
+		if _, ok := AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, tt.want) {
+			t.Errorf("%s %s: %q (ephemeral %v, err %v), want a private %q", tt.user, tt.line, resp.Content, resp.Ephemeral, err, tt.want)
+		}
+		if after := it.stored(); after != before {
+			t.Errorf("%s %s changed the stored encounter:\n%+v\n%+v", tt.user, tt.line, before, after)
+		}
+	}
+
+	// A click on a tracker the fight has moved on from does nothing.
+	it.must("alice", "click:"+endTurn)
+	before := it.stored()
+	if _, err := it.do("alice", "click:"+endTurn); err == nil || !strings.Contains(err.Error(), "out of date") {
+		t.Errorf("a stale End turn: %v", err)
+	}
+	if after := it.stored(); after != before {
+		t.Errorf("a stale click changed the encounter")
+	}
+}
+
+// TestInitUndoRedo: undo restores exactly the state before the command,
+// redo exactly the state after it, over any command.
+func TestInitUndoRedo(t *testing.T) {
+	it := newInitTable(t)
+	it.setup()
+	var states []string
+	lines := []string{
+		"/init next", "/init damage target:Goblin amount:3", "/init effect target:Aria effect:blessed rounds:2",
+		"/init next", "/init skip name:Goblin", "/init next", "/init next",
+	}
+	states = append(states, it.stored().state)
+	for _, l := range lines {
+		it.must("gm", l)
+		states = append(states, it.stored().state)
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		resp := it.must("gm", "/init undo")
+		if got := it.stored().state; got != states[i] {
+			t.Fatalf("undo of %s: state\n%s\nwant\n%s", lines[i], got, states[i])
+		}
+		if !strings.HasPrefix(resp.Content, "↩️ Undone") {
+			t.Errorf("undo: %q", resp.Content)
+		}
+	}
+	for i := range lines {
+		it.must("gm", "/init redo")
+		if got := it.stored().state; got != states[i+1] {
+			t.Fatalf("redo of %s: state\n%s\nwant\n%s", lines[i], got, states[i+1])
+		}
+	}
+	// Undo three, then a new command: the three can no longer be redone.
+	for range 3 {
+		it.must("gm", "/init undo")
+	}
+	it.must("gm", "/init heal target:Goblin amount:1")
+	if _, err := it.do("gm", "/init redo"); err == nil {
+		t.Errorf("redo after a new command succeeded")
+	}
+	resp := it.must("gm", "/init log count:5")
+	res := view(t, resp)
+	if len(res.Log) != 5 || res.Log[4].Kind != "heal" || res.Log[3].Status != db.StatusUndo || res.Log[3].Ref == 0 {
+		t.Errorf("log: %s", resultJSON(t, resp))
+	}
+	var dropped int
+	for _, e := range view(t, it.must("gm", "/init log count:25")).Log {
+		if e.Status == db.StatusDropped {
+			dropped++
+		}
+	}
+	if dropped != 3 {
+		t.Errorf("%d dropped changes in the log, want 3", dropped)
+	}
+}
+
+// TestInitHidden: the players never read a hidden combatant's numbers; the
+// GM reads them in private.
+func TestInitHidden(t *testing.T) {
+	it := newInitTable(t)
+	it.setup()
+	resp := it.must("gm", "/init damage target:Assassin amount:4")
+	if !resp.Ephemeral || resp.Content != "Assassin took 4 damage (hp 10 -> 6)" {
+		t.Errorf("damage to the hidden assassin: %+v", resp)
+	}
+	resp = it.must("gm", "/init next") // Aria's turn, from the assassin's
+	if strings.Contains(resp.Content+resp.Embeds[0].Description+resp.Embeds[0].Title, "Assassin") {
+		t.Errorf("the public tracker names the assassin: %+v", resp)
+	}
+	for _, e := range view(t, it.must("alice", "/init log count:25")).Log {
+		if strings.Contains(e.Summary, "Assassin") {
+			t.Errorf("the players' log names the assassin: %+v", e)
+		}
+	}
+	choices := it.must("alice", "/init list").Result.(InitResult).Order
+	if slices.Contains(choices, "Assassin") {
+		t.Errorf("players see %v", choices)
+	}
+	req, err := it.r.ParseAutocomplete("/init damage target:a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.User, req.ChannelID, req.GuildID = User{ID: "alice"}, "table", "guild"
+	ac, err := it.r.Handle(context.Background(), req)
+	if err != nil || len(ac.Choices) != 2 || ac.Choices[0].Value != "Aria" || ac.Choices[1].Value != "Bram" {
+		t.Errorf("the players' autocomplete: %+v, %v", ac.Choices, err)
+	}
+	resp = it.must("gm", "/init reveal name:Assassin")
+	if resp.Ephemeral || resp.Content != "Assassin appears." {
+		t.Errorf("reveal: %+v", resp)
+	}
+	if v := view(t, it.must("alice", "/init list")); !slices.Contains(v.Order, "Assassin") {
+		t.Errorf("revealed, but the players do not see the assassin")
+	}
+}
+
+// TestInitConcurrent fires 50 /init next and /init damage commands at one
+// encounter at once, through the router, and checks the result against the
+// same commands run one after the other: no update is lost.
+func TestInitConcurrent(t *testing.T) {
+	// Damage only to those it cannot defeat, so that the order of turns
+	// and damage cannot matter to the final state.
+	var lines []string
+	for i := range 50 {
+		if i%2 == 0 {
+			lines = append(lines, "/init next")
+		} else {
+			lines = append(lines, fmt.Sprintf("/init damage target:%s amount:%d", []string{"Troll", "Golem"}[i/2%2], 1+i%3))
+		}
+	}
+	setup := func() *initTable {
+		it := newInitTable(t)
+		it.setup()
+		it.must("gm", `/init add name:Troll initiative:1 resources:"hp=500"`)
+		it.must("gm", `/init add name:Golem initiative:30 hp:500`)
+		return it
+	}
+	serial := setup()
+	for _, l := range lines {
+		serial.must("gm", l)
+	}
+	concurrent := setup()
+	start := concurrent.stored()
+	var wg sync.WaitGroup
+	errs := make(chan error, len(lines))
+	for _, l := range lines {
+		wg.Go(func() {
+			_, err := concurrent.do("gm", l)
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	got, want := concurrent.stored(), serial.stored()
+	if got.seq != start.seq+int64(len(lines)) || got.events != start.events+len(lines) {
+		t.Errorf("seq %d, %d events; want %d, %d", got.seq, got.events, start.seq+int64(len(lines)), start.events+len(lines))
+	}
+	if got.state != want.state {
+		t.Errorf("concurrent state\n%s\nserial state\n%s", got.state, want.state)
+	}
+}
+
+// TestInitRestart closes and reopens the database between every two
+// commands: each answer and the final state are those of a run without
+// restarts.
+func TestInitRestart(t *testing.T) {
+	script := []struct{ user, line string }{
+		{"alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`},
+		{"gm", "/system set name:burst"},
+		{"gm", "/init start system:generic"},
+		{"alice", "/init join"},
+		{"gm", "/init add name:Goblin init:2 hp:7"},
+		{"gm", "/init add name:Shade hp:5 initiative:1 hidden:true"},
+		{"gm", "/init begin dice:10,15"},
+		{"gm", "/init effect target:Aria effect:poisoned rounds:2 source:Goblin"},
+		{"gm", "/init next"},
+		{"alice", "/init damage target:Goblin amount:5"},
+		{"alice", "/init next"},
+		{"gm", "/init undo"},
+		{"gm", "/init redo"},
+		{"gm", "/init next"},
+		{"gm", "/init add name:Ogre initiative:14 hp:30"},
+		{"gm", "/init next"},
+		{"gm", "/init prev"},
+		{"gm", "/init next"},
+		{"gm", "/init delay"},
+		{"gm", "/init next"},
+		{"gm", "/init next"},
+		{"gm", "/init next"},
+		{"gm", "/init log count:25"},
+		{"gm", "/init end"},
+	}
+	run := func(restart bool) ([]string, stored) {
+		it := newInitTable(t)
+		var out []string
+		for _, s := range script {
+			if restart {
+				it.restart()
+			}
+			resp, err := it.do(s.user, s.line)
+			if err != nil {
+				t.Fatalf("%s %s: %v", s.user, s.line, err)
+			}
+			out = append(out, resp.Content+"\n"+resultJSON(t, resp))
+		}
+		return out, it.stored()
+	}
+	plain, plainState := run(false)
+	restarted, restartedState := run(true)
+	for i := range plain {
+		if plain[i] != restarted[i] {
+			t.Errorf("%s: with restarts\n%s\nwithout\n%s", script[i].line, restarted[i], plain[i])
+		}
+	}
+	if plainState != restartedState {
+		t.Errorf("final state with restarts\n%+v\nwithout\n%+v", restartedState, plainState)
+	}
+}
+
+// fakeArc stands in for a system's policy: the generic rules under
+// another name.
+type fakeArc struct{ encounter.Generic }
+
+func (fakeArc) Name() string { return "arc" }
+
+func TestInitSystems(t *testing.T) {
+	it := newInitTable(t, fakeArc{})
+	if res := it.must("gm", "/system show").Result.(SystemResult); res != (SystemResult{System: "generic", Scope: "default"}) {
+		t.Errorf("show with nothing set: %+v", res)
+	}
+	it.must("gm", "/system set name:burst scope:guild")
+	if res := it.must("alice", "/system show").Result.(SystemResult); res != (SystemResult{System: "burst", Scope: "guild"}) {
+		t.Errorf("show: %+v", res)
+	}
+	if _, err := it.do("alice", "/system set name:arc"); err == nil {
+		t.Errorf("a player set the system")
+	}
+	// burst has no encounter policy here: the fight runs generic, and says
+	// so.
+	resp := it.must("gm", "/init start")
+	if v := view(t, resp); v.System != "generic" || !strings.Contains(resp.Content, "burst has no encounter rules yet") {
+		t.Errorf("start under burst: %q %s", resp.Content, resultJSON(t, resp))
+	}
+	it.must("gm", "/init end")
+	it.must("gm", "/system set name:arc")
+	if v := view(t, it.must("gm", "/init start")); v.System != "arc" {
+		t.Errorf("start under arc: %s", v.System)
+	}
+	it.must("alice", `/character set name:Rex system:burst stats:"hp=3"`)
+	if _, err := it.do("alice", "/init join character:Rex"); err == nil || !strings.Contains(err.Error(), "this fight runs on the arc rules") {
+		t.Errorf("a burst character joins an arc fight: %v", err)
+	}
+	it.must("gm", "/init end")
+	if _, err := it.do("gm", "/init start system:ulm"); err == nil || !strings.Contains(err.Error(), "there is no system named ulm") {
+		t.Errorf("an explicit system without rules: %v", err)
+	}
+}
+
+// TestInitAddStats: stats typed as options or as text, and tracks, go where
+// the policies read them.
+func TestInitAddStats(t *testing.T) {
+	it := newInitTable(t)
+	it.must("gm", "/init start")
+	resp := it.must("gm", `/init add name:Mech kind:machine engine:3 durability:12 stats:"som=3 empathy=2" resources:"vigor=2 max_vigor=5 max_shield=4"`)
+	c := view(t, resp).Combatants[0]
+	wantStats := map[string]int{"machine": 1, "engine": 3, "som": 3, "empathy": 2}
+	wantRes := map[string]int{"durability": 12, "vigor": 2, "shield": 4}
+	wantMax := map[string]int{"durability": 12, "vigor": 5, "shield": 4}
+	if !mapsEqual(c.Stats, wantStats) || !mapsEqual(c.Resources, wantRes) || !mapsEqual(c.Max, wantMax) || !c.NPC {
+		t.Errorf("add: %s", resultJSON(t, resp))
+	}
+	it.must("bob", `/character set name:Bram system:ulm stats:"agility=2 hp=9"`)
+	c = view(t, it.must("gm", "/init add character:Bram agility:4 name:\"Bram the Bold\"")).Combatants[1]
+	if c.Name != "Bram the Bold" || c.Owner != "bob" || c.NPC || c.Stats["agility"] != 4 || c.Resources["hp"] != 9 {
+		t.Errorf("add from a sheet: %+v", c)
+	}
+}
+
+func mapsEqual(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// BenchmarkInitNext times /init next through the router with 1000
+// encounters in the database, and reports the median and 99th percentile
+// of one command.
+func BenchmarkInitNext(b *testing.B) {
+	it := newInitTable(b)
+	const channels = 1000
+	ctx := context.Background()
+	req := func(channel, line string) *Request {
+		r, err := it.r.ParseLine(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.User, r.ChannelID, r.Permissions = User{ID: "gm"}, channel, ManageChannels
+		return r
+	}
+	for i := range channels {
+		ch := fmt.Sprint("c", i)
+		for _, l := range []string{"/init start", "/init add name:Aria initiative:15 hp:20", "/init add name:Bram initiative:12 hp:15",
+			"/init add name:Goblin initiative:8 hp:7", "/init add name:Ogre initiative:3 hp:30", "/init begin"} {
+			if _, err := it.r.Handle(ctx, req(ch, l)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		r := req(fmt.Sprint("c", i%channels), "/init next")
+		start := time.Now()
+		if _, err := it.r.Handle(ctx, r); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) }
+	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+}

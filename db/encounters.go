@@ -1,0 +1,505 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/tablehand/tablehand/rules/encounter"
+)
+
+// Encounter is the fight in a channel, as stored: the encounter itself
+// and its place in the journal.
+type Encounter struct {
+	ID        int64
+	GuildID   string
+	ChannelID string
+	// State is the encounter. UpdateEncounter's function changes it with
+	// its operations.
+	State *encounter.Encounter
+	// Seq is the seq of the newest entry of the encounter's journal: it
+	// moves on with every command that changes the encounter, undo and
+	// redo included.
+	Seq int64
+	// Active is false once the fight has ended: a channel has at most one
+	// active encounter.
+	Active bool
+	// TrackerMessage is the ID of the Discord message showing the tracker,
+	// once the edge has recorded it with SetTrackerMessage.
+	TrackerMessage string
+	CreatedBy      string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+// Statuses of a journal entry.
+const (
+	// StatusStart opens the journal: the empty encounter.
+	StatusStart = "start"
+	// StatusDone is a change in effect.
+	StatusDone = "done"
+	// StatusUndone is a change undone, which RedoEncounter can restore.
+	StatusUndone = "undone"
+	// StatusDropped is a change undone and then replaced by a new change:
+	// it can no longer be redone, but stays in the log.
+	StatusDropped = "dropped"
+	// StatusUndo and StatusRedo record those commands; Ref is the change
+	// they undid or redid.
+	StatusUndo = "undo"
+	StatusRedo = "redo"
+)
+
+// EncounterEvent is one entry of an encounter's journal.
+type EncounterEvent struct {
+	EncounterID int64
+	Seq         int64
+	// Kind is the operation (an encounter.Kind), or "start", "undo" or
+	// "redo".
+	Kind   string
+	Status string
+	// Ref is, for an undo or a redo, the seq of the change it undid or
+	// redid.
+	Ref     int64
+	ActorID string
+	// Event is what the change did. An undo or a redo carries the event of
+	// the change it undid or redid.
+	Event     encounter.Event
+	CreatedAt time.Time
+}
+
+// Mistakes an encounter command can make, for errors.Is. A missing
+// encounter wraps ErrNotFound.
+var (
+	ErrActiveEncounter = errors.New("an encounter is already running in this channel")
+	ErrNothingToUndo   = errors.New("nothing to undo")
+	ErrNothingToRedo   = errors.New("nothing to redo")
+)
+
+const encounterCols = `id, guild_id, channel_id, state, seq, active, tracker_message, created_by, created_at, updated_at`
+
+func scanEncounter(row interface{ Scan(...any) error }) (Encounter, error) {
+	var e Encounter
+	var state, created, updated string
+	if err := row.Scan(&e.ID, &e.GuildID, &e.ChannelID, &state, &e.Seq, &e.Active, &e.TrackerMessage, &e.CreatedBy, &created, &updated); err != nil {
+		return Encounter{}, err
+	}
+	var err error
+	if e.State, err = encounter.Restore([]byte(state)); err != nil {
+		return Encounter{}, fmt.Errorf("encounter %d: %w", e.ID, err)
+	}
+	if e.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return Encounter{}, fmt.Errorf("encounter %d: bad time: %w", e.ID, err)
+	}
+	if e.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+		return Encounter{}, fmt.Errorf("encounter %d: bad time: %w", e.ID, err)
+	}
+	return e, nil
+}
+
+// activeEncounter loads the active encounter of channelID, or an error
+// wrapping ErrNotFound.
+func activeEncounter(ctx context.Context, q querier, channelID string) (Encounter, error) {
+	e, err := scanEncounter(q.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters
+		WHERE channel_id = ? AND active = 1`, channelID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Encounter{}, fmt.Errorf("encounter in channel %s: %w", channelID, ErrNotFound)
+	}
+	if err != nil {
+		return Encounter{}, fmt.Errorf("load encounter in channel %s: %w", channelID, err)
+	}
+	return e, nil
+}
+
+// latestEncounter loads the newest encounter of channelID, active or not.
+func latestEncounter(ctx context.Context, q querier, channelID string) (Encounter, error) {
+	e, err := scanEncounter(q.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters
+		WHERE channel_id = ? ORDER BY id DESC LIMIT 1`, channelID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Encounter{}, fmt.Errorf("encounter in channel %s: %w", channelID, ErrNotFound)
+	}
+	if err != nil {
+		return Encounter{}, fmt.Errorf("load encounter in channel %s: %w", channelID, err)
+	}
+	return e, nil
+}
+
+// querier is what *sql.DB and *sql.Tx share for reading.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// StartEncounter opens a new encounter of system in channelID, not begun
+// and with no one in it. It fails with ErrActiveEncounter when the channel
+// has one running.
+func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, actorID string) (Encounter, error) {
+	var out Encounter
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		var running int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM encounters WHERE channel_id = ? AND active = 1`, channelID).Scan(&running); err != nil {
+			return err
+		}
+		if running > 0 {
+			return ErrActiveEncounter
+		}
+		state, err := encounter.New(system).Snapshot()
+		if err != nil {
+			return err
+		}
+		now := d.stamp()
+		res, err := tx.ExecContext(ctx, `INSERT INTO encounters
+			(guild_id, channel_id, system, state, seq, active, created_by, created_at, updated_at)
+			VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?)`, guildID, channelID, system, string(state), actorID, now, now)
+		if err != nil {
+			return err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		ev := encounter.Event{Kind: "start", Actor: actorID}
+		if err := insertEncounterEvent(ctx, tx, id, 1, "start", StatusStart, 0, ev, state, now); err != nil {
+			return err
+		}
+		out, err = scanEncounter(tx.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters WHERE id = ?`, id))
+		return err
+	})
+	if err != nil {
+		return Encounter{}, fmt.Errorf("start encounter in channel %s: %w", channelID, err)
+	}
+	return out, nil
+}
+
+// Encounter returns the active encounter of channelID, or an error
+// wrapping ErrNotFound.
+func (d *DB) Encounter(ctx context.Context, channelID string) (Encounter, error) {
+	return activeEncounter(ctx, d.sql, channelID)
+}
+
+// UpdateEncounter changes the active encounter of channelID in one
+// transaction: it loads it, runs fn on it, and stores the state fn leaves
+// with the event fn returns as a new journal entry. When fn fails nothing
+// is stored and its error comes back as it is (wrapped with %w), so
+// errors.As finds an *encounter.Error in it. BEGIN IMMEDIATE takes the
+// write lock before the load, so concurrent commands on one channel run
+// one after the other and none loses another's change. A change drops
+// whatever had been undone: it can no longer be redone.
+func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *Encounter) (encounter.Event, error)) (Encounter, encounter.Event, error) {
+	var out Encounter
+	var ev encounter.Event
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		e, err := activeEncounter(ctx, tx, channelID)
+		if err != nil {
+			return err
+		}
+		if ev, err = fn(&e); err != nil {
+			return err
+		}
+		if ev.Kind == "" {
+			return fmt.Errorf("update encounter %d: the change returned no event", e.ID)
+		}
+		state, err := e.State.Snapshot()
+		if err != nil {
+			return err
+		}
+		if err := e.State.Validate(); err != nil {
+			return fmt.Errorf("update encounter %d: %w", e.ID, err)
+		}
+		at, now := d.clock()
+		if _, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND status = ?`,
+			StatusDropped, e.ID, StatusUndone); err != nil {
+			return err
+		}
+		seq := e.Seq + 1
+		if err := insertEncounterEvent(ctx, tx, e.ID, seq, string(ev.Kind), StatusDone, 0, ev, state, now); err != nil {
+			return err
+		}
+		if err := saveEncounterState(ctx, tx, e.ID, state, seq, !e.State.Ended, now); err != nil {
+			return err
+		}
+		e.Seq, e.Active, e.UpdatedAt = seq, !e.State.Ended, at
+		out = e
+		return nil
+	})
+	if err != nil {
+		return Encounter{}, encounter.Event{}, fmt.Errorf("update encounter in channel %s: %w", channelID, err)
+	}
+	return out, ev, nil
+}
+
+// EndEncounter ends the active encounter of channelID: the End operation,
+// stored as UpdateEncounter stores any change (so it can be undone).
+func (d *DB) EndEncounter(ctx context.Context, channelID, actorID string) (Encounter, encounter.Event, error) {
+	return d.UpdateEncounter(ctx, channelID, func(e *Encounter) (encounter.Event, error) {
+		return e.State.End(actorID)
+	})
+}
+
+// UndoEncounter undoes the newest change in effect of channelID's
+// encounter, restoring exactly the state before it, and returns the
+// encounter and the change undone. With no active encounter it undoes the
+// end of the channel's latest one, which runs again, unless another has
+// started since (ErrActiveEncounter). Nothing done: ErrNothingToUndo.
+func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Encounter, EncounterEvent, error) {
+	var out Encounter
+	var undone EncounterEvent
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		e, err := activeEncounter(ctx, tx, channelID)
+		if errors.Is(err, ErrNotFound) {
+			e, err = latestEncounter(ctx, tx, channelID)
+			if err == nil && !e.State.Ended {
+				err = fmt.Errorf("encounter %d: inactive but not ended", e.ID)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		undone, err = scanEncounterEvent(tx.QueryRowContext(ctx, `SELECT `+eventCols+` FROM encounter_events
+			WHERE encounter_id = ? AND status = ? ORDER BY seq DESC LIMIT 1`, e.ID, StatusDone))
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNothingToUndo
+		}
+		if err != nil {
+			return err
+		}
+		var before string
+		if err := tx.QueryRowContext(ctx, `SELECT state FROM encounter_events
+			WHERE encounter_id = ? AND status IN (?, ?) AND seq < ? ORDER BY seq DESC LIMIT 1`,
+			e.ID, StatusDone, StatusStart, undone.Seq).Scan(&before); err != nil {
+			return fmt.Errorf("the state before change %d: %w", undone.Seq, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND seq = ?`,
+			StatusUndone, e.ID, undone.Seq); err != nil {
+			return err
+		}
+		undone.Status = StatusUndone
+		out, err = d.moveJournal(ctx, tx, e, StatusUndo, undone, actorID, before)
+		return err
+	})
+	if err != nil {
+		return Encounter{}, EncounterEvent{}, fmt.Errorf("undo in channel %s: %w", channelID, err)
+	}
+	return out, undone, nil
+}
+
+// RedoEncounter redoes the change of channelID's active encounter undone
+// last (with nothing changed since), restoring exactly the state after it,
+// and returns the encounter and the change redone. Nothing undone:
+// ErrNothingToRedo.
+func (d *DB) RedoEncounter(ctx context.Context, channelID, actorID string) (Encounter, EncounterEvent, error) {
+	var out Encounter
+	var redone EncounterEvent
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		e, err := activeEncounter(ctx, tx, channelID)
+		if err != nil {
+			return err
+		}
+		redone, err = scanEncounterEvent(tx.QueryRowContext(ctx, `SELECT `+eventCols+` FROM encounter_events
+			WHERE encounter_id = ? AND status = ? ORDER BY seq ASC LIMIT 1`, e.ID, StatusUndone))
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNothingToRedo
+		}
+		if err != nil {
+			return err
+		}
+		var after string
+		if err := tx.QueryRowContext(ctx, `SELECT state FROM encounter_events WHERE encounter_id = ? AND seq = ?`,
+			e.ID, redone.Seq).Scan(&after); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND seq = ?`,
+			StatusDone, e.ID, redone.Seq); err != nil {
+			return err
+		}
+		redone.Status = StatusDone
+		out, err = d.moveJournal(ctx, tx, e, StatusRedo, redone, actorID, after)
+		return err
+	})
+	if err != nil {
+		return Encounter{}, EncounterEvent{}, fmt.Errorf("redo in channel %s: %w", channelID, err)
+	}
+	return out, redone, nil
+}
+
+// moveJournal makes state the encounter's current state after an undo or
+// a redo of ref, recording the command in the journal.
+func (d *DB) moveJournal(ctx context.Context, tx *sql.Tx, e Encounter, status string, ref EncounterEvent, actorID, state string) (Encounter, error) {
+	restored, err := encounter.Restore([]byte(state))
+	if err != nil {
+		return Encounter{}, fmt.Errorf("encounter %d: %w", e.ID, err)
+	}
+	at, now := d.clock()
+	seq := e.Seq + 1
+	ev := ref.Event
+	ev.Actor = actorID
+	if err := insertEncounterEvent(ctx, tx, e.ID, seq, status, status, ref.Seq, ev, []byte(state), now); err != nil {
+		return Encounter{}, err
+	}
+	active := !restored.Ended
+	if err := saveEncounterState(ctx, tx, e.ID, []byte(state), seq, active, now); err != nil {
+		if isUniqueViolation(err) {
+			return Encounter{}, ErrActiveEncounter
+		}
+		return Encounter{}, err
+	}
+	e.State, e.Seq, e.Active, e.UpdatedAt = restored, seq, active, at
+	return e, nil
+}
+
+func saveEncounterState(ctx context.Context, tx *sql.Tx, id int64, state []byte, seq int64, active bool, now string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE encounters SET state = ?, seq = ?, active = ?, updated_at = ? WHERE id = ?`,
+		string(state), seq, active, now, id)
+	return err
+}
+
+func insertEncounterEvent(ctx context.Context, tx *sql.Tx, id, seq int64, kind, status string, ref int64, ev encounter.Event, state []byte, now string) error {
+	js, err := json.Marshal(ev)
+	if err != nil {
+		return fmt.Errorf("encode event: %w", err)
+	}
+	public := ev.Summary
+	if ev.Secret {
+		public = ev.Public
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO encounter_events
+		(encounter_id, seq, kind, status, ref, actor_id, summary, public, event, state, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, seq, kind, status, ref, ev.Actor, ev.Summary, public, string(js), string(state), now)
+	return err
+}
+
+const eventCols = `encounter_id, seq, kind, status, ref, actor_id, event, created_at`
+
+func scanEncounterEvent(row interface{ Scan(...any) error }) (EncounterEvent, error) {
+	var e EncounterEvent
+	var event, created string
+	if err := row.Scan(&e.EncounterID, &e.Seq, &e.Kind, &e.Status, &e.Ref, &e.ActorID, &event, &created); err != nil {
+		return EncounterEvent{}, err
+	}
+	if err := json.Unmarshal([]byte(event), &e.Event); err != nil {
+		return EncounterEvent{}, fmt.Errorf("event %d of encounter %d: %w", e.Seq, e.EncounterID, err)
+	}
+	var err error
+	if e.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return EncounterEvent{}, fmt.Errorf("event %d of encounter %d: bad time: %w", e.Seq, e.EncounterID, err)
+	}
+	return e, nil
+}
+
+// EncounterLog returns the newest limit entries of the journal of
+// channelID's active encounter, or of its latest one when none is active,
+// oldest first.
+func (d *DB) EncounterLog(ctx context.Context, channelID string, limit int) ([]EncounterEvent, error) {
+	e, err := activeEncounter(ctx, d.sql, channelID)
+	if errors.Is(err, ErrNotFound) {
+		e, err = latestEncounter(ctx, d.sql, channelID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rows, err := d.sql.QueryContext(ctx, `SELECT `+eventCols+` FROM (SELECT `+eventCols+` FROM encounter_events
+		WHERE encounter_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq`, e.ID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("log of encounter %d: %w", e.ID, err)
+	}
+	defer rows.Close()
+	var out []EncounterEvent
+	for rows.Next() {
+		ev, err := scanEncounterEvent(rows)
+		if err != nil {
+			return nil, fmt.Errorf("log of encounter %d: %w", e.ID, err)
+		}
+		out = append(out, ev)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("log of encounter %d: %w", e.ID, err)
+	}
+	return out, nil
+}
+
+// SetTrackerMessage records the Discord message that shows encounter id's
+// tracker, for the edge to edit as the fight goes on.
+func (d *DB) SetTrackerMessage(ctx context.Context, id int64, messageID string) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE encounters SET tracker_message = ? WHERE id = ?`, messageID, id)
+		if err != nil {
+			return fmt.Errorf("set tracker of encounter %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return fmt.Errorf("set tracker of encounter %d: %w", id, ErrNotFound)
+		}
+		return nil
+	})
+}
+
+// SystemSetting is the rule system chosen for a channel, or for a whole
+// guild when ChannelID is "".
+type SystemSetting struct {
+	GuildID   string
+	ChannelID string
+	System    string
+	SetBy     string
+	UpdatedAt time.Time
+}
+
+// Scope is "channel" or "guild": where the setting applies.
+func (s SystemSetting) Scope() string {
+	if s.ChannelID == "" {
+		return "guild"
+	}
+	return "channel"
+}
+
+// SetSystem stores s, replacing the setting of its channel (or guild).
+func (d *DB) SetSystem(ctx context.Context, s SystemSetting) error {
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO system_settings (guild_id, channel_id, system, set_by, updated_at)
+			VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (guild_id, channel_id) DO UPDATE SET
+				system = excluded.system, set_by = excluded.set_by, updated_at = excluded.updated_at`,
+			s.GuildID, s.ChannelID, s.System, s.SetBy, d.stamp())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("set system of %s %s: %w", s.Scope(), s.ChannelID+s.GuildID, err)
+	}
+	return nil
+}
+
+// ChannelSystem returns the rule system in force in channelID: the
+// channel's own setting, else its guild's, else an error wrapping
+// ErrNotFound.
+func (d *DB) ChannelSystem(ctx context.Context, guildID, channelID string) (SystemSetting, error) {
+	var s SystemSetting
+	var updated string
+	err := d.sql.QueryRowContext(ctx, `SELECT guild_id, channel_id, system, set_by, updated_at FROM system_settings
+		WHERE guild_id = ? AND channel_id IN (?, '') ORDER BY channel_id = '' LIMIT 1`, guildID, channelID).
+		Scan(&s.GuildID, &s.ChannelID, &s.System, &s.SetBy, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return SystemSetting{}, fmt.Errorf("system of channel %s: %w", channelID, ErrNotFound)
+	}
+	if err != nil {
+		return SystemSetting{}, fmt.Errorf("system of channel %s: %w", channelID, err)
+	}
+	if s.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+		return SystemSetting{}, fmt.Errorf("system of channel %s: bad time: %w", channelID, err)
+	}
+	return s, nil
+}
+
+// clock returns the time now, in UTC, and as it is stored.
+func (d *DB) clock() (time.Time, string) {
+	t := d.now().UTC()
+	return t, t.Format(time.RFC3339Nano)
+}
+
+// isUniqueViolation reports a UNIQUE constraint failure.
+func isUniqueViolation(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique
+}
