@@ -640,6 +640,9 @@ func (h *handlers) addCombatant(ctx context.Context, req *Request, c encounter.C
 	if err != nil {
 		return Response{}, err
 	}
+	if err := h.logEventRolls(ctx, req, ev); err != nil {
+		return Response{}, err
+	}
 	return h.reply(req, enc, ev, enc.State.Begun, moved), nil
 }
 
@@ -700,7 +703,23 @@ func (h *handlers) initBegin(ctx context.Context, req *Request) (Response, error
 	if err != nil {
 		return Response{}, err
 	}
+	if err := h.logEventRolls(ctx, req, ev); err != nil {
+		return Response{}, err
+	}
 	return h.reply(req, enc, ev, true, moved), nil
+}
+
+// logEventRolls puts the rolls an encounter change made (initiative,
+// tie-breaks) in the roll log, like every roll in Tablehand; a hidden
+// combatant's roll is logged privately, for the GM who made it.
+func (h *handlers) logEventRolls(ctx context.Context, req *Request, ev encounter.Event) error {
+	for _, r := range ev.Rolls {
+		what := strings.TrimSpace(r.Name + " " + r.For)
+		if _, err := h.logRoll(ctx, req, r.Expr+" ["+what+"]", r.Total, r.Secret, r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mayEndTurn reports, as the user's mistake, a player ending a turn that
