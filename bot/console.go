@@ -41,6 +41,17 @@ type ConsoleLine struct {
 	// Files lists the attachments Discord would receive beside the
 	// response (their bytes are not printed).
 	Files []ConsoleFile `json:"files,omitempty"`
+	// Edit is an earlier message the bot would edit as well (the
+	// encounter tracker), as Discord would receive the edit.
+	Edit *ConsoleEdit `json:"edit,omitempty"`
+	// Followups are messages the bot would send after the answer.
+	Followups []*discordgo.InteractionResponseData `json:"followups,omitempty"`
+}
+
+// ConsoleEdit is a message edit: which message, and its new data.
+type ConsoleEdit struct {
+	MessageID string                             `json:"message_id"`
+	Data      *discordgo.InteractionResponseData `json:"data"`
 }
 
 // ConsoleFile describes one attachment.
@@ -66,7 +77,9 @@ func Console(ctx context.Context, o ConsoleOptions, in io.Reader, out io.Writer)
 	defer w.Flush()
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
+	lineNo := 0
 	for sc.Scan() {
+		lineNo++
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -74,7 +87,7 @@ func Console(ctx context.Context, o ConsoleOptions, in io.Reader, out io.Writer)
 		if input == "" || strings.HasPrefix(input, "//") {
 			continue
 		}
-		line := runLine(ctx, o, input)
+		line := runLine(ctx, o, lineNo, input)
 		if o.JSON {
 			if err := enc.Encode(line); err != nil {
 				return fmt.Errorf("write console output: %w", err)
@@ -94,7 +107,7 @@ func Console(ctx context.Context, o ConsoleOptions, in io.Reader, out io.Writer)
 }
 
 // runLine parses and answers one console line.
-func runLine(ctx context.Context, o ConsoleOptions, input string) ConsoleLine {
+func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string) ConsoleLine {
 	user, channel, rest := o.User, o.Channel, input
 	// Leading @name and #name act as that user and in that channel.
 	for {
@@ -137,6 +150,19 @@ func runLine(ctx context.Context, o ConsoleOptions, input string) ConsoleLine {
 	}
 	line.Response = InteractionResponse(resp)
 	line.Result = resp.Result
+	// The console's messages are named by the line that made them, so a
+	// handler that records its message (the tracker) can edit it later.
+	if resp.Posted != nil {
+		if perr := resp.Posted(ctx, fmt.Sprintf("console-%d", lineNo)); perr != nil && err == nil {
+			err = perr
+		}
+	}
+	if e := resp.Edit; e != nil {
+		line.Edit = &ConsoleEdit{MessageID: e.MessageID, Data: InteractionResponse(commands.Response{Type: commands.Message, Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}).Data}
+	}
+	for _, f := range resp.Followups {
+		line.Followups = append(line.Followups, InteractionResponse(f).Data)
+	}
 	for _, f := range resp.Files {
 		line.Files = append(line.Files, ConsoleFile{Name: f.Name, ContentType: f.ContentType, Size: len(f.Data)})
 	}
@@ -153,6 +179,26 @@ func writeText(w io.Writer, l ConsoleLine) {
 	if d == nil {
 		return
 	}
+	writeData(w, d)
+	if l.Edit != nil {
+		fmt.Fprintf(w, "✎ edits message %s:\n", l.Edit.MessageID)
+		writeData(w, l.Edit.Data)
+	}
+	for _, f := range l.Followups {
+		fmt.Fprintln(w, "↳ then sends:")
+		writeData(w, f)
+	}
+	for _, f := range l.Files {
+		fmt.Fprintf(w, "📎 %s (%s, %d bytes)\n", f.Name, f.ContentType, f.Size)
+	}
+	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		fmt.Fprintln(w, "(only you can see this)")
+	}
+	fmt.Fprintln(w)
+}
+
+// writeData prints a message's content, embeds, buttons and choices.
+func writeData(w io.Writer, d *discordgo.InteractionResponseData) {
 	if d.Content != "" {
 		fmt.Fprintln(w, d.Content)
 	}
@@ -184,11 +230,4 @@ func writeText(w io.Writer, l ConsoleLine) {
 	for _, c := range d.Choices {
 		fmt.Fprintf(w, "  • %s (%v)\n", c.Name, c.Value)
 	}
-	for _, f := range l.Files {
-		fmt.Fprintf(w, "📎 %s (%s, %d bytes)\n", f.Name, f.ContentType, f.Size)
-	}
-	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		fmt.Fprintln(w, "(only you can see this)")
-	}
-	fmt.Fprintln(w)
 }

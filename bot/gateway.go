@@ -32,6 +32,9 @@ type ServeOptions struct {
 	ReadyTimeout time.Duration
 	// OnReady, if set, is called once the commands are registered.
 	OnReady func()
+	// answered, if set, is told of each interaction once everything its
+	// response asked for is done: tests wait on it instead of sleeping.
+	answered func(interactionID string)
 }
 
 // HandlerTimeout bounds one interaction's handling: Discord invalidates the
@@ -85,6 +88,9 @@ func Serve(ctx context.Context, o ServeOptions) error {
 		stopping.RUnlock()
 		defer inflight.Done()
 		answer(ctx, s, ic.Interaction, o.Router, o.Log)
+		if o.answered != nil {
+			o.answered(ic.ID)
+		}
 	})
 
 	start := time.Now()
@@ -140,5 +146,7 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 	resp, _ := router.Handle(hctx, req) // the router has logged any failure
 	if err := s.InteractionRespond(i, InteractionResponse(resp)); err != nil {
 		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", err)
+		return
 	}
+	deliverExtras(hctx, s, i, resp, log)
 }

@@ -170,6 +170,7 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 	select {
 	case h := <-done:
 		writeResponse(w, InteractionResponse(h.resp))
+		e.extras(i, h.resp)
 		return
 	case <-timer.C:
 	}
@@ -186,7 +187,9 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 		h := <-done
 		if err := e.followUp(i, h.resp); err != nil {
 			e.o.Log.Error("send deferred answer", "path", req.Path, "interaction", i.ID, "err", err)
+			return
 		}
+		e.extras(i, h.resp)
 	}()
 }
 
@@ -213,6 +216,21 @@ func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error
 		AllowedMentions: data.AllowedMentions,
 	})
 	return err
+}
+
+// extras delivers what the response asks beyond the answer, after the
+// HTTP response has gone, through the REST session.
+func (e *Endpoint) extras(i *discordgo.Interaction, r commands.Response) {
+	if e.o.REST == nil || (r.Posted == nil && r.Edit == nil && len(r.Followups) == 0) {
+		return
+	}
+	e.inflight.Add(1)
+	go func() {
+		defer e.inflight.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), FollowupTimeout)
+		defer cancel()
+		deliverExtras(ctx, e.o.REST, i, r, e.o.Log)
+	}()
 }
 
 // Wait blocks until every handler and follow-up in flight has finished.

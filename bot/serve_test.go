@@ -22,7 +22,10 @@ import (
 type served struct {
 	fake   *fakediscord.Server
 	router *commands.Router
-	stop   func() error // cancels Serve and returns its error
+	// done receives each interaction's ID once its answer and everything
+	// the response asked for (edits, follow-ups) are done.
+	done chan string
+	stop func() error // cancels Serve and returns its error
 }
 
 // serve starts Serve against a new fake Discord and waits until it has
@@ -38,7 +41,7 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 	}
 	t.Cleanup(func() { store.Close() })
 	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 		Log:    slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})
@@ -47,6 +50,8 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 	o.Router = router
 	o.HTTPClient = fake.Client()
 	o.OnReady = func() { close(ready) }
+	done := make(chan string, 64)
+	o.answered = func(id string) { done <- id }
 	o.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
@@ -54,7 +59,7 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 	go func() { errc <- Serve(ctx, o) }()
 	var once sync.Once
 	var serveErr error
-	s := &served{fake: fake, router: router, stop: func() error {
+	s := &served{fake: fake, router: router, done: done, stop: func() error {
 		once.Do(func() {
 			cancel()
 			serveErr = <-errc
@@ -96,6 +101,16 @@ func (s *served) answer(t *testing.T, in fakediscord.Interaction) fakediscord.Ca
 	cb, err := s.fake.WaitCallback(waitCtx(t), in.ID)
 	if err != nil {
 		t.Fatalf("no callback for interaction %s: %v", in.ID, err)
+	}
+	for s.done != nil {
+		select {
+		case id := <-s.done:
+			if id == in.ID {
+				return cb
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("interaction %s was answered but its follow-through never finished", in.ID)
+		}
 	}
 	return cb
 }
@@ -249,5 +264,78 @@ func TestServeBadTokenNotLeaked(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), token) {
 		t.Errorf("the token leaked into the error: %v", err)
+	}
+}
+
+// The encounter tracker over the real gateway path: the first tracker is
+// looked up and remembered, a later /init next edits that message, and a
+// click on it pings the next player in a follow-up, and only them.
+func TestServeTrackerEditsAndPings(t *testing.T) {
+	s := serve(t, ServeOptions{}, fakediscord.Options{})
+	ctx := waitCtx(t)
+	init := func(sub string, opts ...fakediscord.Option) fakediscord.Callback {
+		return s.answer(t, s.fake.SlashCommand("init", fakediscord.Subcommand(sub, opts...)))
+	}
+	init("start")
+	init("add", fakediscord.StringOpt("name", "Brom"), fakediscord.IntOpt("init", 3), fakediscord.UserOpt("owner", "777"))
+	init("add", fakediscord.StringOpt("name", "Gob"), fakediscord.IntOpt("init", 1))
+	begin := s.fake.SlashCommand("init", fakediscord.Subcommand("begin", fakediscord.StringOpt("dice", "14,9")))
+	s.answer(t, begin)
+	// The edge looks up the message the tracker became.
+	if _, err := s.fake.WaitRequest(ctx, func(r fakediscord.Request) bool {
+		return r.Route == fakediscord.RouteGetOriginal && strings.Contains(r.Path, begin.Token)
+	}); err != nil {
+		t.Fatalf("the tracker's message was not looked up: %v", err)
+	}
+	tracker := s.fake.OriginalMessage(begin.ID)
+	trackerID, _ := tracker["id"].(string)
+	if trackerID == "" {
+		t.Fatalf("no tracker message at the fake: %v", tracker)
+	}
+
+	cb := init("next")
+	if len(cb.Data.Embeds) != 0 || !strings.Contains(cb.Data.Content, "Gob's turn") {
+		t.Errorf("/init next answered %+v; want the news without a second tracker", cb.Data)
+	}
+	edit, err := s.fake.WaitRequest(ctx, fakediscord.Route(fakediscord.RouteEditMessage))
+	if err != nil {
+		t.Fatalf("the tracker was not edited: %v", err)
+	}
+	if edit.Param("message") != trackerID || !strings.Contains(string(edit.Body), "Round 1: Gob's turn") {
+		t.Errorf("edited message %s with %s; want %s showing Gob's turn", edit.Param("message"), edit.Body, trackerID)
+	}
+
+	// Next turn on the tracker: the click edits it (type 7) and a follow-up
+	// pings Brom's player, and nobody else.
+	var rows []struct {
+		Components []struct {
+			CustomID string `json:"custom_id"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(mustJSON(t, s.fake.Message(trackerID)["components"]), &rows); err != nil || len(rows) == 0 {
+		t.Fatalf("the tracker has no buttons: %v", err)
+	}
+	click := s.fake.Component(rows[0].Components[0].CustomID)
+	click.GuildID = fakediscord.DefaultGuildID
+	cb = s.answer(t, click)
+	if cb.Type != 7 {
+		t.Fatalf("click answered type %d %+v, want 7", cb.Type, cb.Data)
+	}
+	ping, err := s.fake.WaitRequest(ctx, fakediscord.Route(fakediscord.RouteFollowup))
+	if err != nil {
+		t.Fatalf("no follow-up ping: %v", err)
+	}
+	var msg struct {
+		Content         string `json:"content"`
+		AllowedMentions struct {
+			Parse []string `json:"parse"`
+			Users []string `json:"users"`
+		} `json:"allowed_mentions"`
+	}
+	if err := ping.Decode(&msg); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(msg.Content, "<@777>") || len(msg.AllowedMentions.Parse) != 0 || !slices.Equal(msg.AllowedMentions.Users, []string{"777"}) {
+		t.Errorf("follow-up %+v; want a ping of 777 only", msg)
 	}
 }

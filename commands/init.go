@@ -45,6 +45,9 @@ type EncounterStore interface {
 	UndoEncounter(ctx context.Context, channelID, actorID string) (db.Encounter, db.EncounterEvent, error)
 	RedoEncounter(ctx context.Context, channelID, actorID string) (db.Encounter, db.EncounterEvent, error)
 	EncounterLog(ctx context.Context, channelID string, limit int) ([]db.EncounterEvent, error)
+	// SetTrackerMessage records the message that shows the encounter's
+	// tracker, so later changes edit it instead of posting it again.
+	SetTrackerMessage(ctx context.Context, id int64, messageID string) error
 }
 
 // Stat options of /init add, named as the seeds name them. Values given as
@@ -371,10 +374,31 @@ func (h *handlers) reply(req *Request, enc db.Encounter, ev encounter.Event, tra
 		return resp
 	}
 	resp.Content = escapeInline(public)
-	if tracker {
-		resp.Embeds = []Embed{h.trackerEmbed(e, false)}
-		resp.Rows = trackerButtons(enc)
-		if c := e.Current(); moved && c != nil && !c.Hidden && c.Owner != "" {
+	if !tracker {
+		return resp
+	}
+	embed, rows := h.trackerEmbed(e, false), trackerButtons(enc)
+	switch {
+	case req.Kind == KindComponent:
+		// The click's answer edits the message clicked: the tracker.
+		resp.Embeds, resp.Rows = []Embed{embed}, rows
+	case enc.TrackerMessage != "":
+		// One tracker per encounter, kept up to date: edit it, and answer
+		// with the news alone.
+		resp.Edit = &MessageEdit{ChannelID: enc.ChannelID, MessageID: enc.TrackerMessage, Embeds: []Embed{embed}, Rows: rows}
+	default:
+		resp.Embeds, resp.Rows = []Embed{embed}, rows
+		id := enc.ID
+		resp.Posted = func(ctx context.Context, messageID string) error {
+			return h.Encounters.SetTrackerMessage(ctx, id, messageID)
+		}
+	}
+	if c := e.Current(); moved && c != nil && !c.Hidden && c.Owner != "" {
+		ping := "<@" + c.Owner + "> it is your turn: " + escapeInline(c.Name) + "."
+		if req.Kind == KindComponent {
+			// An edited message notifies nobody: ping in a message of its own.
+			resp.Followups = []Response{{Type: Message, Content: ping, MentionUsers: []string{c.Owner}}}
+		} else {
 			resp.Content = "<@" + c.Owner + "> " + resp.Content
 			resp.MentionUsers = []string{c.Owner}
 		}

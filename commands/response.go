@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"unicode/utf8"
 )
@@ -55,6 +56,16 @@ type Response struct {
 	// whose turn begins, say). Nobody else is ever pinged: user-supplied
 	// text cannot mention @everyone, a role or another user.
 	MentionUsers []string
+	// Edit asks the edge to edit an earlier message of the bot as well:
+	// the encounter tracker, kept up to date instead of posted again.
+	Edit *MessageEdit
+	// Posted, when set, is told the ID of the message this response
+	// became, so that a later response can Edit it.
+	Posted func(ctx context.Context, messageID string) error
+	// Followups are sent after the answer as messages of their own: a ping
+	// that an edited message cannot carry (Discord does not notify a
+	// mention added by an edit).
+	Followups []Response
 	// Result is the structured outcome for the console and tests; Discord
 	// never sees it.
 	Result any
@@ -69,6 +80,16 @@ type Embed struct {
 	Footer      string
 	// Image is the URL of a picture to show, e.g. "attachment://odds.png".
 	Image string
+}
+
+// MessageEdit replaces the content, embeds and buttons of an earlier
+// message of the bot.
+type MessageEdit struct {
+	ChannelID string
+	MessageID string
+	Content   string
+	Embeds    []Embed
+	Rows      []Row
 }
 
 // File is an attachment of a message. An embed shows an attached image
@@ -187,6 +208,19 @@ func (r Response) Fit() Response {
 		}
 	}
 	r.Files = files
+	if r.Edit != nil {
+		e := *r.Edit
+		fitted := Response{Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}.Fit()
+		e.Content, e.Embeds, e.Rows = fitted.Content, fitted.Embeds, fitted.Rows
+		r.Edit = &e
+	}
+	if len(r.Followups) > 0 {
+		fs := make([]Response, len(r.Followups))
+		for i, f := range r.Followups {
+			fs[i] = f.Fit()
+		}
+		r.Followups = fs
+	}
 	if len(r.Choices) > MaxChoices {
 		r.Choices = r.Choices[:MaxChoices]
 	}

@@ -34,6 +34,7 @@ const (
 	RouteEditFollowup      = "PATCH /api/v9/webhooks/{app}/{token}/messages/{message}"
 	RouteDeleteFollowup    = "DELETE /api/v9/webhooks/{app}/{token}/messages/{message}"
 	RouteCreateMessage     = "POST /api/v9/channels/{channel}/messages"
+	RouteEditMessage       = "PATCH /api/v9/channels/{channel}/messages/{message}"
 )
 
 const (
@@ -72,6 +73,7 @@ var routes = []route{
 	{pattern: parsePattern(RouteEditFollowup), h: (*Server).editWebhookMessage},
 	{pattern: parsePattern(RouteDeleteFollowup), h: (*Server).deleteWebhookMessage},
 	{pattern: parsePattern(RouteCreateMessage), auth: true, h: (*Server).postChannelMessage},
+	{pattern: parsePattern(RouteEditMessage), auth: true, h: (*Server).editChannelMessage},
 }
 
 // reply is an answer not yet written.
@@ -610,6 +612,27 @@ func (s *Server) postChannelMessage(req *Request) reply {
 	defer s.mu.Unlock()
 	id := s.storeMessageLocked(req.Param("channel"), messageTypeDefault, p)
 	return jsonReply(http.StatusOK, s.messages[id])
+}
+
+// editChannelMessage edits a message the fake holds in that channel, as
+// the bot edits its own earlier messages (the encounter tracker).
+func (s *Server) editChannelMessage(req *Request) reply {
+	var p map[string]any
+	if err := json.Unmarshal(req.Payload(), &p); err != nil {
+		return invalidForm("message body: " + err.Error())
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.messages[req.Param("message")]
+	if m == nil || m["channel_id"] != req.Param("channel") {
+		return unknownMessage()
+	}
+	mergeMessage(m, p)
+	content, _ := m["content"].(string)
+	if utf8.RuneCountInString(content) > maxContentLen {
+		return invalidForm(fmt.Sprintf("content: must be %d or fewer in length", maxContentLen))
+	}
+	return jsonReply(http.StatusOK, m)
 }
 
 // Message returns a copy of a message the fake holds (created by a
