@@ -315,7 +315,7 @@ func (p Policy) falls(e *encounter.Encounter) []encounter.Line {
 		default:
 			continue
 		}
-		lines = append(lines, encounter.Line{Secret: s.hidden, Text: why + ": the GM may call for reaction checks (V.5, /arc reaction); one who fails loses the turn (/init count <name> loses_turn 1)."})
+		lines = append(lines, encounter.Line{Secret: s.hidden, Text: why + ": the GM may call for reaction checks (V.5, /arc reaction); one who fails loses the turn (/init count target:<name> counter:loses_turn)."})
 	}
 	return lines
 }

@@ -707,7 +707,7 @@ func TestPolicyThreeRounds(t *testing.T) {
 	ev = f.add(char("Goblin 3", "som=4 empathy=3 perception=3 es=2 hp=6 npc"), 7, 5)
 	order = "Mule, Goblin 1, Bram, Goblin 3, Goblin 2, Picker, Aria, Shade"
 	f.at(3, "Goblin 1", order)
-	if ev.Summary != "Goblin 3 joins the fight at position 4 of 8." || rollsOf(ev.Rolls) != "Goblin 3:7 Goblin 3:5" {
+	if ev.Summary != "Goblin 3 joins the fight after Bram." || rollsOf(ev.Rolls) != "Goblin 3:7 Goblin 3:5" {
 		t.Errorf("join: %s", ev.Text(true))
 	}
 	for _, want := range []struct {

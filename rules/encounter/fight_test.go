@@ -161,7 +161,7 @@ func TestThreeRounds(t *testing.T) {
 	ev = f.do(e.Add(f.p, physical(13), gm, Combatant{Name: "Ogre", NPC: true, Resources: map[string]int{"hp": 30}}))
 	order = []string{"Aria", "Ogre", "Goblin 2", "Assassin", "Goblin 1", "Bram", "Shade"}
 	f.at(2, "Shade", order, order[:6])
-	if ev.Summary != "Ogre joins the fight at position 2 of 7." || len(ev.Rolls) != 1 || ev.Rolls[0].Total != 13 {
+	if ev.Summary != "Ogre joins the fight after Aria." || len(ev.Rolls) != 1 || ev.Rolls[0].Total != 13 {
 		t.Errorf("join: %s", mustJSON(t, ev))
 	}
 	if found, _ := hasLine(ev, "acts from round 3"); !found {

@@ -64,7 +64,16 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 		c.ID = x.LastID // whatever Insert did
 		x.Combatants = slices.Insert(x.Combatants, pos, c)
 		ev.Rolls = rolls
-		ev.summaryf(c.Hidden, "%s joins the fight at position %d of %d.", c.Name, pos+1, len(x.Combatants))
+		// Name the place by the visible combatant it follows: a position
+		// number would count hidden combatants and betray them.
+		where := "at the top of the order"
+		for i := pos - 1; i >= 0; i-- {
+			if !x.Combatants[i].Hidden {
+				where = "after " + x.Combatants[i].Name
+				break
+			}
+		}
+		ev.summaryf(c.Hidden, "%s joins the fight %s.", c.Name, where)
 		if pos <= x.Turn {
 			x.Turn++
 			ev.linef(c.Hidden, "Its place in the order has passed: %s acts from round %d.", c.Name, x.Round+1)
