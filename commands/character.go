@@ -46,6 +46,12 @@ var characterCommand = Command{
 	Name:        "character",
 	Description: "Character sheets: the stats rules commands read",
 	Options: []Option{
+		{Type: SubCommand, Name: "create", Description: "Create a character", Options: []Option{
+			{Type: String, Name: "name", Description: "The character's name", Required: true, MaxLength: MaxNameLen},
+			{Type: String, Name: "system", Description: "Its rule system", Required: true, Choices: systemChoices()},
+			{Type: String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"", MaxLength: 1000},
+			{Type: UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
+		}},
 		{Type: SubCommand, Name: "set", Description: "Create a character or change its stats", Options: []Option{
 			{Type: String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: MaxNameLen},
 			{Type: String, Name: "system", Description: "Its rule system (needed when creating)", Choices: systemChoices()},
@@ -96,7 +102,17 @@ func CleanName(what, name string) (string, error) {
 	return name, nil
 }
 
+// characterCreate is characterSet for a character that must be new: a
+// name already taken is a mistake, not an update.
+func (h *handlers) characterCreate(ctx context.Context, req *Request) (Response, error) {
+	return h.saveCharacter(ctx, req, true)
+}
+
 func (h *handlers) characterSet(ctx context.Context, req *Request) (Response, error) {
+	return h.saveCharacter(ctx, req, false)
+}
+
+func (h *handlers) saveCharacter(ctx context.Context, req *Request, mustBeNew bool) (Response, error) {
 	name, err := CleanName("character name", req.Options.String("name"))
 	if err != nil {
 		return Response{}, err
@@ -105,6 +121,9 @@ func (h *handlers) characterSet(ctx context.Context, req *Request) (Response, er
 	exists := err == nil
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return Response{}, err
+	}
+	if exists && mustBeNew {
+		return Response{}, Errorf("there is already a character named %s here: change it with /character set name:%q stats:\"...\"", old.Name, old.Name)
 	}
 	c := old
 	if !exists {

@@ -78,6 +78,7 @@ func New(deps Deps) *Router {
 	r.handleComponent("reroll", h.rollAgain, false)
 
 	r.define(characterCommand)
+	r.handle("character/create", h.characterCreate, false)
 	r.handle("character/set", h.characterSet, false)
 	r.handle("character/show", h.characterShow, false)
 	r.handle("character/list", h.characterList, false)
