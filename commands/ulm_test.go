@@ -12,56 +12,11 @@ import (
 	"github.com/tablehand/tablehand/rules/ulm"
 )
 
-// ulmStore is an in-memory roll log and character store for the /ulm
-// handlers.
-type ulmStore struct {
-	rolls []db.Roll
-	chars map[string]db.Character
-}
-
-func (s *ulmStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
-	s.rolls = append(s.rolls, r)
-	return int64(len(s.rolls)), nil
-}
-func (s *ulmStore) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
-	return s.rolls, nil
-}
-func (s *ulmStore) RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error) {
-	return db.Roll{}, false, nil
-}
-func (s *ulmStore) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
-	return nil, nil
-}
-func (s *ulmStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
-	c, ok := s.chars[strings.ToLower(name)]
-	if !ok {
-		return db.Character{}, db.ErrNotFound
-	}
-	return c, nil
-}
-func (s *ulmStore) SaveCharacter(ctx context.Context, c db.Character) (db.Character, error) {
-	s.chars[strings.ToLower(c.Name)] = c
-	return c, nil
-}
-func (s *ulmStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
-	var out []db.Character
-	for _, c := range s.chars {
-		if (system == "" || c.System == system) && strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(prefix)) {
-			out = append(out, c)
-		}
-	}
-	return out, nil
-}
-func (s *ulmStore) DeleteCharacter(ctx context.Context, guildID, name string) error {
-	delete(s.chars, strings.ToLower(name))
-	return nil
-}
-
 // ulmRunLine answers one console line with cfg and returns the reply and
 // the `result` as a map.
 func ulmRunLine(t *testing.T, cfg ulm.Config, line string) (Response, map[string]any, error) {
 	t.Helper()
-	store := &ulmStore{chars: map[string]db.Character{}}
+	store := &memStore{chars: map[string]db.Character{}}
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
 	rules := DefaultRules()
 	rules.Ulm = cfg

@@ -12,53 +12,8 @@ import (
 	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
-// xhalemStore is an in-memory roll log and character store for the
-// /xhalem handlers.
-type xhalemStore struct {
-	rolls []db.Roll
-	chars map[string]db.Character
-}
-
-func (s *xhalemStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
-	s.rolls = append(s.rolls, r)
-	return int64(len(s.rolls)), nil
-}
-func (s *xhalemStore) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
-	return s.rolls, nil
-}
-func (s *xhalemStore) RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error) {
-	return db.Roll{}, false, nil
-}
-func (s *xhalemStore) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
-	return nil, nil
-}
-func (s *xhalemStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
-	c, ok := s.chars[strings.ToLower(name)]
-	if !ok {
-		return db.Character{}, db.ErrNotFound
-	}
-	return c, nil
-}
-func (s *xhalemStore) SaveCharacter(ctx context.Context, c db.Character) (db.Character, error) {
-	s.chars[strings.ToLower(c.Name)] = c
-	return c, nil
-}
-func (s *xhalemStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
-	var out []db.Character
-	for _, c := range s.chars {
-		if (system == "" || c.System == system) && strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(prefix)) {
-			out = append(out, c)
-		}
-	}
-	return out, nil
-}
-func (s *xhalemStore) DeleteCharacter(ctx context.Context, guildID, name string) error {
-	delete(s.chars, strings.ToLower(name))
-	return nil
-}
-
-func newXhalemStore() *xhalemStore {
-	return &xhalemStore{chars: map[string]db.Character{
+func newXhalemStore() *memStore {
+	return &memStore{chars: map[string]db.Character{
 		"vanguard": {Name: "Vanguard", System: "xhalem", OwnerID: "u1", Stats: map[string]int{"engine": 3, "systems": 4, "hull": 5, "reactor": 2}},
 		"skrell":   {Name: "Skrell", System: "xhalem", OwnerID: "u1", Stats: map[string]int{"evasion": 2, "agility": 3, "strength": 4, "speed": 40}},
 		"mira":     {Name: "Mira", System: "arc", OwnerID: "u1", Stats: map[string]int{"ks": 4}},
