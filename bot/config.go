@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -13,6 +14,7 @@ import (
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/burst"
+	"github.com/tablehand/tablehand/rules/faction"
 	"github.com/tablehand/tablehand/rules/ulm"
 	"github.com/tablehand/tablehand/rules/xhalem"
 )
@@ -57,11 +59,13 @@ type Config struct {
 	Ulm    ulm.Config    `toml:"ulm"`
 	Burst  burst.Config  `toml:"burst"`
 	Xhalem xhalem.Config `toml:"xhalem"`
+	// Faction is what a new faction campaign starts with (/faction).
+	Faction faction.Config `toml:"faction"`
 }
 
 // Rules returns the rule systems' configuration, as the handlers take it.
 func (c Config) Rules() commands.Rules {
-	return commands.Rules{Arc: c.Arc, Ulm: c.Ulm, Burst: c.Burst, Xhalem: c.Xhalem}
+	return commands.Rules{Arc: c.Arc, Ulm: c.Ulm, Burst: c.Burst, Xhalem: c.Xhalem, Faction: c.Faction}
 }
 
 // DefaultConfig returns the configuration used when nothing is set.
@@ -69,6 +73,7 @@ func DefaultConfig() Config {
 	return Config{
 		Database: db.DefaultPath, LogLevel: "info", Listen: "127.0.0.1:8080",
 		Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig(),
+		Faction: faction.DefaultConfig(),
 	}
 }
 
@@ -86,6 +91,9 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 		path = DefaultConfigFile
 	}
 	md, err := toml.DecodeFile(path, &c)
+	if err == nil {
+		err = replaceLists(path, &c, md)
+	}
 	switch {
 	case err == nil:
 		if undec := md.Undecoded(); len(undec) > 0 {
@@ -133,6 +141,38 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 		return Config{}, err
 	}
 	return c, nil
+}
+
+// replaceLists makes every list the file gives replace the default list
+// whole. Decoding over the defaults reuses the elements already there, so
+// one [[faction.assets]] entry would otherwise be merged into the first
+// default asset and leave the others in place.
+func replaceLists(path string, c *Config, md toml.MetaData) error {
+	var fresh Config
+	if _, err := toml.DecodeFile(path, &fresh); err != nil {
+		return err
+	}
+	var walk func(dst, src reflect.Value, key []string)
+	walk = func(dst, src reflect.Value, key []string) {
+		for i := 0; i < dst.NumField(); i++ {
+			tag, _, _ := strings.Cut(dst.Type().Field(i).Tag.Get("toml"), ",")
+			if tag == "" || tag == "-" {
+				continue
+			}
+			k := append(key[:len(key):len(key)], tag)
+			if !md.IsDefined(k...) {
+				continue
+			}
+			switch f := dst.Field(i); f.Kind() {
+			case reflect.Slice:
+				f.Set(src.Field(i))
+			case reflect.Struct:
+				walk(f, src.Field(i), k)
+			}
+		}
+	}
+	walk(reflect.ValueOf(c).Elem(), reflect.ValueOf(&fresh).Elem(), nil)
+	return nil
 }
 
 // Level returns the configured log level.

@@ -117,3 +117,33 @@ func TestTokenNeverPrinted(t *testing.T) {
 		t.Errorf("redact left the token in: %v", err)
 	}
 }
+
+// A list in the file replaces the default list whole: one asset given is
+// the whole chart, not a change to the first default asset.
+func TestConfigListsReplaceDefaults(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "t.toml")
+	if err := os.WriteFile(file, []byte(`[arc]
+es_dice = [6, 6, 8, 8, 10, 10, 12, 12, 20, 20]
+
+[[faction.assets]]
+name = "Garage"
+category = "Facility"
+type = "RES"
+level = 1
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadConfig(file, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Faction.Assets; len(got) != 1 || got[0].Name != "Garage" || len(got[0].Specials) != 0 || got[0].Text != "" {
+		t.Errorf("assets = %+v; want the one Garage, nothing of the defaults", got)
+	}
+	if c.Arc.ESDice[8] != 20 || len(c.Arc.ESDice) != 10 {
+		t.Errorf("es_dice = %v", c.Arc.ESDice)
+	}
+	if len(c.Faction.Memes) != len(DefaultConfig().Faction.Memes) {
+		t.Errorf("memes not given, yet changed: %d, want the %d defaults", len(c.Faction.Memes), len(DefaultConfig().Faction.Memes))
+	}
+}

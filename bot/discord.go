@@ -154,13 +154,16 @@ func Request(i *discordgo.Interaction) *commands.Request {
 		path := []string{data.Name}
 		opts := data.Options
 		// Walk down subcommand groups and subcommands to the leaf's values.
-		for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+		for len(opts) == 1 && opts[0] != nil && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 			path = append(path, opts[0].Name)
 			opts = opts[0].Options
 		}
 		req.Path = strings.Join(path, "/")
 		req.Options = commands.Options{}
 		for _, o := range opts {
+			if o == nil { // a malformed payload: nothing to read
+				continue
+			}
 			req.Options[o.Name] = optionValue(o)
 			if o.Focused {
 				req.Focused = o.Name

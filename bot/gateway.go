@@ -35,6 +35,13 @@ type ServeOptions struct {
 	// answered, if set, is told of each interaction once everything its
 	// response asked for is done: tests wait on it instead of sleeping.
 	answered func(interactionID string)
+	// Metrics, if set, counts commands and follows the gateway's state.
+	Metrics *Metrics
+	// ShardID and ShardCount make this process one shard of several
+	// (ShardCount > 1): Discord sends it the guilds with
+	// (guild_id >> 22) % ShardCount == ShardID. Shard 0 registers the
+	// commands for all.
+	ShardID, ShardCount int
 }
 
 // HandlerTimeout bounds one interaction's handling: Discord invalidates the
@@ -70,6 +77,9 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	s.LogLevel = discordgo.LogWarning
 	// Interactions need no gateway intent; ask for the least.
 	s.Identify.Intents = discordgo.IntentsGuilds
+	s.ShardID, s.ShardCount = o.ShardID, max(o.ShardCount, 1)
+	o.Metrics.watchGateway(s)
+	handler := Logged(o.Router, o.Log, o.Metrics)
 
 	ready := make(chan *discordgo.Ready, 1)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
@@ -87,7 +97,7 @@ func Serve(ctx context.Context, o ServeOptions) error {
 		inflight.Add(1)
 		stopping.RUnlock()
 		defer inflight.Done()
-		answer(ctx, s, ic.Interaction, o.Router, o.Log)
+		answer(ctx, s, ic.Interaction, handler, o.Log)
 		if o.answered != nil {
 			o.answered(ic.ID)
 		}
@@ -119,15 +129,17 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	}
 	o.Log.Info("connected", "user", r.User.Username, "application", r.Application.ID, "guilds", len(r.Guilds), "took", time.Since(start))
 
-	defs := ApplicationCommands(o.Router.Commands())
-	if _, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, o.DevGuild, defs); err != nil {
-		return fmt.Errorf("serve: register %d commands: %w", len(defs), redact(err, o.Token))
+	if o.ShardID == 0 { // one shard registers for all
+		defs := ApplicationCommands(o.Router.Commands())
+		if _, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, o.DevGuild, defs); err != nil {
+			return fmt.Errorf("serve: register %d commands: %w", len(defs), redact(err, o.Token))
+		}
+		scope := "globally"
+		if o.DevGuild != "" {
+			scope = "in guild " + o.DevGuild
+		}
+		o.Log.Info("commands registered", "count", len(defs), "scope", scope)
 	}
-	scope := "globally"
-	if o.DevGuild != "" {
-		scope = "in guild " + o.DevGuild
-	}
-	o.Log.Info("commands registered", "count", len(defs), "scope", scope)
 	if o.OnReady != nil {
 		o.OnReady()
 	}
@@ -137,15 +149,25 @@ func Serve(ctx context.Context, o ServeOptions) error {
 }
 
 // answer runs one interaction through the router and sends the callback.
-func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, router *commands.Router, log *slog.Logger) {
+func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, router Answerer, log *slog.Logger) {
 	// The handler outlives a cancelled serve context: finishing an answer
 	// already begun is part of a clean shutdown.
 	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), HandlerTimeout)
 	defer cancel()
+	// discordgo does not recover a handler's panic: one malformed event
+	// must not take the bot down. (The router recovers the handlers; this
+	// covers the edge's own code.)
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error("interaction panicked at the edge", "interaction", i.ID, "panic", p)
+		}
+	}()
 	req := Request(i)
 	resp, _ := router.Handle(hctx, req) // the router has logged any failure
 	if err := s.InteractionRespond(i, InteractionResponse(resp)); err != nil {
-		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", err)
+		// A transport error quotes the callback URL, which holds the
+		// interaction's token: a credential for 15 minutes.
+		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 		return
 	}
 	deliverExtras(hctx, s, i, resp, log)

@@ -428,3 +428,21 @@ func TestMentionsOnlyNamedUsers(t *testing.T) {
 		t.Errorf("allowed_mentions without mentions = %s", b)
 	}
 }
+
+// A malformed payload with a null option must not panic the edge.
+func TestRequestSkipsNullOptions(t *testing.T) {
+	var i discordgo.Interaction
+	if err := json.Unmarshal([]byte(`{"id":"1","type":2,"data":{"name":"roll","options":[null,{"name":"expression","type":3,"value":"1d6"}]}}`), &i); err != nil {
+		t.Fatal(err)
+	}
+	req := Request(&i)
+	if req.Path != "roll" || req.Options.String("expression") != "1d6" {
+		t.Errorf("request = %+v", req)
+	}
+	if err := json.Unmarshal([]byte(`{"id":"1","type":2,"data":{"name":"init","options":[null]}}`), &i); err != nil {
+		t.Fatal(err)
+	}
+	if req := Request(&i); req.Path != "init" {
+		t.Errorf("request = %+v", req)
+	}
+}

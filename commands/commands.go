@@ -3,12 +3,14 @@ package commands
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
+	"github.com/tablehand/tablehand/rules/faction"
 	"github.com/tablehand/tablehand/rules/ulm"
 	"github.com/tablehand/tablehand/rules/xhalem"
 )
@@ -44,6 +46,16 @@ type Deps struct {
 	// Policies are the encounter rules of each system, by name; nil is
 	// the generic one alone.
 	Policies encounter.Policies
+
+	// Factions keeps each guild's faction campaign (/faction); Schedules
+	// its schedule (/schedule). Cron reads schedule specs; Scheduler, when
+	// set, is told of every schedule change (the console has none); Now
+	// is the clock of /schedule (nil: time.Now).
+	Factions  FactionStore
+	Schedules ScheduleStore
+	Cron      CronParser
+	Scheduler ScheduleNotifier
+	Now       func() time.Time
 }
 
 // Rules is the configuration of every rule system.
@@ -52,11 +64,14 @@ type Rules struct {
 	Ulm    ulm.Config
 	Burst  burst.Config
 	Xhalem xhalem.Config
+	// Faction is what a new faction campaign starts with.
+	Faction faction.Config
 }
 
 // DefaultRules returns every system's documented defaults.
 func DefaultRules() Rules {
-	return Rules{Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig()}
+	return Rules{Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig(),
+		Faction: faction.DefaultConfig()}
 }
 
 type handlers struct {
@@ -96,6 +111,9 @@ func New(deps Deps) *Router {
 	h.registerOdds(r)
 	h.registerInit(r)
 	h.registerSystem(r)
+
+	h.registerFaction(r)
+	h.registerSchedule(r)
 
 	r.define(historyCommand)
 	r.handle("history", h.history, false)

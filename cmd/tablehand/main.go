@@ -1,9 +1,11 @@
 // Command tablehand runs the Tablehand Discord bot, or its offline console.
 //
 //	tablehand console [--json] [--seed N] [--db PATH] [--user NAME] [--gm NAMES] [--channel NAME] [--guild NAME]
-//	tablehand serve [--config FILE]
-//	tablehand http [--listen ADDR] [--config FILE]
+//	tablehand serve [--config FILE] [--metrics ADDR] [--shard N --shards M]
+//	tablehand http [--listen ADDR] [--config FILE] [--metrics ADDR]
 //	tablehand commands
+//	tablehand backup [--config FILE] [--db PATH] DEST
+//	tablehand check [--config FILE] [--db PATH]
 package main
 
 import (
@@ -18,6 +20,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/tablehand/tablehand/bot"
 	"github.com/tablehand/tablehand/commands"
@@ -37,6 +40,8 @@ Usage:
   tablehand serve [flags]     connect to Discord's gateway and answer interactions
   tablehand http [flags]      answer interactions that Discord POSTs to an HTTP endpoint
   tablehand commands          print the slash command definitions as JSON
+  tablehand backup DEST       copy the database to DEST while the bot runs
+  tablehand check             verify the database: integrity and schema version
 
 Run 'tablehand <command> -h' for a command's flags.
 `
@@ -68,6 +73,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runHTTP(ctx, args[1:], stderr, getenv)
 	case "commands":
 		return runCommands(stdout)
+	case "backup":
+		return runBackup(ctx, args[1:], stdout, stderr, getenv)
+	case "check":
+		return runCheck(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -133,6 +142,9 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Encounters: store,
 		Channels:   store,
 		Policies:   policies(cfg),
+		Factions:   store,
+		Schedules:  store,
+		Cron:       bot.Cron{},
 	})
 	return bot.Console(ctx, bot.ConsoleOptions{
 		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
@@ -144,15 +156,34 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
 	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
+	shard := fs.Int("shard", 0, "this process's shard, 0 to --shards-1")
+	shards := fs.Int("shards", 1, "the number of shards (processes) the bot runs as")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *shards < 1 || *shard < 0 || *shard >= *shards {
+		return fmt.Errorf("serve: --shard %d --shards %d: want 0 <= shard < shards", *shard, *shards)
 	}
 	b, err := open(ctx, *configFile, *dbPath, stderr, getenv)
 	if err != nil {
 		return err
 	}
 	defer b.store.Close()
-	return bot.Serve(ctx, bot.ServeOptions{Token: b.cfg.Token, Router: b.router, DevGuild: b.cfg.DevGuild, APIURL: b.cfg.APIURL, Log: b.log})
+	poster, err := bot.NewRESTPoster(b.cfg.Token, b.cfg.APIURL)
+	if err != nil {
+		return err
+	}
+	if err := b.sched.Start(ctx, poster); err != nil {
+		return err
+	}
+	defer b.sched.Stop()
+	metrics, err := startMetrics(ctx, *metricsAddr, b.log)
+	if err != nil {
+		return err
+	}
+	return bot.Serve(ctx, bot.ServeOptions{Token: b.cfg.Token, Router: b.router, DevGuild: b.cfg.DevGuild, APIURL: b.cfg.APIURL, Log: b.log,
+		Metrics: metrics, ShardID: *shard, ShardCount: *shards})
 }
 
 func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
@@ -161,6 +192,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
 	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
 	listen := fs.String("listen", "", "address to listen on (default from the config, else 127.0.0.1:8080)")
+	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -180,10 +212,18 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	if err != nil {
 		return err
 	}
-	e, err := bot.NewEndpoint(bot.HTTPOptions{PublicKey: key, Handler: b.router, REST: rest, Log: b.log})
+	metrics, err := startMetrics(ctx, *metricsAddr, b.log)
 	if err != nil {
 		return err
 	}
+	e, err := bot.NewEndpoint(bot.HTTPOptions{PublicKey: key, Handler: bot.Logged(b.router, b.log, metrics), REST: rest, Log: b.log})
+	if err != nil {
+		return err
+	}
+	if err := b.sched.Start(ctx, bot.SessionPoster{Session: rest}); err != nil {
+		return err
+	}
+	defer b.sched.Stop()
 	return bot.ServeHTTPEndpoint(ctx, b.cfg.Listen, e, b.log)
 }
 
@@ -194,6 +234,7 @@ type wiring struct {
 	log    *slog.Logger
 	store  *db.DB
 	router *commands.Router
+	sched  *bot.Scheduler
 }
 
 func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, getenv func(string) string) (*wiring, error) {
@@ -213,6 +254,10 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	if err != nil {
 		return nil, err
 	}
+	// The scheduler plays faction rounds on their schedules; /schedule
+	// tells it of changes. It starts with serve or http.
+	random := func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
+	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute})
 	router := commands.New(commands.Deps{
 		Rolls:      store,
 		Characters: store,
@@ -224,9 +269,13 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Encounters: store,
 		Channels:   store,
 		Policies:   policies(cfg),
+		Factions:   store,
+		Schedules:  store,
+		Cron:       bot.Cron{},
+		Scheduler:  sched,
 	})
 	log.Info("starting", "database", cfg.Database)
-	return &wiring{cfg: cfg, log: log, store: store, router: router}, nil
+	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched}, nil
 }
 
 // policies returns the encounter rules of every system, configured, for
@@ -263,4 +312,78 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// startMetrics serves Prometheus metrics on addr until ctx ends; with no
+// addr it returns nil metrics, which count nothing.
+func startMetrics(ctx context.Context, addr string, log *slog.Logger) (*bot.Metrics, error) {
+	if addr == "" {
+		return nil, nil
+	}
+	m := bot.NewMetrics()
+	if _, err := bot.ServeMetrics(ctx, addr, m, log); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// databaseFlags parses the flags of backup and check and returns the
+// database file the configuration names.
+func databaseFlags(name string, args []string, stderr io.Writer, getenv func(string) string) (file string, rest []string, err error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	if err := fs.Parse(args); err != nil {
+		return "", nil, err
+	}
+	cfg, err := bot.LoadConfig(*configFile, getenv)
+	if err != nil {
+		return "", nil, err
+	}
+	if *dbPath != "" {
+		cfg.Database = *dbPath
+	}
+	return cfg.Database, fs.Args(), nil
+}
+
+// runBackup copies the database, consistently, while a bot may be using it.
+func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	file, rest, err := databaseFlags("backup", args, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return errors.New("backup: want one destination file: tablehand backup [--db PATH] DEST")
+	}
+	start := time.Now()
+	if err := db.Backup(ctx, file, rest[0]); err != nil {
+		return err
+	}
+	info, err := os.Stat(rest[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backed up %s to %s (%d bytes, integrity ok) in %v\n", file, rest[0], info.Size(), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// runCheck verifies the database without changing it.
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	file, rest, err := databaseFlags("check", args, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 0 {
+		return errors.New("check: takes no arguments: tablehand check [--db PATH]")
+	}
+	rep, err := db.Check(ctx, file)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s\n%s\n", file, rep)
+	if !rep.OK() {
+		return fmt.Errorf("check: %s is not fit to use", file)
+	}
+	return nil
 }

@@ -1,0 +1,662 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/robfig/cron/v3"
+
+	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/faction"
+)
+
+// The scheduler plays faction rounds on each campaign's schedule
+// (/schedule) and posts what happened to the campaign's channel. This is
+// the only file that imports robfig/cron.
+//
+// cron keeps nothing across restarts: the database does. A schedule's
+// firings are worked out from its last firing dealt with (PlanFirings, a
+// pure function of the schedule, that time and now), so the job that cron
+// runs and the catch-up at start are the same code (Scheduler.Run). Every
+// firing has an identity, (schedule, scheduled time), and the store
+// records it in the same transaction as the rounds it plays, under a
+// primary key: a firing is applied at most once, also across restarts and
+// with two processes on one database.
+
+// Poster posts a message to a channel: the scheduler's reports.
+type Poster interface {
+	Post(ctx context.Context, channelID string, msg commands.Response) error
+}
+
+// SessionPoster posts with a discordgo session: the gateway's, or the
+// REST-only session of the HTTP mode (posting needs no gateway).
+type SessionPoster struct{ Session *discordgo.Session }
+
+// Post sends msg to the channel with ChannelMessageSendComplex, held to
+// Discord's limits, pinging nobody but msg.MentionUsers.
+func (p SessionPoster) Post(ctx context.Context, channelID string, msg commands.Response) error {
+	if p.Session == nil {
+		return errors.New("post: no Discord session (is the bot token set?)")
+	}
+	msg.Type = commands.Message
+	data := InteractionResponse(msg.Fit()).Data
+	_, err := p.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+		Content: data.Content, Embeds: data.Embeds, Components: data.Components, Files: data.Files,
+		AllowedMentions: data.AllowedMentions,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("post to channel %s: %w", channelID, err)
+	}
+	return nil
+}
+
+// NewRESTPoster returns a Poster over a session made with the bot token
+// that never opens the gateway: `serve` posts scheduled reports with it
+// beside its gateway session. apiURL, when set, sends its requests there.
+func NewRESTPoster(token Secret, apiURL string) (Poster, error) {
+	if token == "" {
+		return SessionPoster{}, nil
+	}
+	s, err := discordgo.New("Bot " + string(token))
+	if err != nil {
+		return nil, fmt.Errorf("scheduler: create REST session: %w", err)
+	}
+	if apiURL != "" {
+		if s.Client, err = apiClient(apiURL); err != nil {
+			return nil, fmt.Errorf("scheduler: %w", err)
+		}
+	}
+	s.LogLevel = discordgo.LogWarning
+	return SessionPoster{Session: s}, nil
+}
+
+// SchedulerStore is what the scheduler needs of the database; *db.DB is
+// one.
+type SchedulerStore interface {
+	Schedules(ctx context.Context) ([]db.Schedule, error)
+	Schedule(ctx context.Context, guildID string) (db.Schedule, error)
+	ScheduleByID(ctx context.Context, id int64) (db.Schedule, error)
+	RecordMissed(ctx context.Context, scheduleID int64, at []time.Time, note string) (int, error)
+	AddPendingFiring(ctx context.Context, f db.Firing, note string) error
+	PlayRounds(ctx context.Context, guildID string, p db.PlayOptions) (db.PlayResult, error)
+	RoundPlan(ctx context.Context, guildID string) (db.FactionCampaign, map[string][]faction.Order, []db.FactionOrder, error)
+	RoundHistory(ctx context.Context, guildID string, limit int) ([]db.FactionRound, error)
+}
+
+// SchedulerOptions configures a Scheduler.
+type SchedulerOptions struct {
+	Store SchedulerStore
+	Log   *slog.Logger
+	// Roller returns the dice of one firing.
+	Roller func() dice.Roller
+	// Now is the clock; default time.Now. Tests drive the scheduler with
+	// a fake one and call Run, never waiting for cron.
+	Now func() time.Time
+	// Grace is how late a firing may be applied and still count as on
+	// time; older ones were missed. Default DefaultGrace.
+	Grace time.Duration
+	// Resync, when above 0, reloads every schedule from the database that
+	// often, to follow changes made by another process. Default none.
+	Resync time.Duration
+}
+
+// DefaultGrace is how late a firing may run and still be on time: a
+// restart within it misses nothing.
+const DefaultGrace = 10 * time.Minute
+
+// maxListedMissed bounds the missed firings recorded and reported one by
+// one; older ones are counted.
+const maxListedMissed = 50
+
+// Scheduler runs the schedules of faction campaigns.
+type Scheduler struct {
+	o    SchedulerOptions
+	cron *cron.Cron
+	ctx  context.Context
+
+	mu      sync.Mutex
+	entries map[int64]scheduleEntry // by schedule ID
+	poster  Poster
+	started bool
+	runs    map[int64]*sync.Mutex // one Run at a time per schedule
+}
+
+type scheduleEntry struct {
+	id    cron.EntryID
+	guild string
+	key   string // spec and zone: a change is Remove then Add
+	sched cron.Schedule
+}
+
+// NewScheduler returns a scheduler that is not running yet: give it to
+// commands.Deps as the ScheduleNotifier, then Start it.
+func NewScheduler(o SchedulerOptions) *Scheduler {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Grace == 0 {
+		o.Grace = DefaultGrace
+	}
+	if o.Roller == nil {
+		o.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
+	}
+	l := cronLogger{o.Log}
+	return &Scheduler{
+		o:       o,
+		cron:    cron.New(cron.WithLocation(time.UTC), cron.WithLogger(l), cron.WithChain(cron.Recover(l), cron.SkipIfStillRunning(l))),
+		ctx:     context.Background(),
+		entries: map[int64]scheduleEntry{},
+		runs:    map[int64]*sync.Mutex{},
+	}
+}
+
+// cronLogger writes cron's log to slog.
+type cronLogger struct{ l *slog.Logger }
+
+func (c cronLogger) Info(msg string, kv ...any) { c.l.Debug("cron: "+msg, kv...) }
+func (c cronLogger) Error(err error, msg string, kv ...any) {
+	c.l.Error("cron: "+msg, append(kv, "err", err)...)
+}
+
+// Start loads every schedule into cron, catches up what was missed while
+// the bot was down (each campaign's policy), and starts the clock. Jobs
+// run with ctx; Stop ends them.
+func (s *Scheduler) Start(ctx context.Context, p Poster) error {
+	s.mu.Lock()
+	s.ctx, s.poster, s.started = context.WithoutCancel(ctx), p, true
+	s.mu.Unlock()
+	if err := s.Reload(ctx); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	ids := make([]int64, 0, len(s.entries))
+	for id := range s.entries {
+		ids = append(ids, id)
+	}
+	s.mu.Unlock()
+	for _, id := range ids {
+		if _, err := s.Run(ctx, id, s.o.Now()); err != nil {
+			s.o.Log.Error("catch up a schedule", "schedule", id, "err", err)
+		}
+	}
+	if s.o.Resync > 0 {
+		s.cron.Schedule(cron.Every(s.o.Resync), cron.FuncJob(func() {
+			if err := s.Reload(s.ctx); err != nil {
+				s.o.Log.Error("reload schedules", "err", err)
+			}
+		}))
+	}
+	s.cron.Start()
+	s.o.Log.Info("scheduler started", "schedules", len(ids))
+	return nil
+}
+
+// Stop stops the clock and waits for the jobs running.
+func (s *Scheduler) Stop() {
+	<-s.cron.Stop().Done()
+}
+
+// Reload brings cron in step with the database: every schedule added,
+// changed or removed.
+func (s *Scheduler) Reload(ctx context.Context) error {
+	all, err := s.o.Store.Schedules(ctx)
+	if err != nil {
+		return fmt.Errorf("scheduler: load schedules: %w", err)
+	}
+	seen := map[int64]bool{}
+	var errs []error
+	for _, sc := range all {
+		seen[sc.ID] = true
+		if err := s.upsert(sc); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	s.mu.Lock()
+	for id := range s.entries {
+		if !seen[id] {
+			s.removeLocked(id)
+		}
+	}
+	s.mu.Unlock()
+	return errors.Join(errs...)
+}
+
+// ScheduleChanged follows a change of the guild's schedule at once: the
+// /schedule handlers call it (commands.ScheduleNotifier).
+func (s *Scheduler) ScheduleChanged(ctx context.Context, guildID string) error {
+	sc, err := s.o.Store.Schedule(ctx, guildID)
+	if errors.Is(err, db.ErrNotFound) {
+		s.mu.Lock()
+		for id, e := range s.entries {
+			if e.guild == guildID {
+				s.removeLocked(id)
+			}
+		}
+		s.mu.Unlock()
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("scheduler: load the schedule of guild %s: %w", guildID, err)
+	}
+	// A guild has one schedule: drop any other it had (deleted, then set
+	// anew).
+	s.mu.Lock()
+	for id, e := range s.entries {
+		if e.guild == guildID && id != sc.ID {
+			s.removeLocked(id)
+		}
+	}
+	s.mu.Unlock()
+	return s.upsert(sc)
+}
+
+// upsert puts one schedule in cron: a paused one is taken out, a changed
+// one is removed and added again.
+func (s *Scheduler) upsert(sc db.Schedule) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sc.Paused {
+		s.removeLocked(sc.ID)
+		return nil
+	}
+	key := sc.Timezone + " " + sc.Cron
+	if e, ok := s.entries[sc.ID]; ok && e.key == key {
+		return nil
+	}
+	sched, err := parseSpec(sc.Cron, sc.Timezone)
+	if err != nil {
+		return fmt.Errorf("scheduler: schedule %d: %w", sc.ID, err)
+	}
+	s.removeLocked(sc.ID)
+	id := sc.ID
+	eid := s.cron.Schedule(sched, cron.FuncJob(func() { s.fire(id) }))
+	s.entries[sc.ID] = scheduleEntry{id: eid, guild: sc.GuildID, key: key, sched: sched}
+	return nil
+}
+
+func (s *Scheduler) removeLocked(id int64) {
+	if e, ok := s.entries[id]; ok {
+		s.cron.Remove(e.id)
+		delete(s.entries, id)
+	}
+}
+
+// fire is the cron job of a schedule.
+func (s *Scheduler) fire(id int64) {
+	s.mu.Lock()
+	ctx := s.ctx
+	s.mu.Unlock()
+	if _, err := s.Run(ctx, id, s.o.Now()); err != nil {
+		s.o.Log.Error("scheduled firing", "schedule", id, "err", err)
+	}
+}
+
+// NextFirings returns the next n firings cron holds for a schedule after
+// t, none when it is not loaded (paused or unknown). For /schedule show's
+// tests and the operator.
+func (s *Scheduler) NextFirings(id int64, after time.Time, n int) []time.Time {
+	s.mu.Lock()
+	e, ok := s.entries[id]
+	s.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	var out []time.Time
+	for t := after; len(out) < n; {
+		t = e.sched.Next(t)
+		if t.IsZero() {
+			break
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// RunResult is what one Run did.
+type RunResult struct {
+	// Applied firings played their rounds; Pending ones posted their
+	// preview for the GM; Missed ones were recorded as missed (MoreMissed
+	// older ones counted only); Done were dealt with elsewhere (another
+	// process, or a Run before).
+	Applied    []time.Time
+	Pending    []time.Time
+	Missed     []time.Time
+	MoreMissed int
+	Done       []time.Time
+	Rounds     []int
+}
+
+// Run deals with a schedule's firings due at now: those after its last
+// firing, applied (or, with approval, posted for the GM), the missed ones
+// handled by the campaign's policy. It is what cron runs, and what the
+// start runs to catch up; a Run with nothing due does nothing.
+func (s *Scheduler) Run(ctx context.Context, id int64, now time.Time) (RunResult, error) {
+	s.mu.Lock()
+	lock, ok := s.runs[id]
+	if !ok {
+		lock = &sync.Mutex{}
+		s.runs[id] = lock
+	}
+	s.mu.Unlock()
+	lock.Lock()
+	defer lock.Unlock()
+
+	var res RunResult
+	sc, err := s.o.Store.ScheduleByID(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return res, nil // deleted meanwhile
+	}
+	if err != nil {
+		return res, err
+	}
+	if sc.Paused {
+		return res, nil
+	}
+	sched, err := parseSpec(sc.Cron, sc.Timezone)
+	if err != nil {
+		return res, fmt.Errorf("schedule %d: %w", sc.ID, err)
+	}
+	plan := PlanFirings(sched, sc.LastFiring, now, MissedPolicy{Mode: sc.Missed, Limit: sc.CatchUpLimit, Grace: s.o.Grace})
+	res.Missed, res.MoreMissed = plan.Missed, plan.MoreMissed
+	header := ""
+	if len(plan.Missed) > 0 {
+		if _, err := s.o.Store.RecordMissed(ctx, sc.ID, plan.Missed, "missed while the bot was down"); err != nil {
+			return res, err
+		}
+		header = missedHeader(plan, sc)
+	}
+	for _, at := range plan.Due {
+		f := db.Firing{ScheduleID: sc.ID, At: at}
+		note := ""
+		if now.Sub(at) > s.o.Grace {
+			note = "caught up at " + now.UTC().Format(time.RFC3339)
+		}
+		if sc.Approve {
+			err := s.o.Store.AddPendingFiring(ctx, f, note)
+			if errors.Is(err, db.ErrFiringDone) {
+				res.Done = append(res.Done, at)
+				continue
+			}
+			if err != nil {
+				return res, err
+			}
+			res.Pending = append(res.Pending, at)
+			fc, orders, _, err := s.o.Store.RoundPlan(ctx, sc.GuildID)
+			if err != nil {
+				return res, err
+			}
+			reps, err := commands.PreviewRounds(fc.Campaign, orders, sc.Rounds, s.roller())
+			if err != nil {
+				return res, fmt.Errorf("preview the firing of schedule %d: %w", sc.ID, err)
+			}
+			s.post(ctx, sc.ChannelID, commands.ApprovalMessage(sc, f, reps, header))
+			header = ""
+			continue
+		}
+		played, err := s.o.Store.PlayRounds(ctx, sc.GuildID, db.PlayOptions{Rounds: sc.Rounds, Roller: s.roller(), ActorID: "schedule", Firing: &f, Note: note})
+		if errors.Is(err, db.ErrFiringDone) {
+			res.Done = append(res.Done, at)
+			continue
+		}
+		if err != nil {
+			return res, err
+		}
+		res.Applied = append(res.Applied, at)
+		for _, r := range played.Rounds {
+			res.Rounds = append(res.Rounds, r.Round)
+		}
+		hist, err := s.o.Store.RoundHistory(ctx, sc.GuildID, 50)
+		if err != nil {
+			return res, err
+		}
+		h := "🗓️ The schedule's firing for " + discordTime(at)
+		if note != "" {
+			h += " (late: the bot was down)"
+		}
+		if header != "" {
+			h = header + "\n" + h
+		}
+		msgs, err := commands.RoundMessages(played, hist, h, true)
+		if err != nil {
+			return res, err
+		}
+		for _, m := range msgs {
+			s.post(ctx, sc.ChannelID, m)
+		}
+		header = ""
+	}
+	if header != "" {
+		s.post(ctx, sc.ChannelID, commands.Response{Type: commands.Message, Content: header})
+	}
+	return res, nil
+}
+
+func (s *Scheduler) roller() dice.Roller { return s.o.Roller() }
+
+// post sends a message; a failure is logged: the rounds are played and
+// their report stays in /faction report.
+func (s *Scheduler) post(ctx context.Context, channelID string, m commands.Response) {
+	s.mu.Lock()
+	p := s.poster
+	s.mu.Unlock()
+	if p == nil {
+		s.o.Log.Warn("no poster: a scheduled report is not posted", "channel", channelID)
+		return
+	}
+	if err := p.Post(ctx, channelID, m); err != nil {
+		s.o.Log.Error("post a scheduled report", "channel", channelID, "err", err)
+	}
+}
+
+func discordTime(t time.Time) string { return "<t:" + strconv.FormatInt(t.Unix(), 10) + ":F>" }
+
+func missedHeader(plan FiringPlan, sc db.Schedule) string {
+	var times []string
+	for _, t := range plan.Missed {
+		times = append(times, discordTime(t))
+	}
+	if len(times) > 5 {
+		times = append(times[:2], "…", times[len(times)-1])
+	}
+	n := len(plan.Missed) + plan.MoreMissed
+	what := "not played (policy: skip)"
+	if sc.Missed == db.MissedCatchUp {
+		what = fmt.Sprintf("not played: a catch-up plays at most %d", sc.CatchUpLimit)
+	}
+	return fmt.Sprintf("⚠️ %d firing(s) missed while the bot was down, %s: %s", n, what, strings.Join(times, ", "))
+}
+
+// Firings is when a schedule fires: the next firing after a time, zero
+// when there is none. cron.Schedule is one.
+type Firings interface {
+	Next(time.Time) time.Time
+}
+
+// MissedPolicy is a campaign's policy for firings missed while the bot was
+// down.
+type MissedPolicy struct {
+	// Mode is db.MissedSkip or db.MissedCatchUp.
+	Mode string
+	// Limit is how many missed firings a catch-up plays, the newest.
+	Limit int
+	// Grace is how late a firing may be and still count as on time.
+	Grace time.Duration
+}
+
+// FiringPlan is what to do with a schedule's firings at a moment.
+type FiringPlan struct {
+	// Due are the firings to apply now, oldest first.
+	Due []time.Time
+	// Missed are the firings that will not be applied, oldest first;
+	// MoreMissed counts older ones not listed.
+	Missed     []time.Time
+	MoreMissed int
+}
+
+// PlanFirings is the pure heart of the scheduler: the firings of sched
+// after last (the newest firing dealt with) up to now, split by the
+// policy. The newest, when at most Grace before now, is on time and due;
+// the others were missed while the bot was down: skip leaves them all,
+// catch-up plays the newest Limit of them. No clock is read.
+func PlanFirings(sched Firings, last, now time.Time, p MissedPolicy) FiringPlan {
+	var plan FiringPlan
+	var late []time.Time
+	for t := sched.Next(last); !t.IsZero() && !t.After(now); t = sched.Next(t) {
+		late = append(late, t)
+		if len(late) > maxListedMissed+p.Limit+1 {
+			late = late[1:]
+			plan.MoreMissed++
+		}
+	}
+	if n := len(late); n > 0 && now.Sub(late[n-1]) <= p.Grace {
+		plan.Due, late = late[n-1:], late[:n-1]
+	}
+	if p.Mode == db.MissedCatchUp && p.Limit > 0 {
+		k := min(p.Limit, len(late))
+		plan.Due = append(append([]time.Time{}, late[len(late)-k:]...), plan.Due...)
+		late = late[:len(late)-k]
+	}
+	if len(late) > maxListedMissed {
+		plan.MoreMissed += len(late) - maxListedMissed
+		late = late[len(late)-maxListedMissed:]
+	}
+	plan.Missed = late
+	return plan
+}
+
+// parseSpec parses a stored five-field spec in its zone, once, as cron
+// runs it: "CRON_TZ=<zone> <spec>" through cron.ParseStandard.
+func parseSpec(spec, zone string) (cron.Schedule, error) {
+	if zone == "" {
+		zone = "UTC"
+	}
+	return cron.ParseStandard("CRON_TZ=" + zone + " " + spec)
+}
+
+// Cron reads schedules as the GM types them: commands.CronParser.
+type Cron struct{}
+
+var weekdays = map[string]int{
+	"sun": 0, "sunday": 0, "mon": 1, "monday": 1, "tue": 2, "tues": 2, "tuesday": 2, "wed": 3, "wednesday": 3,
+	"thu": 4, "thur": 4, "thurs": 4, "thursday": 4, "fri": 5, "friday": 5, "sat": 6, "saturday": 6,
+}
+
+const scheduleExamples = "e.g. when:\"daily 18:00\", when:\"weekly fri 18:00\", when:\"every 3 days 09:00\" or a cron spec such as when:\"0 18 * * 5\" (minute hour day month weekday)"
+
+// clockTime reads "18:00" or "9:30".
+func clockTime(s string) (hour, minute int, ok bool) {
+	h, m, found := strings.Cut(s, ":")
+	if !found || len(m) != 2 {
+		return 0, 0, false
+	}
+	hour, err1 := strconv.Atoi(h)
+	minute, err2 := strconv.Atoi(m)
+	return hour, minute, err1 == nil && err2 == nil && hour >= 0 && hour < 24 && minute >= 0 && minute < 60
+}
+
+// presetSpec turns the presets people say into a cron spec: "daily HH:MM",
+// "weekly <day> HH:MM", "every N days HH:MM" (days of the month, as cron
+// counts them: it starts again on the 1st), "every N hours". ok is false
+// when when is no preset (then it is read as a cron spec).
+func presetSpec(when string) (spec string, ok bool, err error) {
+	f := strings.Fields(strings.ToLower(when))
+	bad := func(what string) (string, bool, error) {
+		return "", true, commands.Errorf("%q: %s (%s)", when, what, scheduleExamples)
+	}
+	switch {
+	case len(f) == 2 && f[0] == "daily":
+		h, m, ok := clockTime(f[1])
+		if !ok {
+			return bad("the time is HH:MM, 00:00 to 23:59")
+		}
+		return fmt.Sprintf("%d %d * * *", m, h), true, nil
+	case len(f) == 3 && f[0] == "weekly":
+		d, known := weekdays[f[1]]
+		if !known {
+			return bad("the day is mon, tue, wed, thu, fri, sat or sun")
+		}
+		h, m, ok := clockTime(f[2])
+		if !ok {
+			return bad("the time is HH:MM, 00:00 to 23:59")
+		}
+		return fmt.Sprintf("%d %d * * %d", m, h, d), true, nil
+	case len(f) == 4 && f[0] == "every" && (f[2] == "days" || f[2] == "day"):
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 1 || n > 31 {
+			return bad("every N days takes N from 1 to 31")
+		}
+		h, m, ok := clockTime(f[3])
+		if !ok {
+			return bad("the time is HH:MM, 00:00 to 23:59")
+		}
+		if n == 1 {
+			return fmt.Sprintf("%d %d * * *", m, h), true, nil
+		}
+		return fmt.Sprintf("%d %d */%d * *", m, h, n), true, nil
+	case len(f) == 3 && f[0] == "every" && (f[2] == "hours" || f[2] == "hour"):
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 1 || n > 23 {
+			return bad("every N hours takes N from 1 to 23")
+		}
+		return fmt.Sprintf("0 */%d * * *", n), true, nil
+	case len(f) > 0 && (f[0] == "daily" || f[0] == "weekly" || f[0] == "every"):
+		return bad("not a schedule Tablehand knows")
+	}
+	return "", false, nil
+}
+
+// ParseSchedule reads when in zone: a preset or a five-field cron spec
+// (or a descriptor such as @daily). It checks the zone with
+// time.LoadLocation and parses "CRON_TZ=<zone> <spec>" once with
+// cron.ParseStandard. A mistake is a *commands.UserError with an example.
+func (Cron) ParseSchedule(when, zone string, after time.Time, n int) (string, []time.Time, error) {
+	when = strings.TrimSpace(when)
+	if zone == "" {
+		zone = "UTC"
+	}
+	if _, err := time.LoadLocation(zone); err != nil || strings.ContainsAny(zone, " \t") {
+		return "", nil, commands.Errorf("unknown timezone %q: use an IANA name such as Europe/Paris, America/New_York or UTC (example: /schedule set when:\"daily 18:00\" timezone:Europe/Paris)", zone)
+	}
+	if strings.HasPrefix(strings.ToUpper(when), "CRON_TZ=") || strings.HasPrefix(strings.ToUpper(when), "TZ=") {
+		return "", nil, commands.Errorf("give the zone with timezone:, not inside when: (example: /schedule set when:\"0 18 * * 5\" timezone:Europe/Paris)")
+	}
+	spec, preset, err := presetSpec(when)
+	if err != nil {
+		return "", nil, err
+	}
+	if !preset {
+		spec = strings.Join(strings.Fields(when), " ")
+		if len(strings.Fields(spec)) != 5 && !strings.HasPrefix(spec, "@") {
+			return "", nil, commands.Errorf("%q is not a schedule: a cron spec has five fields (minute hour day month weekday); %s", when, scheduleExamples)
+		}
+	}
+	sched, err := parseSpec(spec, zone)
+	if err != nil {
+		return "", nil, commands.Errorf("%q is not a schedule: %v; %s", when, err, scheduleExamples)
+	}
+	var next []time.Time
+	for t := after; len(next) < n; {
+		t = sched.Next(t)
+		if t.IsZero() {
+			break
+		}
+		next = append(next, t)
+	}
+	if len(next) == 0 && n > 0 {
+		return "", nil, commands.Errorf("%q never fires (such as February 30th); %s", when, scheduleExamples)
+	}
+	return spec, next, nil
+}

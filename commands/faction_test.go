@@ -1,0 +1,574 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/faction"
+)
+
+// ftTable is a guild with a real database file, for /faction: "gm" has
+// GM rights, everyone else is a player.
+type ftTable struct {
+	t     testing.TB
+	store *db.DB
+	r     *Router
+}
+
+func newFtTable(t testing.TB) *ftTable {
+	t.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	src := rand.New(rand.NewPCG(1, 2))
+	var mu sync.Mutex
+	ft := &ftTable{t: t, store: store}
+	ft.r = New(Deps{
+		Rolls: store, Characters: store, Factions: store, Schedules: store,
+		Codes: NewCodes(1, true),
+		Roller: func() dice.Roller {
+			mu.Lock()
+			defer mu.Unlock()
+			return dice.NewRandom(rand.New(rand.NewPCG(src.Uint64(), 0)))
+		},
+	})
+	return ft
+}
+
+// do runs one console-style line as user: `click:ID` clicks a button,
+// `complete LINE` asks for suggestions.
+func (ft *ftTable) do(user, line string) (Response, error) {
+	ft.t.Helper()
+	var req *Request
+	var err error
+	switch {
+	case strings.HasPrefix(line, "click:"):
+		req = &Request{Kind: KindComponent, CustomID: strings.TrimPrefix(line, "click:"), Options: Options{}}
+	case strings.HasPrefix(line, "complete "):
+		req, err = ft.r.ParseAutocomplete(strings.TrimPrefix(line, "complete "))
+	default:
+		req, err = ft.r.ParseLine(line)
+	}
+	if err != nil {
+		ft.t.Fatalf("%s: %v", line, err)
+	}
+	req.User = User{ID: user, Name: user}
+	req.ChannelID, req.GuildID = "table", "guild"
+	if user == "gm" {
+		req.Permissions = ManageChannels
+	}
+	return ft.r.Handle(context.Background(), req)
+}
+
+func (ft *ftTable) must(user, line string) Response {
+	ft.t.Helper()
+	resp, err := ft.do(user, line)
+	if err != nil {
+		ft.t.Fatalf("%s %s: %v", user, line, err)
+	}
+	return resp
+}
+
+// world: Red (alice) holds Mars, Blue (bob) Luna, Green (an NPC) Titan.
+// Assets, by ID: Red's 1 Fabricator, 2 Frigate, 3 Spy, 4 Hacker Cell,
+// 5 Fixer, 6 Media Network, 7 University, 8 Interrogator at Mars; Blue's
+// 9 Militia at Luna and 10 Envoy at Mars; Green's 11 Work Crew at Titan.
+func (ft *ftTable) world() {
+	ft.t.Helper()
+	for _, l := range []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Blue owner:bob home:Luna region:inner",
+		"/faction create name:Green home:Titan region:outer policy:produce",
+		"/faction asset add faction:Red chart:Fabricator",
+		"/faction asset add faction:Red chart:Frigate",
+		"/faction asset add faction:Red chart:Spy",
+		`/faction asset add faction:Red chart:"Hacker Cell"`,
+		"/faction asset add faction:Red chart:Fixer",
+		`/faction asset add faction:Red chart:"Media Network"`,
+		"/faction asset add faction:Red chart:University",
+		"/faction asset add faction:Red chart:Interrogator",
+		"/faction asset add faction:Blue chart:Militia",
+		"/faction asset add faction:Blue chart:Envoy at:Mars",
+		`/faction asset add faction:Green chart:"Work Crew"`,
+	} {
+		ft.must("gm", l)
+	}
+}
+
+// version is the campaign's save count: unchanged means nothing was saved.
+func (ft *ftTable) version() int64 {
+	ft.t.Helper()
+	fc, err := ft.store.Campaign(context.Background(), "guild")
+	if err != nil {
+		ft.t.Fatal(err)
+	}
+	return fc.Version
+}
+
+func (ft *ftTable) campaign() *faction.Campaign {
+	ft.t.Helper()
+	fc, err := ft.store.Campaign(context.Background(), "guild")
+	if err != nil {
+		ft.t.Fatal(err)
+	}
+	return fc.Campaign
+}
+
+// Every action of the text reaches the rules through /faction act, with
+// its parameters from the options: the rules' own tests check each rule;
+// this checks the wiring, with the text's numbers where a roll is made.
+func TestFactionEveryActionThroughCommands(t *testing.T) {
+	for _, tc := range []struct {
+		setup []string
+		line  string
+		want  string // in the answer: its content, or the mistake
+	}{
+		// 4.3.1 Faction Actions.
+		{[]string{"/faction set faction:Red sheet:RES=3"}, `action:regroup params:"attr=RES points=1"`, "round 2: RES heals 1"},
+		// "Heal or Boost ... by [MoS/2] points (minimum 1)": 3 vs RES 4, MoS 1.
+		{nil, "action:invest stat:INF dice:3", "rolled 3 vs 4 (RES 4): success by 1\n  ⏳ round 2: INF heals (or is boosted) by 1"},
+		{[]string{"/faction habitat set habitat:Mars health:3"}, "action:maintenance habitat:Mars dice:2", "Red pays 1 INF (Maintenance: [Damage] INF)"},
+		{[]string{"/faction asset set asset:2 health:1"}, "action:repair target:2 dice:2", "Repair Frigate #2: Straight Faction roll: rolled 2 vs 4 (STR 4): success by 2"},
+		{nil, "action:annex habitat:Luna params:annexer=2", "Luna is not Suppressed"},
+		{nil, "action:produce-asset params:chart=Militia", "waits for the GM: May Red produce a Militia"},
+		{nil, "action:purchase params:faction=Blue target:9", "waits for Blue: Will Blue sell Militia #9 to Red"},
+		{nil, "action:hire-mercenaries params:faction=Blue target:9", "for 2 INF and 1 INF a round?"},
+		{nil, "action:rally habitat:Mars target:9", "Rally needs a Suppressed Habitat"},
+		// Another type: "[(new Level)*2] Related Stat" = 3 x 2... of a
+		// Level 3 Shipyard of the same type RES: [new Level] = 3 INF.
+		{nil, "action:repurpose target:1 params:chart=Shipyard", "Red pays 3 INF"},
+		// "[10-(MoS)]/2 SOL": 2 vs COH 4, MoS 2: 4 SOL.
+		{nil, "action:mandate params:meme=Legalism dice:2", "Red pays 4 SOL"},
+		{nil, `action:diplomacy params:"faction=Blue kind=alliance"`, "Red proposes: an alliance to Blue"},
+		// 4.3.2.1 Standard Actions.
+		{nil, "action:attack asset:2 target:9", "act there, or Remote first"},
+		{nil, "action:attack-special asset:2 target:10 dice:9,1", "2 more needed"},
+		{nil, "action:move asset:2 params:to=Luna", "Frigate #2 location Mars -> Luna"},
+		// "(+HTA)": Level 2 x 2 + Home Turf RES 4 = 8; 3: MoS 5, heals 2.
+		{nil, "action:produce@1 dice:3", "rolled 3 vs 8 (Level 2 x 2 4 + Home Turf RES 4): success by 5"},
+		{nil, `action:plan asset:1 params:"action=attack faction=Blue" dice:5,2`, "round 2: 7 AP for Fabricator #1's Attack"},
+		{nil, `action:plan-special asset:4 params:"action=sabotage faction=Blue" dice:5,2`, "Red pays 1 AP"},
+		// 4.3.2.2 Special Actions.
+		{nil, "action:counter-attack asset:2", "Counter-Attack is taken when the asset is attacked"},
+		{nil, "action:laundering asset:5 params:action=sabotage", "Fixer #5's Sabotage is Planned and Covert"},
+		{nil, "action:asset-diplomacy asset:6 params:faction=Blue", "Red pays 1 AP"},
+		{nil, "action:subterfuge asset:3", "Spy #3 Covert no -> yes"},
+		{nil, "action:asset-invest asset:6 stat:SOL dice:2", "Invest SOL: Straight Asset roll: rolled 2 vs 4 (Level 2 x 2 4): success by 2"},
+		{[]string{"/faction asset set asset:2 health:1"}, "action:asset-repair asset:1 target:2 dice:2", "Red pays 2 AP"},
+		{nil, "action:remote asset:4 dice:2", "Hacker Cell #4 may act Remotely, ignoring 2 Home Turf"},
+		{nil, "action:capture asset:3 target:10 dice:9,1", "Envoy #10 captured by: Red"},
+		{nil, "action:investigate asset:3", "Spy #3 finds no Covert Asset"},
+		{nil, "action:misdirect asset:3 target:10 dice:9,1", "Envoy #10 no action in round: 2"},
+		{nil, `action:sabotage asset:4 params:"mode=stat faction=Blue" stat:INF dice:9,1`, "must be in Blue's territory, or act Remotely"},
+		{nil, "action:turn-agent asset:8 target:10", "Envoy #10 is not held captive by Red"},
+		{nil, "action:research asset:7 params:kind=level target:2 dice:2", "research project 12 (level) is complete"},
+		// 4.3.2.3 Triggered Actions and the bookkeeping.
+		{nil, "action:escape asset:3", "Escape is triggered"},
+		{nil, "action:convert-duplicate asset:3 params:chart=Fixer", "Spy #3 is not a duplicate"},
+		{nil, "action:free-investigate asset:3", "is triggered"},
+		{nil, "action:pay params:debt=1", "Red owes no debt 1"},
+		{nil, "action:release-mercenary target:9", "is not a Mercenary hired by Red"},
+		{nil, "action:eliminate target:10", "is not Red's captive"},
+		{nil, `action:give-upgrade params:"project=1 faction=Blue"`, "Blue is not allied with Red"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			ft := newFtTable(t)
+			ft.world()
+			for _, l := range tc.setup {
+				ft.must("gm", l)
+			}
+			resp, _ := ft.do("alice", "/faction act "+tc.line)
+			want := strings.ReplaceAll(tc.want, "\\n", "\n")
+			if !strings.Contains(resp.Content, want) {
+				t.Errorf("/faction act %s:\n%s\nwant %q", tc.line, resp.Content, want)
+			}
+		})
+	}
+	if n := len(faction.Actions()); n != 38 {
+		t.Errorf("the rules have %d actions; this test covers 38", n)
+	}
+}
+
+// The dice: values are used exactly or nothing is saved; a roll is logged.
+func TestFactionActDice(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	v := ft.version()
+	for _, l := range []string{"/faction act action:invest stat:INF dice:3,4", "/faction act action:plan@1 params:\"action=attack faction=Blue\" dice:5", "/faction act action:invest stat:INF dice:11"} {
+		resp, err := ft.do("alice", l)
+		if _, ok := AsUserError(err); !ok || !strings.Contains(resp.Content, "dice") || ft.version() != v {
+			t.Errorf("%s: %v %q; version %d, want %d", l, err, resp.Content, ft.version(), v)
+		}
+	}
+	resp := ft.must("alice", "/faction act action:invest stat:INF dice:3")
+	res := resp.Result.(FactionActResult)
+	if res.ID == "" || res.Total != 3 || res.Success == nil || !*res.Success || *res.Margin != 1 || ft.version() != v+1 {
+		t.Fatalf("result %+v", res)
+	}
+	roll, found, err := ft.store.RollByCode(context.Background(), "table", res.ID)
+	if err != nil || !found || roll.Expr != "faction invest" || roll.Total != 3 {
+		t.Errorf("roll log: %+v %v %v", roll, found, err)
+	}
+	// One Faction Action a turn.
+	if _, err := ft.do("alice", "/faction act action:invest stat:TEC dice:3"); err == nil || !strings.Contains(err.Error(), "ONE Faction Action") {
+		t.Errorf("a second Faction Action: %v", err)
+	}
+}
+
+// Players act, order and see orders for their own faction only; the GM
+// for any.
+func TestFactionPlayersOwnFaction(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	for _, l := range []string{"/faction act faction:Red action:invest stat:INF dice:3", "/faction order faction:Red action:invest stat:INF", "/faction orders faction:Red"} {
+		if _, err := ft.do("bob", l); err == nil || !strings.Contains(err.Error(), "Red is not your faction") {
+			t.Errorf("bob %s: %v", l, err)
+		}
+	}
+	if _, err := ft.do("carol", "/faction order action:invest stat:INF"); err == nil || !strings.Contains(err.Error(), "no faction") {
+		t.Errorf("carol has no faction: %v", err)
+	}
+	a := ft.must("alice", "/faction order action:invest stat:INF").Result.(FactionOrderResult)
+	ft.must("bob", "/faction order action:invest stat:TEC")
+	ft.must("gm", "/faction order faction:Green action:invest stat:SOL")
+	list := ft.must("bob", "/faction orders").Result.([]FactionOrderResult)
+	if len(list) != 1 || list[0].Faction != "Blue" {
+		t.Errorf("bob sees %+v", list)
+	}
+	if all := ft.must("gm", "/faction orders").Result.([]FactionOrderResult); len(all) != 3 {
+		t.Errorf("the GM sees %+v", all)
+	}
+	if _, err := ft.do("bob", fmt.Sprintf("/faction orders remove:%d", a.ID)); err == nil {
+		t.Error("bob removed alice's order")
+	}
+	if left := ft.must("alice", fmt.Sprintf("/faction orders remove:%d", a.ID)).Result.([]FactionOrderResult); len(left) != 0 {
+		t.Errorf("alice's orders after removing hers: %+v", left)
+	}
+	if left := ft.must("bob", "/faction orders clear:true").Result.([]FactionOrderResult); len(left) != 0 {
+		t.Errorf("bob's orders after clearing: %+v", left)
+	}
+	// Asset Actions name their asset; parameters are checked.
+	for l, want := range map[string]string{
+		"/faction order action:produce":                                                   "name the acting asset",
+		"/faction order action:invest stat:INF params:to=Mars":                            "Invest takes no to:",
+		"/faction order action:invest asset:1 stat:INF":                                   "not an Asset Action",
+		"/faction order action:nonsense":                                                  "there is no action",
+		"/faction order action:escape asset:3":                                            "triggered",
+		"/faction order action:produce-asset params:\"chart=Militia gm_produce=approve\"": "gm_produce: is an answer for the GM",
+	} {
+		if _, err := ft.do("alice", l); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", l, err, want)
+		}
+	}
+	// The GM may give the answer by re-issuing the order with it.
+	if o := ft.must("gm", "/faction order faction:Red action:produce-asset params:\"chart=Militia gm_produce=approve\"").Result.(FactionOrderResult); !strings.Contains(o.Order, "gm_produce=approve") {
+		t.Errorf("the GM's order: %+v", o)
+	}
+}
+
+// A Question holds the action; the right person answers with the button.
+func TestFactionQuestionButtons(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	resp := ft.must("alice", "/faction act action:produce-asset params:chart=Militia")
+	res := resp.Result.(FactionActResult)
+	if res.Held == 0 || len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != fmt.Sprintf("fans:%d:0", res.Held) || resp.Rows[0][0].Label != fmt.Sprintf("#%d approve", res.Held) {
+		t.Fatalf("held: %+v rows %+v", res, resp.Rows)
+	}
+	v := ft.version()
+	if _, err := ft.do("alice", "click:"+resp.Rows[0][0].CustomID); !errors.Is(err, ErrNotGM) {
+		t.Errorf("alice answered the GM's question: %v", err)
+	}
+	// The GM approves: Produce Asset is carried out at once: "Production
+	// immediately incurs [Level] Stat damage": 1 POP for a Militia.
+	out := ft.must("gm", "click:"+resp.Rows[0][0].CustomID)
+	if !strings.Contains(out.Content, "answered \"approve\"") || !strings.Contains(out.Content, "Red pays 1 POP") || ft.version() != v+1 {
+		t.Errorf("approved: %q", out.Content)
+	}
+	if _, err := ft.do("gm", "click:"+resp.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "is gone") {
+		t.Errorf("answered twice: %v", err)
+	}
+	// Consent is Blue's player's to give (or the GM's).
+	ft = newFtTable(t)
+	ft.world()
+	resp = ft.must("alice", "/faction act action:purchase params:faction=Blue target:9")
+	if _, err := ft.do("alice", "click:"+resp.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "for Blue's player") {
+		t.Errorf("alice consented for Blue: %v", err)
+	}
+	out = ft.must("bob", "click:"+resp.Rows[0][0].CustomID)
+	if !strings.Contains(out.Content, "answered \"agree\"") {
+		t.Errorf("bob agreed: %q", out.Content)
+	}
+	if a, own := ft.campaign().Asset(9); a == nil || own.Name != "Red" {
+		t.Errorf("the Militia was not sold: %v", own)
+	}
+}
+
+// Covert assets are hidden from other players, not from their faction or
+// the GM.
+func TestFactionCovertHidden(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	ft.must("gm", "/faction asset set asset:3 covert:true")
+	count := func(user, line string) int {
+		res := ft.must(user, line).Result
+		switch r := res.(type) {
+		case FactionResult:
+			return len(r.Assets)
+		case []AssetResult:
+			return len(r)
+		}
+		t.Fatalf("result %T", res)
+		return 0
+	}
+	if a, b, g := count("alice", "/faction show"), count("bob", "/faction show faction:Red"), count("gm", "/faction asset list faction:Red"); a != 8 || b != 7 || g != 8 {
+		t.Errorf("Red's assets seen by alice %d, bob %d, the GM %d; want 8, 7, 8", a, b, g)
+	}
+	offers := func(user string) bool {
+		for _, c := range ft.must(user, "complete /faction act action:invest target:3").Choices {
+			if c.Value == int64(3) {
+				return true
+			}
+		}
+		return false
+	}
+	if offers("bob") || !offers("alice") {
+		t.Errorf("the Covert Spy in autocomplete: bob %v (want false), alice %v (want true)", offers("bob"), offers("alice"))
+	}
+}
+
+// /faction roll: the four roll types with the text's rules, bare or read
+// from the campaign.
+func TestFactionRoll(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	for _, tc := range []struct{ line, want string }{
+		{"type:straight-faction attribute:4 dice:4", "rolled 4 vs 4 (Attribute 4): success by 0"},
+		// "A roll of 10 is always a failure ... Likewise, a roll of 1 is always a success."
+		{"type:straight-faction attribute:12 dice:10", "failure by 0 (a natural 10 always fails)"},
+		{"type:straight-faction attribute:0 dice:1", "success by 0 (a natural 1 always succeeds)"},
+		{"type:straight-asset level:2 dice:5", "rolled 5 vs 4 (Level 2 x 2 4): failure by 1"},
+		{"type:straight-asset level:2 hta:4 dice:8", "rolled 8 vs 8 (Level 2 x 2 4 + bonus 4): success by 0"},
+		// "Ties go to the defender."
+		{"type:opposed-faction level:2 defender_attribute:4 dice:6,6", "6 + 4 = 10 (Level 2 x 2 4) vs 6 + 4 = 10 (Attribute 4): failure by 0 (ties go to the defender)"},
+		// "An Opposed Roll of 10 beats a roll of 1 regardless of bonuses."
+		{"type:opposed-asset level:1 defender_level:6 dice:10,1", "success by 0 (a 10 beats a 1 regardless of bonuses)"},
+		// From the campaign: Red's RES; the Fabricator at home adds RES 4,
+		// Blue's Militia at home STR 4 ("Includes Home Turf Advantage").
+		{"type:straight-faction faction:Red attribute:RES dice:3", "rolled 3 vs 4 (Attribute 4): success by 1"},
+		{"type:opposed-asset asset:1 defender_asset:9 dice:5,5", "5 + 8 = 13 (Level 2 x 2 4 + bonus 4) vs 5 + 6 = 11 (Level 1 x 2 2 + bonus 4): success by 2"},
+	} {
+		resp, err := ft.do("alice", "/faction roll "+tc.line)
+		if err != nil || !strings.Contains(resp.Content, tc.want) {
+			t.Errorf("%s: %v\n%s\nwant %q", tc.line, err, resp.Content, tc.want)
+		}
+	}
+	for line, want := range map[string]string{
+		"type:opposed-asset level:1 defender_level:1 dice:5": "1 more needed",
+		"type:straight-faction":                              "needs attribute",
+		"type:straight-faction attribute:RES":                "say whose with faction:",
+		"type:straight-asset attribute:3":                    "needs level",
+	} {
+		if _, err := ft.do("alice", "/faction roll "+line); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", line, err, want)
+		}
+	}
+}
+
+// The action autocomplete lists what the faction may do now, with costs;
+// its value names the asset.
+func TestFactionSuggestions(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	has := func(cs []Choice, name string, value any) bool {
+		for _, c := range cs {
+			if c.Name == name && c.Value == value {
+				return true
+			}
+		}
+		return false
+	}
+	cs := ft.must("alice", "complete /faction act action:").Choices
+	if !has(cs, "Invest (none)", "invest") || !has(cs, "Produce with Fabricator #1 (2 AP)", "produce@1") || len(cs) > MaxChoices {
+		t.Errorf("suggestions: %+v", cs)
+	}
+	ft.must("alice", "/faction act action:invest stat:INF dice:3")
+	if cs := ft.must("alice", "complete /faction act action:inv").Choices; has(cs, "Invest (none)", "invest") {
+		t.Errorf("Invest still offered after the Faction Action: %+v", cs)
+	}
+	cs = ft.must("alice", "complete /faction order action:plan@1 params:action=attack").Choices
+	if len(cs) < 2 || cs[0].Value != "action=attack" || !strings.Contains(fmt.Sprint(cs[1:]), "faction=") {
+		t.Errorf("params suggestions: %+v", cs)
+	}
+	if cs := ft.must("bob", "complete /faction show faction:").Choices; len(cs) != 3 || cs[0].Value != "Blue" {
+		t.Errorf("faction suggestions put bob's first: %+v", cs)
+	}
+	if cs := ft.must("gm", "complete /faction asset add faction:Red chart:yard").Choices; len(cs) != 1 || cs[0].Value != "Shipyard" {
+		t.Errorf("chart suggestions: %+v", cs)
+	}
+}
+
+// /faction round: the dice given must match or nothing is saved; the
+// report fits one message, summarising what does not fit; /faction
+// preview changes nothing and gives every roll's exact odds.
+func TestFactionRoundAndPreview(t *testing.T) {
+	ft := newFtTable(t)
+	ft.must("gm", "/faction create name:F00 home:H00 policy:invest")
+	for i := 1; i < 12; i++ {
+		ft.must("gm", fmt.Sprintf("/faction create name:F%02d home:H%02d policy:invest", i, i))
+	}
+	v := ft.version()
+	p := ft.must("gm", "/faction preview")
+	if ft.version() != v || !strings.Contains(p.Embeds[0].Description, "**40%** to succeed · Invest INF") {
+		t.Errorf("preview: version %d, %+v", ft.version(), p.Embeds[0])
+	}
+	checkResponseLimits(t, p)
+	if _, err := ft.do("gm", "/faction round dice:1,2,3"); err == nil || ft.version() != v {
+		t.Errorf("a round with too few dice: %v, version %d", err, ft.version())
+	}
+	if _, err := ft.do("alice", "/faction round"); !errors.Is(err, ErrNotGM) {
+		t.Errorf("a player played a round: %v", err)
+	}
+	resp := ft.must("gm", "/faction round count:3")
+	res := resp.Result.(RoundResult)
+	if len(res.Rounds) != 3 || res.Round != 4 || len(res.Summarised) == 0 {
+		t.Fatalf("result: %d rounds, next %d, %d summarised", len(res.Rounds), res.Round, len(res.Summarised))
+	}
+	checkResponseLimits(t, resp)
+	last := resp.Embeds[len(resp.Embeds)-1]
+	if last.Image != "attachment://factions.png" || len(resp.Files) != 1 || resp.Files[0].ContentType != "image/png" {
+		t.Errorf("no chart: %+v %+v", last, resp.Files)
+	}
+	if sum := resp.Embeds[len(resp.Embeds)-2]; sum.Title != "In short" || !strings.Contains(sum.Description, "did not fit in one message") {
+		t.Errorf("summary: %+v", sum)
+	}
+	rep := ft.must("gm", "/faction report round:2 faction:F11")
+	if reps := rep.Result.([]faction.FactionReport); len(reps) != 1 || reps[0].Faction != "F11" {
+		t.Errorf("report: %+v", rep.Result)
+	}
+	if _, err := ft.do("gm", "/faction report round:9"); err == nil {
+		t.Error("a report of a round not played")
+	}
+}
+
+// RoundMessages pages a schedule's report over as many messages as
+// Discord's limits need, the chart on the last.
+func TestRoundMessagesPaged(t *testing.T) {
+	c, err := faction.NewCampaign(faction.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 30 {
+		f, err := c.AddFaction(fmt.Sprintf("Faction %02d", i), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Policy = faction.PolicyProduce
+		if _, err := c.AddHabitat(fmt.Sprintf("Habitat %02d", i), f.Name, ""); err != nil {
+			t.Fatal(err)
+		}
+		for _, chart := range []string{"Fabricator", "Militia", "Work Crew"} {
+			if _, err := c.AddAsset(f.Name, chart, fmt.Sprintf("Habitat %02d", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rep, err := faction.ResolveRound(c, nil, dice.NewRandom(rand.New(rand.NewPCG(1, 1))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := db.PlayResult{Campaign: db.FactionCampaign{Campaign: c}, Rounds: []db.FactionRound{{Round: 1, Report: rep, Sheets: db.Sheets(c)}}}
+	msgs, err := RoundMessages(played, played.Rounds, "header", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	embeds := 0
+	for i, m := range msgs {
+		checkResponseLimits(t, m)
+		embeds += len(m.Embeds)
+		if (len(m.Files) == 1) != (i == len(msgs)-1) {
+			t.Errorf("message %d of %d carries %d files", i, len(msgs), len(m.Files))
+		}
+	}
+	if len(msgs) < 4 || embeds != 31 || !strings.HasPrefix(msgs[0].Content, "header\n") {
+		t.Errorf("%d messages, %d embeds", len(msgs), embeds)
+	}
+	b, err := json.Marshal(msgs[0].Result)
+	if err != nil || !strings.Contains(string(b), `"round":2`) {
+		t.Errorf("result: %s %v", b, err)
+	}
+}
+
+// Deleting a faction frees its habitats and drops its orders.
+func TestFactionDelete(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	ft.must("bob", "/faction order action:invest stat:TEC")
+	ft.must("gm", "/faction delete faction:Blue")
+	c := ft.campaign()
+	if c.Faction("Blue") != nil || c.Habitat("Luna").Owner != "" || len(c.TurnOrder) != 2 {
+		t.Errorf("after delete: %+v %+v", c.TurnOrder, c.Habitat("Luna"))
+	}
+	if orders, _ := ft.store.FactionOrders(context.Background(), "guild", "", ""); len(orders) != 0 {
+		t.Errorf("Blue's orders stay: %+v", orders)
+	}
+	if _, err := ft.do("alice", "/faction delete faction:Red"); !errors.Is(err, ErrNotGM) {
+		t.Errorf("a player deleted a faction: %v", err)
+	}
+}
+
+// The GM's edits: sheet values, memes, turn order, habitats, assets.
+func TestFactionGMEdits(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	ft.must("gm", `/faction set faction:Green sheet:"RES=6 max_int=5 base_pop=8 ap=2" memes:"Legalism, Singularity" turn:1 decline:counter-attack owner:carol`)
+	c := ft.campaign()
+	g := c.Faction("Green")
+	if g.Attributes.RES != 6 || g.MaxAttributes.INT != 5 || g.BaseStats.POP != 8 || g.AP != 2 || len(g.Memes) != 2 || !g.Memes[0].Active ||
+		c.TurnOrder[0] != "Green" || g.Owner != "carol" || g.Decline[0] != "counter-attack" {
+		t.Errorf("Green: %+v, turn order %v", g, c.TurnOrder)
+	}
+	for line, want := range map[string]string{
+		`/faction set faction:Green memes:"A, B, C, D"`: "more than 3 Memes",
+		`/faction set faction:Green memes:Pacifism`:     "there is no meme",
+		`/faction set faction:Green sheet:LUCK=3`:       "is not RES, INT",
+		"/faction asset add faction:Red chart:Nothing":  "not in the asset chart",
+		"/faction habitat remove habitat:Mars":          "still has assets",
+		"/faction create name:Red":                      "already a faction",
+	} {
+		if _, err := ft.do("gm", line); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", line, err, want)
+		}
+	}
+	// A habitat changes hands with its bonus: Blue's full Stats lose 1.
+	ft.must("gm", "/faction habitat set habitat:Luna faction:Red")
+	c = ft.campaign()
+	if c.Habitat("Luna").Owner != "Red" || c.Faction("Blue").Stats.INF != 6 || c.Faction("Red").Stats.INF != 8 {
+		t.Errorf("Luna: %+v; Blue INF %d, Red INF %d", c.Habitat("Luna"), c.Faction("Blue").Stats.INF, c.Faction("Red").Stats.INF)
+	}
+	ft.must("gm", "/faction asset set asset:9 faction:Red at:Mars level:2 health:1 name:\"Old Guard\"")
+	if a, own := ft.campaign().Asset(9); own.Name != "Red" || a.Location != "Mars" || a.Level != 2 || a.Health != 1 || a.Name != "Old Guard" {
+		t.Errorf("asset 9: %+v of %s", a, own.Name)
+	}
+	ft.must("gm", "/faction asset remove asset:9")
+	if a, _ := ft.campaign().Asset(9); a != nil {
+		t.Error("asset 9 not removed")
+	}
+	if _, err := ft.do("alice", "/faction asset add faction:Red chart:Dreadnought"); !errors.Is(err, ErrNotGM) {
+		t.Errorf("a player added an asset: %v", err)
+	}
+	if _, err := newFtTable(t).do("alice", "/faction list"); err == nil || !strings.Contains(err.Error(), "no faction campaign yet") {
+		t.Errorf("no campaign: %v", err)
+	}
+}

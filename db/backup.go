@@ -1,0 +1,213 @@
+package db
+
+// Operations: online backups, checks, and telling an outage of the storage
+// from other failures.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+// Unavailable reports whether err comes from storage that cannot be
+// written now: a read-only database file or file system, a full disk, an
+// I/O error. Such a failure is nobody's mistake and passes when the
+// operator fixes the machine; SQLite has rolled the transaction back, so
+// nothing was half written.
+func Unavailable(err error) bool {
+	var se sqlite3.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Code {
+	case sqlite3.ErrReadonly, sqlite3.ErrFull, sqlite3.ErrIoErr, sqlite3.ErrCantOpen:
+		return true
+	}
+	return false
+}
+
+// openRaw opens file without migrating it: read-only (mode=ro) for checks
+// and backups, which must never change the schema of a database a running
+// bot of another version is using.
+func openRaw(file string) (*sql.DB, error) {
+	if _, err := os.Stat(file); err != nil {
+		return nil, fmt.Errorf("database %s: %w", file, err)
+	}
+	q := url.Values{}
+	q.Set("mode", "ro")
+	q.Set("_busy_timeout", "5000")
+	dsn := "file:" + (&url.URL{Path: file}).EscapedPath() + "?" + q.Encode()
+	d, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", file, err)
+	}
+	return d, nil
+}
+
+// Backup writes a consistent copy of the database at src to dest while
+// other connections, a running bot's, go on reading and writing it. It uses
+// VACUUM INTO, which copies one read transaction's snapshot (WAL readers do
+// not block the writer, nor it them), into a temporary file beside dest;
+// checks the copy with PRAGMA integrity_check; syncs it; and only then
+// links it to dest, which must not exist: a backup never overwrites one.
+func Backup(ctx context.Context, src, dest string) (err error) {
+	if _, err := os.Lstat(dest); err == nil {
+		return fmt.Errorf("backup: %s already exists: choose a new name", dest)
+	}
+	source, err := openRaw(src)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer source.Close()
+
+	tmp, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	tmpName := tmp.Name()
+	defer func() {
+		if rmErr := os.Remove(tmpName); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) && err == nil {
+			err = fmt.Errorf("backup: remove temporary file: %w", rmErr)
+		}
+	}()
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	// VACUUM INTO takes an existing file if it is empty.
+	if _, err := source.ExecContext(ctx, "VACUUM INTO ?", tmpName); err != nil {
+		return fmt.Errorf("backup %s: %w", src, err)
+	}
+	rep, err := check(ctx, tmpName)
+	if err != nil {
+		return fmt.Errorf("backup: check the copy: %w", err)
+	}
+	if !rep.IntegrityOK() {
+		return fmt.Errorf("backup: the copy fails its integrity check: %s", strings.Join(rep.Integrity, "; "))
+	}
+	if err := syncFile(tmpName); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	// Link, unlike rename, fails if dest appeared meanwhile.
+	if err := os.Link(tmpName, dest); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	if err := syncFile(filepath.Dir(dest)); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	return nil
+}
+
+func syncFile(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("sync %s: %w", name, err)
+	}
+	return f.Close()
+}
+
+// Report is what Check found.
+type Report struct {
+	// Integrity is what PRAGMA integrity_check said: ["ok"] when the file
+	// is sound, else its list of problems.
+	Integrity []string
+	// ForeignKeyViolations counts rows whose parent row is missing.
+	ForeignKeyViolations int
+	// Version is the schema version recorded in the file; Latest the
+	// newest migration this build carries. Older is fine (the next Open
+	// migrates); newer means an older Tablehand is looking at it.
+	Version, Latest int
+}
+
+// IntegrityOK reports whether integrity_check found nothing wrong.
+func (r Report) IntegrityOK() bool { return len(r.Integrity) == 1 && r.Integrity[0] == "ok" }
+
+// OK reports whether the database is sound and this build can use it.
+func (r Report) OK() bool {
+	return r.IntegrityOK() && r.ForeignKeyViolations == 0 && r.Version <= r.Latest
+}
+
+func (r Report) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "integrity: %s\n", strings.Join(r.Integrity, "\n  "))
+	fmt.Fprintf(&b, "foreign keys: %d violations\n", r.ForeignKeyViolations)
+	fmt.Fprintf(&b, "schema: version %d; this build migrates up to %d", r.Version, r.Latest)
+	switch {
+	case r.Version < r.Latest:
+		b.WriteString(" (the next start migrates it)")
+	case r.Version > r.Latest:
+		b.WriteString(" (made by a newer Tablehand: upgrade this one)")
+	}
+	return b.String()
+}
+
+// Check verifies the database file without changing it: PRAGMA
+// integrity_check, PRAGMA foreign_key_check, and its schema version against
+// the migrations this build carries. It does not migrate.
+func Check(ctx context.Context, file string) (Report, error) {
+	return check(ctx, file)
+}
+
+func check(ctx context.Context, file string) (Report, error) {
+	d, err := openRaw(file)
+	if err != nil {
+		return Report{}, err
+	}
+	defer d.Close()
+	var rep Report
+	rows, err := d.QueryContext(ctx, "PRAGMA integrity_check")
+	if err != nil {
+		return Report{}, fmt.Errorf("check %s: %w", file, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return Report{}, fmt.Errorf("check %s: %w", file, err)
+		}
+		rep.Integrity = append(rep.Integrity, line)
+	}
+	if err := rows.Err(); err != nil {
+		return Report{}, fmt.Errorf("check %s: %w", file, err)
+	}
+	if err := d.QueryRowContext(ctx, "SELECT count(*) FROM pragma_foreign_key_check").Scan(&rep.ForeignKeyViolations); err != nil {
+		return Report{}, fmt.Errorf("check %s: foreign keys: %w", file, err)
+	}
+	if err := d.QueryRowContext(ctx, "PRAGMA user_version").Scan(&rep.Version); err != nil {
+		return Report{}, fmt.Errorf("check %s: schema version: %w", file, err)
+	}
+	if rep.Latest, err = LatestVersion(); err != nil {
+		return Report{}, err
+	}
+	return rep, nil
+}
+
+// LatestVersion is the version of the newest migration this build carries:
+// the schema version Open brings a database to.
+func LatestVersion() (int, error) {
+	entries, err := migrations.ReadDir("migrations")
+	if err != nil {
+		return 0, fmt.Errorf("read migrations: %w", err)
+	}
+	latest := 0
+	for _, e := range entries {
+		num, _, _ := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if err != nil {
+			return 0, fmt.Errorf("migration %s: name must start with a number and '_'", e.Name())
+		}
+		latest = max(latest, v)
+	}
+	return latest, nil
+}

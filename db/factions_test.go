@@ -1,0 +1,376 @@
+package db_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/faction"
+)
+
+// world makes guild's campaign: Red (player u1) holds Mars with a
+// Fabricator; Blue (an NPC that invests) holds Luna with a Militia.
+func world(t testing.TB, d *db.DB, guild string) db.FactionCampaign {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := d.CreateCampaign(ctx, guild, "table", "gm", faction.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	fc, err := d.UpdateCampaign(ctx, guild, func(fc *db.FactionCampaign) error {
+		c := fc.Campaign
+		if _, err := c.AddFaction("Red", "u1"); err != nil {
+			return err
+		}
+		blue, err := c.AddFaction("Blue", "")
+		if err != nil {
+			return err
+		}
+		blue.Policy = faction.PolicyInvest
+		for _, h := range [][2]string{{"Mars", "Red"}, {"Luna", "Blue"}} {
+			if _, err := c.AddHabitat(h[0], h[1], "inner"); err != nil {
+				return err
+			}
+		}
+		if _, err := c.AddAsset("Red", "Fabricator", "Mars"); err != nil {
+			return err
+		}
+		_, err = c.AddAsset("Blue", "Militia", "Luna")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fc
+}
+
+func queue(t testing.TB, d *db.DB, guild, fac string, o faction.Order) db.FactionOrder {
+	t.Helper()
+	out, err := d.QueueOrder(context.Background(), guild, db.FactionOrder{Faction: fac, Order: o, CreatedBy: "u1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestFactionCampaignStore(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	if _, err := d.Campaign(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("no campaign yet: %v", err)
+	}
+	fc := world(t, d, "g")
+	if _, err := d.CreateCampaign(ctx, "g", "x", "gm", faction.DefaultConfig()); !errors.Is(err, db.ErrCampaignExists) {
+		t.Errorf("a second campaign: %v", err)
+	}
+	if fc.Version != 2 || len(fc.Campaign.Factions) != 2 || fc.Campaign.Faction("red").Owner != "u1" {
+		t.Fatalf("stored campaign: version %d, %+v", fc.Version, fc.Campaign.Factions)
+	}
+	got, err := d.Campaign(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(fc.Campaign)
+	b, _ := json.Marshal(got.Campaign)
+	if string(a) != string(b) {
+		t.Errorf("the campaign does not come back as it was saved")
+	}
+	// A failing change saves nothing.
+	boom := errors.New("boom")
+	if _, err := d.UpdateCampaign(ctx, "g", func(fc *db.FactionCampaign) error {
+		fc.Campaign.Round = 99
+		return boom
+	}); !errors.Is(err, boom) {
+		t.Errorf("UpdateCampaign error: %v", err)
+	}
+	if got, _ := d.Campaign(ctx, "g"); got.Campaign.Round != 1 || got.Version != 2 {
+		t.Errorf("a failed change was saved: round %d version %d", got.Campaign.Round, got.Version)
+	}
+
+	// Orders queue in order per faction.
+	o1 := queue(t, d, "g", "red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
+	o2 := queue(t, d, "g", "Red", faction.Order{Action: "produce", Asset: 1})
+	queue(t, d, "g", "Blue", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
+	if o1.Faction != "Red" || o1.Seq != 1 || o2.Seq != 2 || o1.Mode != db.OrderQueued {
+		t.Errorf("queued: %+v %+v", o1, o2)
+	}
+	if _, err := d.QueueOrder(ctx, "g", db.FactionOrder{Faction: "Green", Order: faction.Order{Action: "invest"}}); !errors.Is(err, faction.ErrUnknownFaction) {
+		t.Errorf("an order for no faction: %v", err)
+	}
+	red, err := d.FactionOrders(ctx, "g", "RED", "")
+	if err != nil || len(red) != 2 || red[0].ID != o1.ID || red[1].Order.Asset != 1 {
+		t.Fatalf("Red's orders: %+v %v", red, err)
+	}
+	// UpdateOrder stores a change, or removes.
+	if _, _, err := d.UpdateOrder(ctx, "g", o1.ID, func(o *db.FactionOrder, _ *db.FactionCampaign) (db.OrderChange, error) {
+		o.Order = o.Order.With("stat", "POP")
+		return db.OrderChange{}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := d.FactionOrder(ctx, "g", o1.ID); err != nil || o.Order.Param("stat") != "POP" {
+		t.Errorf("updated order: %+v %v", o, err)
+	}
+	if n, err := d.DeleteOrders(ctx, "g", "Red", o2.ID); n != 1 || err != nil {
+		t.Errorf("delete one order: %d %v", n, err)
+	}
+	// Removing a faction drops its orders with the save.
+	if _, err := d.UpdateCampaign(ctx, "g", func(fc *db.FactionCampaign) error {
+		c := fc.Campaign
+		c.Factions = c.Factions[1:]
+		c.TurnOrder = []string{"Blue"}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	all, err := d.FactionOrders(ctx, "g", "", "")
+	if err != nil || len(all) != 1 || all[0].Faction != "Blue" {
+		t.Errorf("after Red left: %+v %v", all, err)
+	}
+	if err := d.DeleteCampaign(ctx, "g"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.FactionOrders(ctx, "g", "", ""); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("orders of a deleted campaign: %v", err)
+	}
+}
+
+// snapshot is everything a round may change, as stored.
+func snapshot(t *testing.T, d *db.DB, guild string) string {
+	t.Helper()
+	var out []string
+	for _, q := range []string{
+		`SELECT state || '|' || version FROM faction_campaigns WHERE guild_id = '` + guild + `'`,
+		`SELECT group_concat(id || ':' || body || ':' || question, ';') FROM (SELECT * FROM faction_orders ORDER BY id)`,
+		`SELECT count(*) || ':' || coalesce(max(round), 0) FROM faction_rounds`,
+		`SELECT count(*) FROM faction_firings`,
+		`SELECT group_concat(last_firing) FROM faction_schedules`,
+	} {
+		var s *string
+		if err := d.SQL().QueryRow(q).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		if s != nil {
+			out = append(out, *s)
+		} else {
+			out = append(out, "NULL")
+		}
+	}
+	b, _ := json.Marshal(out)
+	return string(b)
+}
+
+// "A round is one transaction: a crash in the middle leaves the campaign
+// exactly as before the round": fail after each step in turn.
+func TestPlayRoundsAllOrNothing(t *testing.T) {
+	clock := time.Date(2025, 3, 7, 17, 0, 0, 0, time.UTC)
+	d, _ := open(t, db.WithClock(func() time.Time { return clock }))
+	ctx := context.Background()
+	world(t, d, "g")
+	queue(t, d, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
+	queue(t, d, "g", "Red", faction.Order{Action: "produce", Asset: 1})
+	s, err := d.SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 2, CreatedBy: "gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	firing := &db.Firing{ScheduleID: s.ID, At: time.Date(2025, 3, 7, 18, 0, 0, 0, time.UTC)}
+	before := snapshot(t, d, "g")
+	boom := errors.New("the power went out")
+	for _, ph := range []db.RoundPhase{db.PhaseLoaded, db.PhaseResolved, db.PhaseSaved, db.PhaseOrdersCleared, db.PhaseReported, db.PhaseFiring} {
+		_, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 2, Roller: dice.NewPhysical([]int{2, 3, 2}), ActorID: "schedule", Firing: firing,
+			Hook: func(p db.RoundPhase) error {
+				if p == ph {
+					return boom
+				}
+				return nil
+			}})
+		if !errors.Is(err, boom) {
+			t.Fatalf("fail after %s: err = %v", ph, err)
+		}
+		if after := snapshot(t, d, "g"); after != before {
+			t.Fatalf("failing after %s changed the store:\nbefore %s\nafter  %s", ph, before, after)
+		}
+	}
+	// Round 1: Red carries out its two orders; Blue's policy invests.
+	// Round 2: nothing queued: Red (a player with no policy) holds.
+	res, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 2, Roller: dice.NewRandom(rand.New(rand.NewPCG(1, 2))), ActorID: "schedule", Firing: firing})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rounds) != 2 || res.Rounds[0].Round != 1 || res.Rounds[1].Round != 2 || res.Campaign.Campaign.Round != 3 {
+		t.Fatalf("played: %+v", res.Rounds)
+	}
+	red, _ := res.Rounds[0].Report.Faction("Red")
+	if len(red.Outcomes) != 2 || red.Outcomes[0].Action != "invest" || red.Outcomes[1].Action != "produce" {
+		t.Errorf("Red's round 1: %+v", red.Outcomes)
+	}
+	if red2, _ := res.Rounds[1].Report.Faction("Red"); len(red2.Outcomes) != 0 || red2.Policy != faction.PolicyHold {
+		t.Errorf("Red's round 2 should hold: %+v", red2)
+	}
+	if orders, _ := d.FactionOrders(ctx, "g", "", ""); len(orders) != 0 {
+		t.Errorf("carried-out orders stay queued: %+v", orders)
+	}
+	hist, err := d.RoundHistory(ctx, "g", 10)
+	if err != nil || len(hist) != 2 || hist[0].Round != 1 || hist[1].ScheduleID != s.ID || !hist[1].ScheduledAt.Equal(firing.At) || len(hist[0].Sheets) != 2 {
+		t.Fatalf("history: %+v %v", hist, err)
+	}
+	if r, err := d.PlayedRound(ctx, "g", 2); err != nil || r.Round != 2 {
+		t.Errorf("round 2: %+v %v", r, err)
+	}
+	rec, err := d.FiringStatus(ctx, *firing)
+	if err != nil || rec.Status != db.FiringApplied || rec.FirstRound != 1 || rec.LastRound != 2 {
+		t.Errorf("firing: %+v %v", rec, err)
+	}
+	if s, _ := d.ScheduleByID(ctx, s.ID); !s.LastFiring.Equal(firing.At) {
+		t.Errorf("last firing %v, want %v", s.LastFiring, firing.At)
+	}
+	// The same firing again: refused, nothing changes.
+	before = snapshot(t, d, "g")
+	if _, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical(nil), Firing: firing}); !errors.Is(err, db.ErrFiringDone) {
+		t.Errorf("a firing played twice: %v", err)
+	}
+	if after := snapshot(t, d, "g"); after != before {
+		t.Error("a refused firing changed the store")
+	}
+}
+
+// An order that needs the GM's answer stays queued with its Question; the
+// others go.
+func TestPlayRoundsHoldsQuestions(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	world(t, d, "g")
+	held := queue(t, d, "g", "Red", faction.Order{Action: "produce-asset", Params: map[string]string{"chart": "Militia"}})
+	queue(t, d, "g", "Red", faction.Order{Action: "no-such-action"})
+	res, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical([]int{9}), ActorID: "gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Held) != 1 || res.Held[0].ID != held.ID || res.Held[0].Question == nil || res.Held[0].Question.Param != "gm_produce" {
+		t.Fatalf("held: %+v", res.Held)
+	}
+	orders, _ := d.FactionOrders(ctx, "g", "Red", "")
+	if len(orders) != 1 || orders[0].Question == nil || orders[0].Question.Ask != "gm" {
+		t.Fatalf("queue after the round: %+v", orders)
+	}
+	// Answered, it is carried out next round.
+	if _, _, err := d.UpdateOrder(ctx, "g", held.ID, func(o *db.FactionOrder, _ *db.FactionCampaign) (db.OrderChange, error) {
+		o.Order, o.Question = o.Order.With("gm_produce", "approve"), nil
+		return db.OrderChange{}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	res, err = d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical([]int{9}), ActorID: "gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if red, _ := res.Rounds[0].Report.Faction("Red"); len(red.Outcomes) != 1 || red.Outcomes[0].Action != "produce-asset" || len(res.Held) != 0 {
+		t.Errorf("answered order: %+v held %+v", red.Outcomes, res.Held)
+	}
+	plan, orders2, queued, err := d.RoundPlan(ctx, "g")
+	if err != nil || plan.Campaign.Round != 3 || len(orders2) != 0 || len(queued) != 0 {
+		t.Errorf("plan: round %d %v %v %v", plan.Campaign.Round, orders2, queued, err)
+	}
+}
+
+// Two processes on one database fire the same schedule at once: one plays
+// the rounds, the other is told the firing is done, and the campaign moves
+// one round.
+func TestFiringAppliedOnceAcrossProcesses(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "t.db")
+	ctx := context.Background()
+	var procs []*db.DB
+	for range 2 {
+		d, err := db.Open(ctx, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		procs = append(procs, d)
+	}
+	world(t, procs[0], "g")
+	s, err := procs[0].SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "0 18 * * *", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, CreatedBy: "gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	firing := &db.Firing{ScheduleID: s.ID, At: time.Now().Add(time.Hour)}
+	var wg sync.WaitGroup
+	errs := make([]error, len(procs))
+	for i, d := range procs {
+		wg.Go(func() {
+			_, errs[i] = d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewRandom(rand.New(rand.NewPCG(uint64(i), 0))), Firing: firing})
+		})
+	}
+	wg.Wait()
+	applied := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			applied++
+		case !errors.Is(err, db.ErrFiringDone):
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	fc, err := procs[1].Campaign(ctx, "g")
+	if applied != 1 || err != nil || fc.Campaign.Round != 2 {
+		t.Errorf("applied %d times; campaign at round %d (%v)", applied, fc.Campaign.Round, err)
+	}
+}
+
+// The benchmark of the issue's "Done when": one round of 100 factions with
+// 20 assets each, through the store: load, resolve, save (and the orders,
+// the report and the sheets).
+func BenchmarkPlayRound100x20(b *testing.B) {
+	d, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	ctx := context.Background()
+	if _, err := d.CreateCampaign(ctx, "g", "table", "gm", faction.DefaultConfig()); err != nil {
+		b.Fatal(err)
+	}
+	charts := []string{"Fabricator", "Work Crew", "Militia", "Propaganda Corps", "Research Team", "University", "Media Network", "Barracks", "Freighter", "Envoy"}
+	policies := []faction.Policy{faction.PolicyProduce, faction.PolicyInvest, faction.PolicyRepair, faction.PolicyHold}
+	if _, err := d.UpdateCampaign(ctx, "g", func(fc *db.FactionCampaign) error {
+		c := fc.Campaign
+		for i := range 100 {
+			name := fmt.Sprintf("Faction %03d", i)
+			f, err := c.AddFaction(name, "")
+			if err != nil {
+				return err
+			}
+			f.Policy = policies[i%len(policies)]
+			home := fmt.Sprintf("Habitat %03d", i)
+			if _, err := c.AddHabitat(home, name, fmt.Sprintf("region %d", i%5)); err != nil {
+				return err
+			}
+			for j := range 20 {
+				a, err := c.AddAsset(name, charts[j%len(charts)], home)
+				if err != nil {
+					return err
+				}
+				if j%7 == 0 {
+					a.Health = max(a.Level-1, 1)
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 1)))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: roller, ActorID: "bench"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
