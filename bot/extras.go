@@ -11,6 +11,9 @@ import (
 	"github.com/tablehand/tablehand/commands"
 )
 
+// Errors logged here are passed through redact: a transport error quotes
+// the webhook URL, which holds the interaction's token.
+//
 // deliverExtras does what a response asks beyond the interaction's answer,
 // once the answer is with Discord: tell the handler which message the
 // answer became, edit an earlier message (the encounter tracker), send
@@ -19,7 +22,7 @@ import (
 func deliverExtras(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r commands.Response, log *slog.Logger) {
 	if r.Posted != nil {
 		if err := posted(ctx, s, i, r.Posted); err != nil {
-			log.Warn("record the answer's message", "interaction", i.ID, "err", err)
+			log.Warn("record the answer's message", "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 		}
 	}
 	if e := r.Edit; e != nil {
@@ -42,7 +45,7 @@ func deliverExtras(ctx context.Context, s *discordgo.Session, i *discordgo.Inter
 			AllowedMentions: data.AllowedMentions, Flags: data.Flags,
 		}
 		if _, err := s.FollowupMessageCreate(i, false, params, discordgo.WithContext(ctx)); err != nil {
-			log.Warn("send follow-up", "interaction", i.ID, "err", err)
+			log.Warn("send follow-up", "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 		}
 	}
 }

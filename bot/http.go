@@ -186,7 +186,7 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 		defer e.inflight.Done()
 		h := <-done
 		if err := e.followUp(i, h.resp); err != nil {
-			e.o.Log.Error("send deferred answer", "path", req.Path, "interaction", i.ID, "err", err)
+			e.o.Log.Error("send deferred answer", "path", req.Path, "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 			return
 		}
 		e.extras(i, h.resp)

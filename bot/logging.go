@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -23,6 +24,13 @@ func RouteDiscordLogs(log *slog.Logger) {
 		case discordgo.LogInformational:
 			level = slog.LevelInfo
 		}
-		log.Log(context.Background(), level, fmt.Sprintf(format, a...), "source", "discordgo")
+		msg := fmt.Sprintf(format, a...)
+		// Some lines print a whole gateway event ("Expected READY/RESUMED,
+		// instead got: &discordgo.Event{... RawData: ...}"): an
+		// interaction's token and what the user typed. Keep the words only.
+		if i := strings.Index(msg, "&discordgo.Event{"); i >= 0 {
+			msg = msg[:i] + "(event not shown)"
+		}
+		log.Log(context.Background(), level, msg, "source", "discordgo")
 	}
 }

@@ -95,8 +95,10 @@ func CleanName(what, name string) (string, error) {
 		return "", Errorf("the %s is %d characters; at most %d", what, n, MaxNameLen)
 	}
 	for _, r := range name {
-		if unicode.IsControl(r) || r == '@' || r == '<' || r == '>' || r == '`' {
-			return "", Errorf("the %s %q has a character names cannot have (@, <, >, ` or a control character)", what, name)
+		// Invisible formatting characters (right-to-left overrides,
+		// zero-width joiners) ping nobody but let a name pass for another.
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '@' || r == '<' || r == '>' || r == '`' {
+			return "", Errorf("the %s %q has a character names cannot have (@, <, >, `, or an invisible or control character)", what, name)
 		}
 	}
 	return name, nil
