@@ -157,10 +157,6 @@ func ServeMetrics(ctx context.Context, addr string, m *Metrics, log *slog.Logger
 	return ln.Addr(), nil
 }
 
-// unavailableMessage is what a user sees when the database cannot be
-// written: not their mistake, not a bug, and it passes.
-const unavailableMessage = "⚠️ Tablehand cannot save anything right now (its database is read-only or the disk is full), so this was not done. It has been logged; please try again later."
-
 // Logged wraps h so that every request it answers leaves one structured
 // log line (command path, kind, guild, channel, latency, outcome: never
 // the token, never what the user typed beyond the command's name) and,
@@ -185,9 +181,6 @@ func (a *loggedAnswerer) Handle(ctx context.Context, req *commands.Request) (com
 	resp, err := a.next.Handle(ctx, req)
 	took := time.Since(start)
 	outcome := Outcome(err)
-	if outcome == OutcomeUnavailable && req.Kind != commands.KindAutocomplete {
-		resp = commands.Response{Type: commands.Message, Content: unavailableMessage, Ephemeral: true}
-	}
 	command, kind := commandLabel(req)
 	level := slog.LevelInfo
 	if outcome != OutcomeOK && outcome != OutcomeUserError {

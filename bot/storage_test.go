@@ -75,7 +75,7 @@ func (b *storageBot) wantUnavailable(t *testing.T, what string, resp commands.Re
 	if !db.Unavailable(err) {
 		t.Errorf("%s: error %v; want a storage failure", what, err)
 	}
-	if resp.Content != unavailableMessage || !resp.Ephemeral {
+	if resp.Content != commands.UnavailableMessage || !resp.Ephemeral {
 		t.Errorf("%s: the user saw %q (ephemeral %v)", what, resp.Content, resp.Ephemeral)
 	}
 }
@@ -113,7 +113,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 	if n := b.rolls(t); n != 1 {
 		t.Errorf("%d rolls stored; want the 1 from before", n)
 	}
-	b.logs.waitLog(t, "level=ERROR", `msg="command failed"`, "readonly")
+	b.logs.waitLog(t, "level=WARN", `msg="database unavailable"`, "readonly")
 	b.logs.waitLog(t, "level=WARN", "msg=command", "command=roll", "outcome=unavailable")
 
 	b.exec(t, "PRAGMA query_only = OFF")

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+
+	"github.com/tablehand/tablehand/db"
 )
 
 // Handler answers one request. It returns the response as a value and never
@@ -147,6 +149,10 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 	}
 }
 
+// UnavailableMessage is what a user sees when the database cannot be
+// written (read-only, disk full).
+const UnavailableMessage = "⚠️ Tablehand cannot save anything right now (its database is read-only or the disk is full), so this was not done. It has been logged; please try again later."
+
 // Failure turns err into what the user sees. The edges use it for mistakes
 // they catch before a handler runs (a console line that does not parse).
 func (r *Router) Failure(req *Request, err error) Response {
@@ -156,6 +162,12 @@ func (r *Router) Failure(req *Request, err error) Response {
 			r.log.Error("autocomplete failed", "path", req.Path, "err", err)
 		}
 		return Response{Type: Autocomplete}
+	}
+	if db.Unavailable(err) {
+		// Nobody's mistake, and it passes when the operator frees the disk
+		// or makes the database writable; the transaction rolled back.
+		r.log.Warn("database unavailable", "path", req.Path, "err", err)
+		return Response{Type: Message, Content: UnavailableMessage, Ephemeral: true}
 	}
 	if ue, ok := AsUserError(err); ok {
 		msg := "⚠️ " + ue.Msg
