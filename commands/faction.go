@@ -1771,7 +1771,7 @@ func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, pag
 	for _, r := range res.Rounds {
 		result.Rounds = append(result.Rounds, r.Report)
 		for i, fr := range r.Report.Factions {
-			embeds = append(embeds, reportEmbed(r.Report.Round, fr, i, false))
+			embeds = append(embeds, reportEmbed(r.Report.Round, fr, i, false, true))
 			summaries = append(summaries, reportSummary(r.Report.Round, fr))
 		}
 	}
@@ -1865,7 +1865,11 @@ var factionColors = []int{0x5865f2, 0xed4245, 0x3ba55d, 0xfaa61a, 0xeb459e, 0x9b
 
 // reportEmbed is one faction's part of a round report; with chances, each
 // roll shows its exact odds first (the preview).
-func reportEmbed(round int, fr faction.FactionReport, i int, chances bool) Embed {
+// reportEmbed is one faction's part of a round report. A public report
+// (posted to the channel, or shown to another faction's player) leaves out
+// what Covert assets did, saying only how many such actions there were:
+// "The Asset may not be attacked", nor its doings known, by the others.
+func reportEmbed(round int, fr faction.FactionReport, i int, chances, public bool) Embed {
 	var b strings.Builder
 	fmt.Fprintf(&b, "AP %d → %d left", fr.Start.AP, fr.APEnd)
 	if fr.Policy != "" {
@@ -1881,14 +1885,25 @@ func reportEmbed(round int, fr faction.FactionReport, i int, chances bool) Embed
 	for _, n := range fr.Start.Notes {
 		fmt.Fprintf(&b, "ℹ️ %s\n", n)
 	}
+	covert := 0
+	show := func(o faction.Outcome, indent string) {
+		if public && o.Covert {
+			covert++
+			return
+		}
+		outcomeLines(&b, o, indent, chances)
+	}
 	for _, o := range fr.Arrivals {
-		outcomeLines(&b, o, "", chances)
+		show(o, "")
 	}
 	for _, o := range fr.Outcomes {
-		outcomeLines(&b, o, "", chances)
+		show(o, "")
 	}
 	for _, o := range fr.Reactions {
-		outcomeLines(&b, o, "↩️ ", chances)
+		show(o, "↩️ ")
+	}
+	if covert > 0 {
+		fmt.Fprintf(&b, "🕶️ %d covert action(s): its player and the GM see them with /faction report\n", covert)
 	}
 	for _, s := range fr.Skipped {
 		fmt.Fprintf(&b, "🚫 `%s` cannot be carried out: %s\n", codeSafe(s.Order.String()), s.Reason)
@@ -2021,7 +2036,7 @@ func PreviewEmbeds(reps []faction.RoundReport) []Embed {
 	var out []Embed
 	for _, rep := range reps {
 		for i, fr := range rep.Factions {
-			e := reportEmbed(rep.Round, fr, i, true)
+			e := reportEmbed(rep.Round, fr, i, true, false)
 			var paid []string
 			for _, c := range fr.Costs() {
 				paid = append(paid, c.String())
@@ -2078,9 +2093,20 @@ func (h *handlers) factionReport(ctx context.Context, req *Request) (Response, e
 	var embeds []Embed
 	var reps []faction.FactionReport
 	name := req.Options.String("faction")
+	mine := map[string]bool{} // the factions whose covert doings req.User may see
+	if !req.GM {
+		if camp, err := h.Factions.Campaign(ctx, req.GuildID); err == nil {
+			for _, f := range camp.Campaign.Factions {
+				if f.Owner == req.User.ID {
+					mine[strings.ToLower(f.Name)] = true
+				}
+			}
+		}
+	}
 	for i, fr := range r.Report.Factions {
 		if name == "" || strings.EqualFold(name, fr.Faction) {
-			embeds = append(embeds, reportEmbed(r.Round, fr, i, false))
+			public := !req.GM && !mine[strings.ToLower(fr.Faction)]
+			embeds = append(embeds, reportEmbed(r.Round, fr, i, false, public))
 			reps = append(reps, fr)
 		}
 	}

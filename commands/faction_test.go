@@ -572,3 +572,20 @@ func TestFactionGMEdits(t *testing.T) {
 		t.Errorf("no campaign: %v", err)
 	}
 }
+
+// A public report names no covert action; its faction's player and the GM
+// see it in full.
+func TestReportHidesCovertActions(t *testing.T) {
+	fr := faction.FactionReport{Faction: "Red", Outcomes: []faction.Outcome{
+		{Faction: "Red", Name: "Sabotage", Text: "Red: Sabotage with Shade #3", Covert: true, Success: true},
+		{Faction: "Red", Name: "Attack", Text: "Red: Attack with Frigate #2", Success: true},
+	}}
+	public := reportEmbed(2, fr, 0, false, true).Description
+	if strings.Contains(public, "Sabotage") || strings.Contains(public, "Shade") || !strings.Contains(public, "Attack") || !strings.Contains(public, "1 covert action") {
+		t.Errorf("public report:\n%s", public)
+	}
+	private := reportEmbed(2, fr, 0, false, false).Description
+	if !strings.Contains(private, "Sabotage") || strings.Contains(private, "covert action(s)") {
+		t.Errorf("the faction's own report:\n%s", private)
+	}
+}

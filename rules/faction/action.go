@@ -221,6 +221,9 @@ type Outcome struct {
 	Arrivals  []Outcome  `json:"arrivals,omitempty"`
 	Notes     []string   `json:"notes,omitempty"`
 	Text      string     `json:"text"`
+	// Covert is set when the acting asset acted Covertly: a public report
+	// must not tell the other players what it did.
+	Covert bool `json:"covert,omitempty"`
 }
 
 // ActionOption is an action a faction may take right now, with its cost.
@@ -926,6 +929,7 @@ func (c *Campaign) resolve(f *Faction, o Order, r dice.Roller) (Outcome, error) 
 	if err := x.run(); err != nil {
 		return fail(err)
 	}
+	x.out.Covert = x.covert || (x.a != nil && x.own != nil && c.Covert(x.own, x.a))
 	if len(x.out.Questions) > 0 {
 		x.out.Text = def.Name + ": waiting for an answer: " + x.out.Questions[0].Text
 		return *x.out, nil

@@ -422,3 +422,21 @@ func TestMoreFailures(t *testing.T) {
 	refuse(t, c, "Red", order("pay", 0, "debt", "77"), ErrNotEnoughStat)
 	refuse(t, c, "Red", order("pay", 0, "debt", "78"), ErrNotAvailable)
 }
+
+// An outcome says whether the acting asset acted Covertly, so a public
+// report can leave its doings out.
+func TestOutcomeCovert(t *testing.T) {
+	c := world(t)
+	fr := add(t, c, "Red", "Frigate", "Luna")
+	mil := add(t, c, "Blue", "Militia", "Luna")
+	if out := do(t, c, "Red", order("attack", fr.ID, "target", id(mil)), 5, 1); out.Covert {
+		t.Errorf("an open attack reported Covert")
+	}
+	c = world(t)
+	spy := add(t, c, "Red", "Spy", "Luna")
+	spy.Covert = true
+	mil = add(t, c, "Blue", "Militia", "Luna")
+	if out := do(t, c, "Red", order("attack", spy.ID, "target", id(mil)), 5, 1); !out.Covert {
+		t.Errorf("a covert spy's attack not reported Covert: %+v", out)
+	}
+}
