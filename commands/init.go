@@ -327,6 +327,8 @@ func initError(err error) error {
 		return &UserError{Msg: "there is no encounter in this channel: start one with /init start", Err: err}
 	case errors.Is(err, db.ErrNothingToUndo):
 		return &UserError{Msg: "there is nothing to undo in this fight", Err: err}
+	case errors.Is(err, db.ErrUndoLimit):
+		return &UserError{Msg: fmt.Sprintf("only the last %d changes can be undone: older states are not kept", db.MaxUndo), Err: err}
 	case errors.Is(err, db.ErrNothingToRedo):
 		return &UserError{Msg: "there is nothing to redo: only the changes undone last, with nothing changed since, can be redone", Err: err}
 	case errors.Is(err, db.ErrActiveEncounter):

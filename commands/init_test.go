@@ -347,6 +347,32 @@ func TestInitUndoRedo(t *testing.T) {
 	}
 }
 
+// TestInitUndoLimit: /init undo goes back db.MaxUndo changes, across a
+// restart, and then says why it stops, changing nothing.
+func TestInitUndoLimit(t *testing.T) {
+	it := newInitTable(t)
+	it.setup()
+	changes := db.MaxUndo + 20
+	for range changes {
+		it.must("gm", "/init damage target:Goblin amount:0")
+	}
+	it.restart()
+	for range db.MaxUndo {
+		it.must("gm", "/init undo")
+	}
+	before := it.stored()
+	resp, err := it.do("gm", "/init undo")
+	if _, ok := AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, "only the last 100 changes can be undone") {
+		t.Errorf("undo %d: %q (ephemeral %v, err %v), want a private \"only the last 100 changes can be undone\"", db.MaxUndo+1, resp.Content, resp.Ephemeral, err)
+	}
+	if after := it.stored(); after != before {
+		t.Errorf("a refused undo changed the stored encounter:\n%+v\n%+v", before, after)
+	}
+	if resp := it.must("gm", "/init redo"); !strings.HasPrefix(resp.Content, "↪️ Redone") {
+		t.Errorf("redo after the refused undo: %q", resp.Content)
+	}
+}
+
 // TestInitHidden: the players never read a hidden combatant's numbers; the
 // GM reads them in private.
 func TestInitHidden(t *testing.T) {

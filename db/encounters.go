@@ -72,12 +72,62 @@ type EncounterEvent struct {
 	CreatedAt time.Time
 }
 
+// The journal is bounded. Its log (encounter_events: kind, actor,
+// summary, event) is kept whole, so /init log tells who did what from the
+// start; the snapshots undo and redo restore (encounter_states) are kept
+// only while they can be used, and deleted after, in the transaction of
+// the change that puts them out of reach. The encounter's own row keeps
+// the current state.
+//
+// Only start, done and undone entries (the undo/redo stack) have a
+// snapshot: undo restores the one of the done entry (or start) before the
+// change it undoes, redo the one of the change it redoes. Undo and redo
+// entries have none, and a change undone and then dropped loses its
+// snapshot to the change that drops it.
+//
+// Undo reaches back MaxUndo changes. It restores snapshots from the window
+// only: the encounter's newest MaxUndo+1, undone ones included, that is
+// the states after the MaxUndo newest changes and the state before the
+// oldest of them. An undo that would go below it fails with
+// ErrUndoLimit. Undo and redo move within the window without sliding it; a
+// new change slides it up by one. A new change after undos drops the
+// changes undone, and the window is not refilled from below, where
+// snapshots may be gone already: that change first trims the journal to
+// the window exactly, so undo stops where it stopped before.
+//
+// The snapshots below the window are deleted in batches, by the change
+// that takes their number to PruneEvery: an encounter keeps between
+// MaxUndo+1 and MaxUndo+PruneEvery of them, and a change pays for one
+// snapshot row, a look-up that walks MaxUndo+PruneEvery index entries
+// and, one time in PruneEvery, a DELETE of PruneEvery rows, however long
+// the fight. SQLite reuses the
+// pages deleted rows free, so a long fight grows the file by a log row per
+// command, not a snapshot.
+//
+// An ended encounter keeps its snapshots while its end can be undone, that
+// is until the next encounter starts in its channel (undo reaches only a
+// channel's latest encounter): StartEncounter deletes them, leaving the
+// final state and the log.
+const (
+	// MaxUndo is how many of an encounter's newest changes can be undone.
+	MaxUndo = 100
+	// PruneEvery is how many snapshots below the undo window an encounter
+	// gathers before they are deleted together.
+	PruneEvery = 16
+	// keptStates is the window: the states after the MaxUndo newest
+	// changes and the state before the oldest of them.
+	keptStates = MaxUndo + 1
+)
+
 // Mistakes an encounter command can make, for errors.Is. A missing
 // encounter wraps ErrNotFound.
 var (
 	ErrActiveEncounter = errors.New("an encounter is already running in this channel")
 	ErrNothingToUndo   = errors.New("nothing to undo")
 	ErrNothingToRedo   = errors.New("nothing to redo")
+	// ErrUndoLimit is an undo past the window: the state it would restore
+	// is no longer kept.
+	ErrUndoLimit = fmt.Errorf("only the last %d changes can be undone", MaxUndo)
 )
 
 const encounterCols = `id, guild_id, channel_id, state, seq, active, tracker_message, created_by, created_at, updated_at`
@@ -136,7 +186,8 @@ type querier interface {
 
 // StartEncounter opens a new encounter of system in channelID, not begun
 // and with no one in it. It fails with ErrActiveEncounter when the channel
-// has one running.
+// has one running. The channel's ended encounters can no longer be undone
+// from then on: their snapshots are deleted.
 func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, actorID string) (Encounter, error) {
 	var out Encounter
 	err := d.tx(ctx, func(tx *sql.Tx) error {
@@ -146,6 +197,10 @@ func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, act
 		}
 		if running > 0 {
 			return ErrActiveEncounter
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM encounter_states
+			WHERE encounter_id IN (SELECT id FROM encounters WHERE channel_id = ? AND active = 0)`, channelID); err != nil {
+			return fmt.Errorf("delete the snapshots of ended encounters: %w", err)
 		}
 		state, err := encounter.New(system).Snapshot()
 		if err != nil {
@@ -163,7 +218,10 @@ func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, act
 			return err
 		}
 		ev := encounter.Event{Kind: "start", Actor: actorID}
-		if err := insertEncounterEvent(ctx, tx, id, 1, "start", StatusStart, 0, ev, state, now); err != nil {
+		if err := insertEncounterEvent(ctx, tx, id, 1, "start", StatusStart, 0, ev, now); err != nil {
+			return err
+		}
+		if err := insertSnapshot(ctx, tx, id, 1, state); err != nil {
 			return err
 		}
 		out, err = scanEncounter(tx.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters WHERE id = ?`, id))
@@ -188,7 +246,8 @@ func (d *DB) Encounter(ctx context.Context, channelID string) (Encounter, error)
 // errors.As finds an *encounter.Error in it. BEGIN IMMEDIATE takes the
 // write lock before the load, so concurrent commands on one channel run
 // one after the other and none loses another's change. A change drops
-// whatever had been undone: it can no longer be redone.
+// whatever had been undone: it can no longer be redone. It slides the undo
+// window (see MaxUndo) and prunes the journal when its time has come.
 func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *Encounter) (encounter.Event, error)) (Encounter, encounter.Event, error) {
 	var out Encounter
 	var ev encounter.Event
@@ -211,13 +270,27 @@ func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *E
 			return fmt.Errorf("update encounter %d: %w", e.ID, err)
 		}
 		at, now := d.clock()
-		if _, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND status = ?`,
-			StatusDropped, e.ID, StatusUndone); err != nil {
+		res, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND status = ?`,
+			StatusDropped, e.ID, StatusUndone)
+		if err != nil {
 			return err
 		}
-		seq := e.Seq + 1
-		if err := insertEncounterEvent(ctx, tx, e.ID, seq, string(ev.Kind), StatusDone, 0, ev, state, now); err != nil {
+		if n, err := res.RowsAffected(); err != nil {
 			return err
+		} else if n > 0 {
+			if err := dropUndone(ctx, tx, e.ID); err != nil {
+				return fmt.Errorf("prune the journal of encounter %d: %w", e.ID, err)
+			}
+		}
+		seq := e.Seq + 1
+		if err := insertEncounterEvent(ctx, tx, e.ID, seq, string(ev.Kind), StatusDone, 0, ev, now); err != nil {
+			return err
+		}
+		if err := insertSnapshot(ctx, tx, e.ID, seq, state); err != nil {
+			return err
+		}
+		if err := pruneJournal(ctx, tx, e.ID, keptStates, PruneEvery-1); err != nil {
+			return fmt.Errorf("prune the journal of encounter %d: %w", e.ID, err)
 		}
 		if err := saveEncounterState(ctx, tx, e.ID, state, seq, !e.State.Ended, now); err != nil {
 			return err
@@ -244,7 +317,8 @@ func (d *DB) EndEncounter(ctx context.Context, channelID, actorID string) (Encou
 // encounter, restoring exactly the state before it, and returns the
 // encounter and the change undone. With no active encounter it undoes the
 // end of the channel's latest one, which runs again, unless another has
-// started since (ErrActiveEncounter). Nothing done: ErrNothingToUndo.
+// started since (ErrActiveEncounter). Nothing done: ErrNothingToUndo. Past
+// the MaxUndo newest changes: ErrUndoLimit.
 func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Encounter, EncounterEvent, error) {
 	var out Encounter
 	var undone EncounterEvent
@@ -267,11 +341,25 @@ func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Enco
 		if err != nil {
 			return err
 		}
-		var before string
-		if err := tx.QueryRowContext(ctx, `SELECT state FROM encounter_events
+		var beforeSeq int64
+		if err := tx.QueryRowContext(ctx, `SELECT seq FROM encounter_events
 			WHERE encounter_id = ? AND status IN (?, ?) AND seq < ? ORDER BY seq DESC LIMIT 1`,
-			e.ID, StatusDone, StatusStart, undone.Seq).Scan(&before); err != nil {
+			e.ID, StatusDone, StatusStart, undone.Seq).Scan(&beforeSeq); err != nil {
 			return fmt.Errorf("the state before change %d: %w", undone.Seq, err)
+		}
+		before, err := snapshot(ctx, tx, e.ID, beforeSeq)
+		if err != nil {
+			return fmt.Errorf("the state before change %d: %w", undone.Seq, err)
+		}
+		// Perhaps still stored, until the next pruning: the limit is the
+		// window, not the pruning's timing.
+		var newer int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM encounter_states WHERE encounter_id = ? AND seq >= ?`,
+			e.ID, beforeSeq).Scan(&newer); err != nil {
+			return fmt.Errorf("the undo window of encounter %d: %w", e.ID, err)
+		}
+		if newer > keptStates {
+			return fmt.Errorf("the state before change %d is below the undo window: %w", undone.Seq, ErrUndoLimit)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND seq = ?`,
 			StatusUndone, e.ID, undone.Seq); err != nil {
@@ -307,10 +395,11 @@ func (d *DB) RedoEncounter(ctx context.Context, channelID, actorID string) (Enco
 		if err != nil {
 			return err
 		}
-		var after string
-		if err := tx.QueryRowContext(ctx, `SELECT state FROM encounter_events WHERE encounter_id = ? AND seq = ?`,
-			e.ID, redone.Seq).Scan(&after); err != nil {
-			return err
+		// An undone change is in the window (only a new change slides it,
+		// and a new change drops what was undone): its snapshot is kept.
+		after, err := snapshot(ctx, tx, e.ID, redone.Seq)
+		if err != nil {
+			return fmt.Errorf("the state after change %d: %w", redone.Seq, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND seq = ?`,
 			StatusDone, e.ID, redone.Seq); err != nil {
@@ -327,7 +416,8 @@ func (d *DB) RedoEncounter(ctx context.Context, channelID, actorID string) (Enco
 }
 
 // moveJournal makes state the encounter's current state after an undo or
-// a redo of ref, recording the command in the journal.
+// a redo of ref, recording the command in the journal. It stores no
+// snapshot: nothing would read it back.
 func (d *DB) moveJournal(ctx context.Context, tx *sql.Tx, e Encounter, status string, ref EncounterEvent, actorID, state string) (Encounter, error) {
 	restored, err := encounter.Restore([]byte(state))
 	if err != nil {
@@ -337,7 +427,7 @@ func (d *DB) moveJournal(ctx context.Context, tx *sql.Tx, e Encounter, status st
 	seq := e.Seq + 1
 	ev := ref.Event
 	ev.Actor = actorID
-	if err := insertEncounterEvent(ctx, tx, e.ID, seq, status, status, ref.Seq, ev, []byte(state), now); err != nil {
+	if err := insertEncounterEvent(ctx, tx, e.ID, seq, status, status, ref.Seq, ev, now); err != nil {
 		return Encounter{}, err
 	}
 	active := !restored.Ended
@@ -351,13 +441,74 @@ func (d *DB) moveJournal(ctx context.Context, tx *sql.Tx, e Encounter, status st
 	return e, nil
 }
 
+// pruneJournal deletes the snapshots of encounter id but the newest keep,
+// once more than keep+slack have gathered. Both statements walk the
+// primary key of encounter_states, which holds no more than
+// keptStates+PruneEvery entries of the encounter, from the newest: their
+// cost does not grow with the fight.
+func pruneJournal(ctx context.Context, tx *sql.Tx, id int64, keep, slack int) error {
+	if keep <= 0 {
+		_, err := tx.ExecContext(ctx, `DELETE FROM encounter_states WHERE encounter_id = ?`, id)
+		return err
+	}
+	var seq int64
+	err := tx.QueryRowContext(ctx, `SELECT seq FROM encounter_states WHERE encounter_id = ?
+		ORDER BY seq DESC LIMIT 1 OFFSET ?`, id, keep+slack).Scan(&seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // no more than keep+slack
+	}
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM encounter_states WHERE encounter_id = ?1 AND seq < (
+		SELECT seq FROM encounter_states WHERE encounter_id = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)`, id, keep-1)
+	return err
+}
+
+// dropUndone deletes the snapshots of the changes of encounter id that a
+// new change has just dropped, and trims the rest to the window as it was
+// with them in it, so that the window does not reach below where it
+// stood. The dropped changes had the newest snapshots: nothing above the
+// newest done change (or start) has one but an undone change.
+func dropUndone(ctx context.Context, tx *sql.Tx, id int64) error {
+	res, err := tx.ExecContext(ctx, `DELETE FROM encounter_states WHERE encounter_id = ?1 AND seq > COALESCE(
+		(SELECT seq FROM encounter_events WHERE encounter_id = ?1 AND status = ?2 ORDER BY seq DESC LIMIT 1), 1)`, id, StatusDone)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	return pruneJournal(ctx, tx, id, keptStates-int(n), 0)
+}
+
+// insertSnapshot stores state as the state after journal entry seq of
+// encounter id.
+func insertSnapshot(ctx context.Context, tx *sql.Tx, id, seq int64, state []byte) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO encounter_states (encounter_id, seq, state) VALUES (?, ?, ?)`,
+		id, seq, string(state))
+	return err
+}
+
+// snapshot returns the state after journal entry seq of encounter id, or
+// an error wrapping ErrUndoLimit when it is no longer kept.
+func snapshot(ctx context.Context, tx *sql.Tx, id, seq int64) (string, error) {
+	var state string
+	err := tx.QueryRowContext(ctx, `SELECT state FROM encounter_states WHERE encounter_id = ? AND seq = ?`, id, seq).Scan(&state)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("no longer kept: %w", ErrUndoLimit)
+	}
+	return state, err
+}
+
 func saveEncounterState(ctx context.Context, tx *sql.Tx, id int64, state []byte, seq int64, active bool, now string) error {
 	_, err := tx.ExecContext(ctx, `UPDATE encounters SET state = ?, seq = ?, active = ?, updated_at = ? WHERE id = ?`,
 		string(state), seq, active, now, id)
 	return err
 }
 
-func insertEncounterEvent(ctx context.Context, tx *sql.Tx, id, seq int64, kind, status string, ref int64, ev encounter.Event, state []byte, now string) error {
+func insertEncounterEvent(ctx context.Context, tx *sql.Tx, id, seq int64, kind, status string, ref int64, ev encounter.Event, now string) error {
 	js, err := json.Marshal(ev)
 	if err != nil {
 		return fmt.Errorf("encode event: %w", err)
@@ -367,9 +518,9 @@ func insertEncounterEvent(ctx context.Context, tx *sql.Tx, id, seq int64, kind, 
 		public = ev.Public
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO encounter_events
-		(encounter_id, seq, kind, status, ref, actor_id, summary, public, event, state, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, seq, kind, status, ref, ev.Actor, ev.Summary, public, string(js), string(state), now)
+		(encounter_id, seq, kind, status, ref, actor_id, summary, public, event, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, seq, kind, status, ref, ev.Actor, ev.Summary, public, string(js), now)
 	return err
 }
 

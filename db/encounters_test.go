@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -381,4 +383,506 @@ func deref(s *string) string {
 		return "<nil>"
 	}
 	return *s
+}
+
+// keptStates returns how many snapshots the journal of the channel's
+// newest encounter keeps.
+func keptStates(t testing.TB, d *db.DB, channel string) int {
+	t.Helper()
+	var n int
+	err := d.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_states
+		WHERE encounter_id = (SELECT MAX(id) FROM encounters WHERE channel_id = ?)`, channel).Scan(&n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// journalStates returns the snapshots the journal of encounter id keeps,
+// by seq.
+func journalStates(t *testing.T, d *db.DB, id int64) map[int64]string {
+	t.Helper()
+	rows, err := d.SQL().Query(`SELECT seq, state FROM encounter_states WHERE encounter_id = ?`, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var seq int64
+		var state string
+		if err := rows.Scan(&seq, &state); err != nil {
+			t.Fatal(err)
+		}
+		out[seq] = state
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// fight starts an encounter in channel and makes n changes (an Ogre
+// joins, then takes 1 damage at a time from six players in turn). It
+// returns the stored states: states[i] is the state after change i, which
+// is journal entry i+1.
+func fight(t *testing.T, d *db.DB, channel string, n int) []string {
+	t.Helper()
+	if _, err := d.StartEncounter(context.Background(), "", channel, "generic", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := stored(t, d, channel)
+	states := []string{s}
+	for i := 1; i <= n; i++ {
+		op := add("Ogre", 1_000_000)
+		if i > 1 {
+			op = func(e *encounter.Encounter) (encounter.Event, error) {
+				return e.Damage(generic, fmt.Sprint("u", i%6), "Ogre", 1, "")
+			}
+		}
+		update(t, d, channel, op)
+		s, _, _ := stored(t, d, channel)
+		states = append(states, s)
+		// The bound holds after every change, not only at the end.
+		if k := keptStates(t, d, channel); k < min(i+1, db.MaxUndo+1) || k > db.MaxUndo+db.PruneEvery {
+			t.Fatalf("after change %d the journal keeps %d states, want %d to %d", i, k, min(i+1, db.MaxUndo+1), db.MaxUndo+db.PruneEvery)
+		}
+	}
+	return states
+}
+
+// A long fight keeps the states of the undo window only, and the whole
+// log; undo goes back exactly MaxUndo changes, across a restart, and then
+// refuses with ErrUndoLimit.
+func TestEncounterJournalBounded(t *testing.T) {
+	d, file := open(t)
+	ctx := context.Background()
+	const changes = 500
+	states := fight(t, d, "c", changes)
+	enc, err := d.Encounter(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The window is the state after each of the MaxUndo newest changes
+	// and the one before the oldest of them. 500 changes is a pruning
+	// point (116 + 24*16), so no state beyond it is left.
+	kept := journalStates(t, d, enc.ID)
+	if len(kept) != db.MaxUndo+1 {
+		t.Errorf("the journal keeps %d states, want %d", len(kept), db.MaxUndo+1)
+	}
+	for seq, s := range kept {
+		if seq < changes-db.MaxUndo+1 || seq > changes+1 {
+			t.Errorf("entry %d keeps its state: outside the window %d-%d", seq, changes-db.MaxUndo+1, changes+1)
+		} else if s != states[seq-1] {
+			t.Errorf("entry %d keeps a state other than the one stored with it:\n%s\nwant\n%s", seq, s, states[seq-1])
+		}
+	}
+	if _, seq, events := stored(t, d, "c"); seq != changes+1 || events != changes+1 {
+		t.Errorf("seq %d, %d entries; want %d of each: no entry is deleted", seq, events, changes+1)
+	}
+
+	// Pruning touched neither the current state nor the kept ones: a
+	// restart finds the same, and undo restores exactly what was stored.
+	d.Close()
+	d, err = db.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	enc, err = d.Encounter(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored, err := encounter.Restore([]byte(states[changes]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _, _ := stored(t, d, "c"); s != states[changes] || mustJSON(t, enc.State) != mustJSON(t, restored) {
+		t.Errorf("reopened: state\n%s\nwant\n%s", s, states[changes])
+	}
+	for k := 1; k <= db.MaxUndo; k++ {
+		_, undone, err := d.UndoEncounter(ctx, "c", "gm")
+		if err != nil {
+			t.Fatalf("undo %d: %v", k, err)
+		}
+		if want := int64(changes - k + 2); undone.Seq != want {
+			t.Errorf("undo %d undid entry %d, want %d", k, undone.Seq, want)
+		}
+		if s, _, _ := stored(t, d, "c"); s != states[changes-k] {
+			t.Fatalf("undo %d: state\n%s\nwant\n%s", k, s, states[changes-k])
+		}
+	}
+	before, seq, events := stored(t, d, "c")
+	_, _, err = d.UndoEncounter(ctx, "c", "gm")
+	if !errors.Is(err, db.ErrUndoLimit) || !strings.Contains(err.Error(), "only the last 100 changes can be undone") {
+		t.Errorf("undo %d: %v, want ErrUndoLimit", db.MaxUndo+1, err)
+	}
+	if after, seq2, events2 := stored(t, d, "c"); after != before || seq2 != seq || events2 != events {
+		t.Errorf("a refused undo changed the store")
+	}
+	// Redo goes all the way back up; undo and redo keep no state of their
+	// own.
+	for k := db.MaxUndo - 1; k >= 0; k-- {
+		if _, _, err := d.RedoEncounter(ctx, "c", "gm"); err != nil {
+			t.Fatal(err)
+		}
+		if s, _, _ := stored(t, d, "c"); s != states[changes-k] {
+			t.Fatalf("redo to change %d: state\n%s\nwant\n%s", changes-k, s, states[changes-k])
+		}
+	}
+	if _, _, err := d.RedoEncounter(ctx, "c", "gm"); !errors.Is(err, db.ErrNothingToRedo) {
+		t.Errorf("redo past the newest: %v", err)
+	}
+	if n := keptStates(t, d, "c"); n != db.MaxUndo+1 {
+		t.Errorf("after undo and redo the journal keeps %d states, want %d", n, db.MaxUndo+1)
+	}
+
+	// The log still lists every entry with who did what.
+	log, err := d.EncounterLog(ctx, "c", 10_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := changes + 1 + 2*db.MaxUndo; len(log) != want {
+		t.Fatalf("the log lists %d entries, want %d", len(log), want)
+	}
+	for i, e := range log {
+		if e.Seq != int64(i+1) || e.ActorID == "" || (e.Kind != "start" && e.Event.Summary == "") {
+			t.Errorf("log entry %d: %+v", i, e)
+		}
+	}
+	if e := log[1]; e.Kind != "add" || e.ActorID != "gm" || !strings.Contains(e.Event.Summary, "Ogre") {
+		t.Errorf("the oldest change, whose state is long gone: %+v", e)
+	}
+	if e := log[2]; e.Kind != "damage" || e.ActorID != "u2" || e.Event.Summary != "Ogre took 1 damage (hp 1000000 -> 999999)" {
+		t.Errorf("the second change: %+v", e)
+	}
+}
+
+// The undo limit is the window, not the timing of the pruning: between
+// prunings undo stops at MaxUndo even though older states are still
+// stored, and a new change after undos does not let undo reach further
+// back than it did.
+func TestEncounterUndoWindow(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	const changes = 120 // pruned at 116, then 4 more: 105 states kept
+	states := fight(t, d, "c", changes)
+	if n := keptStates(t, d, "c"); n != db.MaxUndo+1+4 {
+		t.Fatalf("the journal keeps %d states, want %d", n, db.MaxUndo+1+4)
+	}
+	for range db.MaxUndo {
+		if _, _, err := d.UndoEncounter(ctx, "c", "gm"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s, _, _ := stored(t, d, "c"); s != states[changes-db.MaxUndo] {
+		t.Fatalf("after %d undos: state\n%s\nwant\n%s", db.MaxUndo, s, states[changes-db.MaxUndo])
+	}
+	if _, _, err := d.UndoEncounter(ctx, "c", "gm"); !errors.Is(err, db.ErrUndoLimit) {
+		t.Errorf("undo %d, with the state before still stored: %v, want ErrUndoLimit", db.MaxUndo+1, err)
+	}
+
+	// A new change drops the 100 undone: it can be undone, and then undo
+	// stops where it stopped before.
+	update(t, d, "c", func(e *encounter.Encounter) (encounter.Event, error) { return e.Heal(generic, "gm", "Ogre", 5) })
+	if n := keptStates(t, d, "c"); n != 2 {
+		t.Errorf("after the new change the journal keeps %d states, want 2 (before and after it)", n)
+	}
+	if _, undone, err := d.UndoEncounter(ctx, "c", "gm"); err != nil || undone.Kind != "heal" {
+		t.Fatalf("undo the new change: %v, %+v", err, undone)
+	}
+	if s, _, _ := stored(t, d, "c"); s != states[changes-db.MaxUndo] {
+		t.Errorf("undo the new change: state\n%s\nwant\n%s", s, states[changes-db.MaxUndo])
+	}
+	if _, _, err := d.UndoEncounter(ctx, "c", "gm"); !errors.Is(err, db.ErrUndoLimit) {
+		t.Errorf("undo below the old window: %v, want ErrUndoLimit", err)
+	}
+}
+
+// Undo and redo entries move the seq but keep no state, so however
+// changes and undos interleave, the bound holds: the pruning counts the
+// states, not the seq (pruning at seq%16 == 0 would never run here).
+func TestEncounterJournalInterleaved(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	fight(t, d, "c", 3) // entries 1-4
+	for i := range 300 {
+		// Two changes, an undo and a redo: four entries, two states. The
+		// changes are entries 4k+1 and 4k+2, never a multiple of 16.
+		for range 2 {
+			update(t, d, "c", func(e *encounter.Encounter) (encounter.Event, error) {
+				return e.Damage(generic, "gm", "Ogre", 1, "")
+			})
+		}
+		if _, _, err := d.UndoEncounter(ctx, "c", "gm"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := d.RedoEncounter(ctx, "c", "gm"); err != nil {
+			t.Fatal(err)
+		}
+		if n := keptStates(t, d, "c"); n > db.MaxUndo+db.PruneEvery {
+			t.Fatalf("round %d: the journal keeps %d states, want at most %d", i, n, db.MaxUndo+db.PruneEvery)
+		}
+	}
+	stray := func() int {
+		t.Helper()
+		var n int
+		if err := d.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_states s JOIN encounter_events e USING (encounter_id, seq)
+			WHERE e.status NOT IN (?, ?, ?)`, db.StatusStart, db.StatusDone, db.StatusUndone).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := stray(); n != 0 {
+		t.Errorf("%d undo, redo or dropped entries keep a snapshot", n)
+	}
+	// An undo and a new change: the dropped change keeps none.
+	if _, _, err := d.UndoEncounter(ctx, "c", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	update(t, d, "c", func(e *encounter.Encounter) (encounter.Event, error) { return e.Heal(generic, "gm", "Ogre", 1) })
+	if n := stray(); n != 0 {
+		t.Errorf("%d dropped entries keep a snapshot", n)
+	}
+}
+
+// An ended encounter keeps its states while its end can be undone; when
+// the next fight starts in its channel it keeps its final state and its
+// log only.
+func TestEncounterJournalEnded(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	fight(t, d, "c", 150)
+	fight(t, d, "other", 3)
+	if _, _, err := d.EndEncounter(ctx, "other", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	ended, _, err := d.EndEncounter(ctx, "c", "gm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := keptStates(t, d, "c"); n < db.MaxUndo+1 {
+		t.Errorf("the ended encounter keeps %d states: its end could not be undone", n)
+	}
+	if enc, _, err := d.UndoEncounter(ctx, "c", "gm"); err != nil || !enc.Active {
+		t.Fatalf("undo the end: %v", err)
+	}
+	if _, _, err := d.EndEncounter(ctx, "c", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	final, seq, events := stored(t, d, "c")
+
+	next, err := d.StartEncounter(ctx, "", "c", "generic", "gm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(journalStates(t, d, ended.ID)); n != 0 {
+		t.Errorf("the ended encounter keeps %d states after the next one started", n)
+	}
+	var state string
+	var seq2 int64
+	var events2 int
+	if err := d.SQL().QueryRow(`SELECT state, seq, (SELECT COUNT(*) FROM encounter_events WHERE encounter_id = id)
+		FROM encounters WHERE id = ?`, ended.ID).Scan(&state, &seq2, &events2); err != nil {
+		t.Fatal(err)
+	}
+	if state != final || seq2 != seq || events2 != events {
+		t.Errorf("the ended encounter lost its final state or its log: seq %d -> %d, %d -> %d entries", seq, seq2, events, events2)
+	}
+	if n := keptStates(t, d, "c"); n != 1 || next.ID == ended.ID {
+		t.Errorf("the new encounter keeps %d states, want 1", n)
+	}
+	// An ended fight in another channel can still be undone.
+	if n := keptStates(t, d, "other"); n != 5 {
+		t.Errorf("the ended encounter of another channel keeps %d states, want 5", n)
+	}
+	if _, _, err := d.UndoEncounter(ctx, "other", "gm"); err != nil {
+		t.Errorf("undo the end in another channel: %v", err)
+	}
+}
+
+// A database from before the bounded journal, where every entry of
+// encounter_events keeps its state, moves to encounter_states what undo
+// and redo can still read, and undo goes on as before; the next change
+// trims a long fight's snapshots to the window.
+func TestEncounterJournalMigration(t *testing.T) {
+	d, file := open(t)
+	ctx := context.Background()
+	// What each entry's state was, as schema 4 stored it.
+	old := map[string]map[int64]string{} // by channel, then seq
+	record := func(channel string, states []string) {
+		old[channel] = map[int64]string{}
+		for i, s := range states {
+			old[channel][int64(i+1)] = s
+		}
+	}
+	record("ended", fight(t, d, "ended", 3))
+	if _, _, err := d.EndEncounter(ctx, "ended", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	record("ended", fight(t, d, "ended", 2)) // the ended one is now out of reach
+	states := fight(t, d, "c", 150)
+	for range 5 {
+		if _, _, err := d.UndoEncounter(ctx, "c", "gm"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record("c", states)
+	last, _, _ := stored(t, d, "c")
+	// Schema 4 let undo go back without limit: 120 changes undone.
+	record("far", fight(t, d, "far", 130))
+
+	// Back to schema 4: a state in every entry (the undo and redo ones
+	// included: the current state), no encounter_states.
+	for _, q := range []string{
+		`ALTER TABLE encounter_events ADD COLUMN state TEXT NOT NULL DEFAULT ''`,
+		`UPDATE encounter_events SET state = (SELECT state FROM encounters WHERE id = encounter_id)`,
+		`DROP TABLE encounter_states`,
+		`PRAGMA user_version = 4`,
+	} {
+		if _, err := d.SQL().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for channel, byseq := range old {
+		for seq, s := range byseq {
+			if _, err := d.SQL().Exec(`UPDATE encounter_events SET state = ?
+				WHERE seq = ? AND encounter_id = (SELECT MAX(id) FROM encounters WHERE channel_id = ?)`, s, seq, channel); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := d.SQL().Exec(`UPDATE encounter_events SET status = 'undone'
+		WHERE seq > 11 AND encounter_id = (SELECT MAX(id) FROM encounters WHERE channel_id = 'far')`); err != nil {
+		t.Fatal(err)
+	}
+	_, seq, events := stored(t, d, "c")
+	d.Close()
+
+	d, err := db.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if v, err := d.Version(ctx); err != nil || v < 5 {
+		t.Fatalf("version %d, %v", v, err)
+	}
+	var cols int
+	if err := d.SQL().QueryRow(`SELECT COUNT(*) FROM pragma_table_info('encounter_events') WHERE name = 'state'`).Scan(&cols); err != nil || cols != 0 {
+		t.Errorf("encounter_events still has a state column (%v)", err)
+	}
+	if s, seq2, events2 := stored(t, d, "c"); s != last || seq2 != seq || events2 != events {
+		t.Errorf("the migration changed the encounter: seq %d -> %d, %d -> %d entries", seq, seq2, events, events2)
+	}
+	var unreachable int
+	if err := d.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_states
+		WHERE encounter_id = (SELECT MIN(id) FROM encounters WHERE channel_id = 'ended')`).Scan(&unreachable); err != nil || unreachable != 0 {
+		t.Errorf("the ended encounter out of reach keeps %d snapshots (%v)", unreachable, err)
+	}
+	if n := keptStates(t, d, "ended"); n != 3 {
+		t.Errorf("the active encounter of channel ended keeps %d snapshots, want 3 (start and 2 changes)", n)
+	}
+	// 1 start + 150 changes: the states of the 5 undone stay, for redo,
+	// not those of the undo entries.
+	if n := keptStates(t, d, "c"); n != 151 {
+		t.Errorf("before its next change the long fight keeps %d snapshots, want 151", n)
+	}
+	if _, _, err := d.RedoEncounter(ctx, "c", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, _ := stored(t, d, "c"); s != states[146] {
+		t.Errorf("redo after the migration: state\n%s\nwant\n%s", s, states[146])
+	}
+	for k := 1; k <= 3; k++ {
+		if _, _, err := d.UndoEncounter(ctx, "c", "gm"); err != nil {
+			t.Fatal(err)
+		}
+		if s, _, _ := stored(t, d, "c"); s != states[146-k] {
+			t.Errorf("undo %d after the migration: state\n%s\nwant\n%s", k, s, states[146-k])
+		}
+	}
+	// The window, less the 7 undone changes the new one drops, and the new
+	// one.
+	update(t, d, "c", func(e *encounter.Encounter) (encounter.Event, error) { return e.Damage(generic, "gm", "Ogre", 1, "") })
+	if n := keptStates(t, d, "c"); n != db.MaxUndo+1-7+1 {
+		t.Errorf("after its next change the long fight keeps %d snapshots, want %d", n, db.MaxUndo+1-7+1)
+	}
+
+	// The 120 changes undone were the window, and more: a new change
+	// drops them, and can be undone no further back than that window.
+	update(t, d, "far", func(e *encounter.Encounter) (encounter.Event, error) { return e.Heal(generic, "gm", "Ogre", 1) })
+	if n := keptStates(t, d, "far"); n != 1 {
+		t.Errorf("after the 120 undone were dropped the journal keeps %d snapshots, want 1", n)
+	}
+	if _, _, err := d.UndoEncounter(ctx, "far", "gm"); !errors.Is(err, db.ErrUndoLimit) {
+		t.Errorf("undo below the window of 120 undone: %v, want ErrUndoLimit", err)
+	}
+}
+
+// BenchmarkUpdateEncounter makes changes to a fight whose journal already
+// holds journal entries: pruning keeps both the time of a change and the
+// storage it adds flat, however long the fight has been. live-B/op is the
+// growth of the database's used pages per change (the log row; a state
+// snapshot is snapshot-B).
+func BenchmarkUpdateEncounter(b *testing.B) {
+	for _, journal := range []int{100, 1_000, 10_000} {
+		b.Run(fmt.Sprint("journal=", journal), func(b *testing.B) {
+			ctx := context.Background()
+			d, err := db.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer d.Close()
+			if _, err := d.StartEncounter(ctx, "", "c", "generic", "gm"); err != nil {
+				b.Fatal(err)
+			}
+			// Six combatants, as in a long fight.
+			for i := range 6 {
+				if _, _, err := d.UpdateEncounter(ctx, "c", func(e *db.Encounter) (encounter.Event, error) {
+					return e.State.Add(generic, nil, "gm", encounter.Combatant{Name: fmt.Sprint("Ogre", i), NPC: true,
+						Stats: map[string]int{"initiative": i}, Resources: map[string]int{"hp": 1_000_000_000}})
+				}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			i := 0
+			damage := func(e *db.Encounter) (encounter.Event, error) {
+				i++
+				return e.State.Damage(generic, fmt.Sprint("u", i%6), fmt.Sprint("Ogre", i%6), 1, "")
+			}
+			for range journal {
+				if _, _, err := d.UpdateEncounter(ctx, "c", damage); err != nil {
+					b.Fatal(err)
+				}
+			}
+			live := func() int64 {
+				var pages, free, size int64
+				for q, v := range map[string]*int64{"PRAGMA page_count": &pages, "PRAGMA freelist_count": &free, "PRAGMA page_size": &size} {
+					if err := d.SQL().QueryRow(q).Scan(v); err != nil {
+						b.Fatal(err)
+					}
+				}
+				return (pages - free) * size
+			}
+			start := live()
+			b.ResetTimer()
+			for b.Loop() {
+				if _, _, err := d.UpdateEncounter(ctx, "c", damage); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(live()-start)/float64(b.N), "live-B/op")
+			b.ReportMetric(float64(keptStates(b, d, "c")), "states")
+			s, err := d.Encounter(ctx, "c")
+			if err != nil {
+				b.Fatal(err)
+			}
+			snap, err := s.State.Snapshot()
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(snap)), "snapshot-B")
+		})
+	}
 }
