@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+	"github.com/mattn/go-sqlite3"
 )
 
 //go:embed migrations/*.sql
@@ -36,6 +36,8 @@ type DB struct {
 	// keeps the tail latency of a busy channel low. Other processes still
 	// meet the busy timeout.
 	write sync.Mutex
+	// stop ends the background checkpoint; stopped says it has ended.
+	stop, stopped chan struct{}
 }
 
 // Option configures Open.
@@ -63,7 +65,16 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
 	dsn := "file:" + (&url.URL{Path: file}).EscapedPath() + "?" + q.Encode()
-	sqldb, err := sql.Open("sqlite3", dsn)
+	registerDriver.Do(func() {
+		sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+			// Checkpoints run in the background (checkpointLoop), not inside
+			// whichever commit happens to cross the WAL's size threshold,
+			// where they stalled every writer queued behind it.
+			_, err := c.Exec("PRAGMA wal_autocheckpoint = 0", nil)
+			return err
+		}})
+	})
+	sqldb, err := sql.Open(driverName, dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", file, err)
 	}
@@ -75,11 +86,49 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: %w", file, err)
 	}
+	d.stop, d.stopped = make(chan struct{}), make(chan struct{})
+	go d.checkpointLoop(CheckpointEvery)
 	return d, nil
 }
 
-// Close closes the database.
-func (d *DB) Close() error { return d.sql.Close() }
+const driverName = "sqlite3_tablehand"
+
+var registerDriver sync.Once
+
+// CheckpointEvery is how often the background checkpoint copies the WAL
+// back into the database file.
+const CheckpointEvery = time.Second
+
+// checkpointLoop checkpoints the WAL every interval until Close. PASSIVE
+// never waits for readers or writers: it copies what it can and the next
+// round does the rest, so the WAL stays small without stalling anyone.
+func (d *DB) checkpointLoop(interval time.Duration) {
+	defer close(d.stopped)
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-d.stop:
+			return
+		case <-t.C:
+			// An error here (a busy or read-only database) is retried on the
+			// next tick; nothing depends on one checkpoint.
+			d.sql.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		}
+	}
+}
+
+// Close stops the background checkpoint, folds the WAL into the database
+// file, and closes it.
+func (d *DB) Close() error {
+	if d.stop != nil {
+		close(d.stop)
+		<-d.stopped
+		d.stop = nil
+		d.sql.Exec("PRAGMA wal_checkpoint(TRUNCATE)") // best effort: the WAL is replayed at the next open anyway
+	}
+	return d.sql.Close()
+}
 
 // SQL returns the underlying handle, for tests and checks.
 func (d *DB) SQL() *sql.DB { return d.sql }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -204,5 +205,38 @@ func TestCharacters(t *testing.T) {
 	}
 	if err := d.DeleteCharacter(ctx, "g", "rex"); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("second delete: %v, want ErrNotFound", err)
+	}
+}
+
+// Checkpoints run in the background, not in a commit; Close folds the WAL
+// back into the database file, so a closed database is one file's worth.
+func TestCloseCheckpointsWAL(t *testing.T) {
+	d, file := open(t)
+	ctx := context.Background()
+	var autockpt int
+	if err := d.SQL().QueryRow("PRAGMA wal_autocheckpoint").Scan(&autockpt); err != nil || autockpt != 0 {
+		t.Errorf("wal_autocheckpoint = %d, %v; want 0 (checkpoints are the background's)", autockpt, err)
+	}
+	for i := 0; i < 200; i++ {
+		if _, err := d.SaveRoll(ctx, db.Roll{Code: "X", ChannelID: "c", UserID: "u", UserName: "u", Expr: "1d6", Total: i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fi, err := os.Stat(file + "-wal"); err != nil || fi.Size() == 0 {
+		t.Fatalf("no WAL content before Close: %v", err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(file + "-wal"); err == nil && fi.Size() != 0 {
+		t.Errorf("WAL still holds %d bytes after Close", fi.Size())
+	}
+	d2, err := db.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	if rolls, err := d2.RecentRolls(ctx, "c", "", "u", 500); err != nil || len(rolls) != 200 {
+		t.Errorf("after reopening: %d rolls, %v; want 200", len(rolls), err)
 	}
 }
