@@ -220,9 +220,9 @@ func TestServeRidesOutFaults(t *testing.T) {
 		}
 	})
 
-	// A 500 or a dropped connection is not retried (a second callback
-	// could answer twice): the failure is logged, and the next
-	// interaction is answered.
+	// A 500, a 503 or a dropped connection on the callback is tried once
+	// more (a second acknowledgement cannot answer twice: Discord refuses
+	// it), so the answer still arrives; and the next interaction too.
 	for _, f := range []struct {
 		name  string
 		fault fakediscord.Fault
@@ -233,23 +233,35 @@ func TestServeRidesOutFaults(t *testing.T) {
 	} {
 		t.Run(f.name+" on the callback", func(t *testing.T) {
 			fake.FailNext(1, fakediscord.Route(fakediscord.RouteCallback), f.fault)
-			failed := s.roll(9)
-			if err := fake.DispatchInteraction(failed); err != nil {
-				t.Fatal(err)
-			}
-			line := logs.waitLog(t, "answer interaction", "interaction="+failed.ID)
-			if !strings.Contains(line, "level=ERROR") || !strings.Contains(line, "path=roll") {
-				t.Errorf("logged %q", line)
-			}
-			if strings.Contains(line, failed.Token) {
-				t.Errorf("the log line shows the interaction token: %q", line)
-			}
-			if n := len(callbacks(fake, failed.ID)); n != 1 {
-				t.Errorf("%d callbacks for the failed answer; want 1, not retried", n)
+			in := s.roll(9)
+			wantRoll(t, "answered on the second try", s.answer(t, in), 9)
+			if n := len(callbacks(fake, in.ID)); n != 2 {
+				t.Errorf("%d callbacks; want 2, the failed one and its retry", n)
 			}
 			wantRoll(t, "the next interaction", s.answer(t, s.roll(10)), 10)
 		})
 	}
+
+	// Both tries fail: the failure is logged, without the interaction's
+	// token, and the bot goes on.
+	t.Run("a callback failing twice", func(t *testing.T) {
+		fake.FailNext(2, fakediscord.Route(fakediscord.RouteCallback), fakediscord.ServerError(http.StatusInternalServerError))
+		failed := s.roll(11)
+		if err := fake.DispatchInteraction(failed); err != nil {
+			t.Fatal(err)
+		}
+		line := logs.waitLog(t, "answer interaction", "interaction="+failed.ID)
+		if !strings.Contains(line, "level=ERROR") || !strings.Contains(line, "path=roll") {
+			t.Errorf("logged %q", line)
+		}
+		if strings.Contains(line, failed.Token) {
+			t.Errorf("the log line shows the interaction token: %q", line)
+		}
+		if n := len(callbacks(fake, failed.ID)); n != 2 {
+			t.Errorf("%d callbacks for the failed answer; want 2", n)
+		}
+		wantRoll(t, "the next interaction", s.answer(t, s.roll(12)), 12)
+	})
 
 	resumes := 0
 	// waitResume waits for the client's next RESUME, on a new connection,

@@ -164,11 +164,38 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 	}()
 	req := Request(i)
 	resp, _ := router.Handle(hctx, req) // the router has logged any failure
-	if err := s.InteractionRespond(i, InteractionResponse(resp)); err != nil {
+	if err := respond(hctx, s, i, InteractionResponse(resp)); err != nil {
 		// A transport error quotes the callback URL, which holds the
 		// interaction's token: a credential for 15 minutes.
 		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 		return
 	}
 	deliverExtras(hctx, s, i, resp, log)
+}
+
+// respond sends the interaction callback, once more after a server error
+// or a lost connection: the user would otherwise see "The application did
+// not respond". A second acknowledgement cannot answer twice: Discord
+// refuses it (40060), which then means the first one got through.
+func respond(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	err := s.InteractionRespond(i, r, discordgo.WithContext(ctx))
+	if err == nil || !retryable(err) {
+		return err
+	}
+	err = s.InteractionRespond(i, r, discordgo.WithContext(ctx))
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
+		return nil
+	}
+	return err
+}
+
+// retryable reports whether a callback failed on the way or at Discord's
+// end (5xx), rather than because Discord refused it.
+func retryable(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		return re.Response != nil && re.Response.StatusCode >= 500
+	}
+	return !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled)
 }
