@@ -144,6 +144,42 @@ func loadCampaign(ctx context.Context, q factionReader, guildID string) (Faction
 	return fc, err
 }
 
+// campaignFaction finds the guild's campaign and the stored name of one of
+// its factions (any case) without decoding the whole campaign: queueing an
+// order is the busiest faction write, and the campaign's state carries the
+// asset chart. SQLite's json_each lists the factions' names; Go compares
+// them as Campaign.Faction does.
+func campaignFaction(ctx context.Context, tx *sql.Tx, guildID, factionName string) (campaignID int64, name string, err error) {
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, json_extract(f.value, '$.name')
+		FROM faction_campaigns c LEFT JOIN json_each(c.state, '$.factions') f
+		WHERE c.guild_id = ?`, guildID)
+	if err != nil {
+		return 0, "", err
+	}
+	defer rows.Close()
+	found := false
+	for rows.Next() {
+		var n sql.NullString
+		if err := rows.Scan(&campaignID, &n); err != nil {
+			return 0, "", err
+		}
+		found = true
+		if n.Valid && strings.EqualFold(n.String, factionName) {
+			name = n.String
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, "", err
+	}
+	switch {
+	case !found:
+		return 0, "", fmt.Errorf("faction campaign of guild %q: %w", guildID, ErrNotFound)
+	case name == "":
+		return 0, "", fmt.Errorf("%w: %q", faction.ErrUnknownFaction, factionName)
+	}
+	return campaignID, name, nil
+}
+
 // saveCampaign writes the campaign's state and bumps its version.
 func saveCampaign(ctx context.Context, tx *sql.Tx, fc *FactionCampaign, now string) error {
 	state, err := json.Marshal(fc.Campaign)
@@ -330,16 +366,13 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 	}
 	var out FactionOrder
 	err = d.tx(ctx, func(tx *sql.Tx) error {
-		fc, err := loadCampaign(ctx, tx, guildID)
+		campaignID, name, err := campaignFaction(ctx, tx, guildID, o.Faction)
 		if err != nil {
 			return err
 		}
-		if fc.Campaign.Faction(o.Faction) == nil {
-			return fmt.Errorf("%w: %q", faction.ErrUnknownFaction, o.Faction)
-		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO faction_orders (campaign_id, faction, seq, mode, body, question, created_by, created_at)
 			VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)`,
-			fc.ID, fc.Campaign.Faction(o.Faction).Name, fc.ID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp())
+			campaignID, name, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp())
 		if err != nil {
 			return err
 		}

@@ -104,6 +104,9 @@ func TestFactionCampaignStore(t *testing.T) {
 	if _, err := d.QueueOrder(ctx, "g", db.FactionOrder{Faction: "Green", Order: faction.Order{Action: "invest"}}); !errors.Is(err, faction.ErrUnknownFaction) {
 		t.Errorf("an order for no faction: %v", err)
 	}
+	if _, err := d.QueueOrder(ctx, "no-such-guild", db.FactionOrder{Faction: "Red", Order: faction.Order{Action: "invest"}}); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("an order in a guild without a campaign: %v", err)
+	}
 	red, err := d.FactionOrders(ctx, "g", "RED", "")
 	if err != nil || len(red) != 2 || red[0].ID != o1.ID || red[1].Order.Asset != 1 {
 		t.Fatalf("Red's orders: %+v %v", red, err)
