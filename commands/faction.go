@@ -1182,6 +1182,11 @@ func (h *handlers) factionRoll(ctx context.Context, req *Request) (Response, err
 		if err != nil {
 			return 0, nil, nil, err
 		}
+		if !sees(c, req, own, a) {
+			// A Covert asset is not there for the other players: its Level
+			// and place are its owner's secret.
+			return 0, nil, nil, Errorf("there is no asset #%d (see /faction asset list)", id)
+		}
 		return a.Health, a, own, nil
 	}
 	// bonus is the option, else an asset's Home Turf Advantage on opposed
@@ -1506,7 +1511,9 @@ func (h *handlers) factionAct(ctx context.Context, req *Request) (Response, erro
 	if res.ID != "" {
 		b.WriteString("-# roll " + res.ID)
 	}
-	return Response{Content: strings.TrimSpace(b.String()), Result: res}, nil
+	// A Covert action is its faction's secret: only its player sees what
+	// it did ("The Asset may not be attacked", nor watched).
+	return Response{Content: strings.TrimSpace(b.String()), Result: res, Ephemeral: out.Covert}, nil
 }
 
 // allTests lists an outcome's rolls with those of what it set off.
@@ -1708,7 +1715,8 @@ func (h *handlers) factionAnswer(ctx context.Context, req *Request) (Response, e
 	default:
 		fmt.Fprintf(&b, "It will be carried out in round %d.", fc.Campaign.Round)
 	}
-	return Response{Content: b.String(), Rows: rows, Result: map[string]any{"order": orderResult(o), "resolved": resolved, "outcome": out}}, nil
+	return Response{Content: b.String(), Rows: rows, Ephemeral: resolved && out.Covert,
+		Result: map[string]any{"order": orderResult(o), "resolved": resolved, "outcome": out}}, nil
 }
 
 // RoundResult is the console's `result` of /faction round and a firing.

@@ -62,7 +62,7 @@ func (h *handlers) history(ctx context.Context, req *Request) (Response, error) 
 		if r.Private {
 			lock = " 🔒"
 		}
-		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), escapeMarkdown(r.UserName), r.Expr, r.Total, lock)
+		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), escapeMarkdown(r.UserName), codeSafe(r.Expr), r.Total, lock)
 		result.Rolls = append(result.Rolls, HistoryEntry{ID: r.Code, User: r.UserName, Expr: r.Expr, Total: r.Total, Private: r.Private, At: r.CreatedAt})
 	}
 	return Response{Content: b.String(), Ephemeral: true, Result: result}, nil

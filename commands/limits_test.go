@@ -163,6 +163,13 @@ func TestFitHoldsResponsesToMessageLimits(t *testing.T) {
 		t.Error("Fit dropped every embed; it should keep what fits")
 	}
 
+	// A string choice value over 100 characters would make Discord refuse
+	// the whole answer: such a choice is dropped.
+	long100 := Response{Type: Autocomplete, Choices: []Choice{{Name: "ok", Value: "1d20"}, {Name: "long", Value: strings.Repeat("a", 101)}}}.Fit()
+	if len(long100.Choices) != 1 || long100.Choices[0].Value != "1d20" {
+		t.Errorf("choices after Fit: %+v; want only the short one", long100.Choices)
+	}
+
 	short := Response{Content: "🎲 4d6kh3 (6, 5, ~~2~~, 4) = 15"}
 	if got := short.Fit(); got.Content != short.Content {
 		t.Errorf("Fit changed a short message: %q", got.Content)

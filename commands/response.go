@@ -221,6 +221,17 @@ func (r Response) Fit() Response {
 		}
 		r.Followups = fs
 	}
+	// A string choice's value over Discord's limit makes it reject the
+	// whole answer: such a choice is dropped, not cut (a cut value would be
+	// something else than what it names).
+	choices := r.Choices[:0:0]
+	for _, c := range r.Choices {
+		if v, ok := c.Value.(string); ok && utf8.RuneCountInString(v) > MaxChoiceStringLen {
+			continue
+		}
+		choices = append(choices, c)
+	}
+	r.Choices = choices
 	if len(r.Choices) > MaxChoices {
 		r.Choices = r.Choices[:MaxChoices]
 	}
