@@ -164,7 +164,12 @@ func (h *handlers) saveCharacter(ctx context.Context, req *Request, mustBeNew bo
 		return Response{}, Errorf("a sheet holds at most %d stats; this one would have %d", maxStats, len(c.Stats))
 	}
 	saved, err := h.Characters.SaveCharacter(ctx, c)
-	if err != nil {
+	switch {
+	case errors.Is(err, db.ErrExists):
+		return Response{}, Errorf("someone has just created a character named %s here: see /character show name:%q", name, name)
+	case errors.Is(err, db.ErrConflict):
+		return Response{}, Errorf("%s changed while you were changing it: run the command again", name)
+	case err != nil:
 		return Response{}, err
 	}
 	verb := "Updated"

@@ -60,8 +60,19 @@ func (d *DB) Character(ctx context.Context, guildID, name string) (Character, er
 	return c, nil
 }
 
-// SaveCharacter creates c, or replaces the sheet of the character with its
-// name in its guild, keeping its creation time. It returns the stored sheet.
+// Errors of SaveCharacter.
+var (
+	// ErrExists: a new character's name is taken in its guild.
+	ErrExists = errors.New("already exists")
+	// ErrConflict: the sheet changed since it was read.
+	ErrConflict = errors.New("changed meanwhile")
+)
+
+// SaveCharacter stores c and returns the stored sheet. A new sheet (ID 0)
+// is inserted; a name already taken in the guild, whatever its case, is
+// ErrExists. A known sheet (ID and UpdatedAt as read) is updated only if
+// nobody changed it since, else ErrConflict: two players saving at once
+// cannot take over each other's character.
 func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) {
 	stats, err := json.Marshal(c.Stats)
 	if err != nil {
@@ -73,15 +84,32 @@ func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) 
 	var out Character
 	err = d.tx(ctx, func(tx *sql.Tx) error {
 		now := d.stamp()
-		_, err := tx.ExecContext(ctx, `INSERT INTO characters (guild_id, owner_id, owner_name, name, system, stats, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (guild_id, name) DO UPDATE SET
-				owner_id = excluded.owner_id, owner_name = excluded.owner_name, name = excluded.name,
-				system = excluded.system, stats = excluded.stats, updated_at = excluded.updated_at`,
-			c.GuildID, c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), now, now)
-		if err != nil {
-			return err
+		if c.ID == 0 {
+			res, err := tx.ExecContext(ctx, `INSERT INTO characters (guild_id, owner_id, owner_name, name, system, stats, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+				c.GuildID, c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), now, now)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 0 {
+				return ErrExists
+			}
+		} else {
+			res, err := tx.ExecContext(ctx, `UPDATE characters SET owner_id = ?, owner_name = ?, name = ?, system = ?, stats = ?, updated_at = ?
+				WHERE id = ? AND updated_at = ?`,
+				c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), now, c.ID, c.UpdatedAt.UTC().Format(time.RFC3339Nano))
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 0 {
+				return ErrConflict
+			}
 		}
+		var err error
 		out, err = scanCharacter(tx.QueryRowContext(ctx, `SELECT `+characterCols+` FROM characters
 			WHERE guild_id = ? AND name = ? COLLATE NOCASE`, c.GuildID, c.Name))
 		return err

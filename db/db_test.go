@@ -169,9 +169,23 @@ func TestCharacters(t *testing.T) {
 		t.Fatalf("saved %+v", c)
 	}
 	// Same name, other case: an update of the same sheet, not a second one.
-	c2, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "alice", OwnerName: "Alice", Name: "red_goblin", System: "arc", Stats: map[string]int{"ks": 5}})
+	// Same name, other case: a second new sheet is refused.
+	if _, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "bob", OwnerName: "Bob", Name: "red_goblin", System: "arc"}); !errors.Is(err, db.ErrExists) {
+		t.Fatalf("a second Red_Goblin: %v, want ErrExists", err)
+	}
+	// An update of the sheet as read.
+	upd := c
+	upd.Stats = map[string]int{"ks": 5}
+	c2, err := d.SaveCharacter(ctx, upd)
 	if err != nil || c2.ID != c.ID || c2.Stats["ks"] != 5 || c2.Stats["us"] != 0 || !c2.CreatedAt.Equal(c.CreatedAt) {
 		t.Fatalf("update = %+v, %v; want the same ID with new stats", c2, err)
+	}
+	// A change based on the sheet as it was before that update is stale:
+	// it would undo the update (or hand the character to someone else).
+	stale := c
+	stale.OwnerID = "bob"
+	if _, err := d.SaveCharacter(ctx, stale); !errors.Is(err, db.ErrConflict) {
+		t.Fatalf("a stale update: %v, want ErrConflict", err)
 	}
 	if _, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "bob", OwnerName: "Bob", Name: "Rex", System: "burst"}); err != nil {
 		t.Fatal(err)
@@ -187,7 +201,7 @@ func TestCharacters(t *testing.T) {
 		t.Errorf("another guild's character: %v, want ErrNotFound", err)
 	}
 	list, err := d.Characters(ctx, "g", "", "", "r", 25)
-	if err != nil || len(list) != 2 || list[0].Name != "red_goblin" || list[1].Name != "Rex" {
+	if err != nil || len(list) != 2 || list[0].Name != "Red_Goblin" || list[1].Name != "Rex" {
 		t.Errorf("prefix r = %+v, %v", list, err)
 	}
 	// '_' is literal in the prefix, not LIKE's one-character wildcard.
