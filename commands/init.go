@@ -657,6 +657,11 @@ func (h *handlers) addCombatant(ctx context.Context, req *Request, c encounter.C
 		if err := checkSheetSystem(e.State, sheet); err != nil {
 			return encounter.Event{}, err
 		}
+		if _, err := e.State.Find(c.Name); err == nil && !req.GM {
+			// One refusal for every name taken: "already a combatant named"
+			// for a hidden one would tell a player it is there.
+			return encounter.Event{}, Errorf("the name %s cannot be used in this fight: join under another (example: /init join character:<name>)", c.Name)
+		}
 		ev, err := e.State.Add(p, t.Roller(), req.User.ID, c)
 		if err != nil {
 			return ev, err
