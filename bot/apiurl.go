@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // apiClient returns an HTTP client that sends every request discordgo
@@ -19,7 +20,9 @@ func apiClient(base string) (*http.Client, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("api_url %q: want http(s)://host[:port][/path]", base)
 	}
-	return &http.Client{Transport: &rewrite{base: u, next: http.DefaultTransport}}, nil
+	// The same bound discordgo.New gives its own client: a proxy that
+	// accepts and never answers must not hang a follow-up or shutdown.
+	return &http.Client{Timeout: 20 * time.Second, Transport: &rewrite{base: u, next: http.DefaultTransport}}, nil
 }
 
 type rewrite struct {

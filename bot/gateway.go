@@ -164,25 +164,32 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 	}()
 	req := Request(i)
 	resp, _ := router.Handle(hctx, req) // the router has logged any failure
-	if err := respond(hctx, s, i, InteractionResponse(resp)); err != nil {
+	if err := respond(hctx, s, i, func() *discordgo.InteractionResponse { return InteractionResponse(resp) }); err != nil {
 		// A transport error quotes the callback URL, which holds the
 		// interaction's token: a credential for 15 minutes.
 		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 		return
 	}
-	deliverExtras(hctx, s, i, resp, log)
+	// What follows the answer has the token's lifetime, not what is left
+	// of the 3 seconds for the answer.
+	ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), FollowupTimeout)
+	defer ecancel()
+	deliverExtras(ectx, s, i, resp, log)
 }
 
 // respond sends the interaction callback, once more after a server error
 // or a lost connection: the user would otherwise see "The application did
 // not respond". A second acknowledgement cannot answer twice: Discord
 // refuses it (40060), which then means the first one got through.
-func respond(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
-	err := s.InteractionRespond(i, r, discordgo.WithContext(ctx))
+//
+// r builds the response afresh for each try: an attachment is a reader,
+// used up by the first.
+func respond(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r func() *discordgo.InteractionResponse) error {
+	err := s.InteractionRespond(i, r(), discordgo.WithContext(ctx))
 	if err == nil || !retryable(err) {
 		return err
 	}
-	err = s.InteractionRespond(i, r, discordgo.WithContext(ctx))
+	err = s.InteractionRespond(i, r(), discordgo.WithContext(ctx))
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
 		return nil

@@ -64,6 +64,38 @@ type HTTPOptions struct {
 type Endpoint struct {
 	o        HTTPOptions
 	inflight sync.WaitGroup
+	seen     seenIDs
+}
+
+// seenIDs remembers the interactions answered within the last
+// 2×MaxClockSkew, the window in which a signed request's timestamp is still
+// accepted: a request sent again (a replay) is refused rather than run
+// twice.
+type seenIDs struct {
+	mu  sync.Mutex
+	ids map[string]time.Time
+}
+
+// first records id at now and reports whether it is new. Old entries are
+// swept as it goes, so the map holds at most the window's requests.
+func (s *seenIDs) first(id string, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ids == nil {
+		s.ids = map[string]time.Time{}
+	}
+	if _, ok := s.ids[id]; ok {
+		return false
+	}
+	if len(s.ids)%256 == 0 {
+		for k, t := range s.ids {
+			if now.Sub(t) > 2*MaxClockSkew {
+				delete(s.ids, k)
+			}
+		}
+	}
+	s.ids[id] = now
+	return true
 }
 
 // NewEndpoint returns the endpoint for o.
@@ -123,6 +155,11 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if i.Type == discordgo.InteractionPing {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	if !e.seen.first(i.ID, e.o.Now()) {
+		// Discord sends each interaction once; this one came again.
+		http.Error(w, "interaction already answered", http.StatusConflict)
 		return
 	}
 	e.answer(w, &i)

@@ -139,6 +139,12 @@ func TestHTTPEndpoint(t *testing.T) {
 		t.Error("allowed_mentions not set")
 	}
 
+	// The same signed request again (a replay, within the timestamp's
+	// window) is refused rather than run twice.
+	if resp := s.post(t, srv.URL, roll, testNow.Add(-time.Minute)); resp.StatusCode != http.StatusConflict {
+		t.Errorf("a replayed interaction: status %d, want 409", resp.StatusCode)
+	}
+
 	// Refused before anything is parsed.
 	cases := []struct {
 		name   string

@@ -373,10 +373,13 @@ func (s *Scheduler) Run(ctx context.Context, id int64, now time.Time) (RunResult
 	res.Missed, res.MoreMissed = plan.Missed, plan.MoreMissed
 	header := ""
 	if len(plan.Missed) > 0 {
-		if _, err := s.o.Store.RecordMissed(ctx, sc.ID, plan.Missed, "missed while the bot was down"); err != nil {
+		n, err := s.o.Store.RecordMissed(ctx, sc.ID, plan.Missed, "missed while the bot was down")
+		if err != nil {
 			return res, err
 		}
-		header = missedHeader(plan, sc)
+		if n > 0 { // another process may have recorded (and reported) them first
+			header = missedHeader(plan, sc)
+		}
 	}
 	for _, at := range plan.Due {
 		f := db.Firing{ScheduleID: sc.ID, At: at}

@@ -48,6 +48,9 @@ Run 'tablehand <command> -h' for a command's flags.
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first signal a clean shutdown begins; a second one ends
+	// the process at once, should anything hang.
+	context.AfterFunc(ctx, stop)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
 	stop()
 	if err != nil {
@@ -170,17 +173,26 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		return err
 	}
 	defer b.store.Close()
-	poster, err := bot.NewRESTPoster(b.cfg.Token, b.cfg.APIURL)
-	if err != nil {
-		return err
+	if b.cfg.Token == "" {
+		// Before the scheduler plays any overdue round it could not post.
+		return errors.New("serve: no bot token: set TABLEHAND_TOKEN or token in the config file")
 	}
-	if err := b.sched.Start(ctx, poster); err != nil {
-		return err
-	}
-	defer b.sched.Stop()
 	metrics, err := startMetrics(ctx, *metricsAddr, b.log)
 	if err != nil {
 		return err
+	}
+	// One process plays the scheduled rounds: shard 0, as it alone
+	// registers the commands. (The database would refuse a second playing
+	// of a firing anyway, but each shard would try, and post "missed".)
+	if *shard == 0 {
+		poster, err := bot.NewRESTPoster(b.cfg.Token, b.cfg.APIURL)
+		if err != nil {
+			return err
+		}
+		if err := b.sched.Start(ctx, poster); err != nil {
+			return err
+		}
+		defer b.sched.Stop()
 	}
 	return bot.Serve(ctx, bot.ServeOptions{Token: b.cfg.Token, Router: b.router, DevGuild: b.cfg.DevGuild, APIURL: b.cfg.APIURL, Log: b.log,
 		Metrics: metrics, ShardID: *shard, ShardCount: *shards})
