@@ -217,7 +217,13 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 		writeJSON(w, InteractionResponse(commands.Response{Type: commands.Autocomplete}))
 		return
 	}
-	writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+	deferred := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if req.Kind == commands.KindComponent {
+		// A click defers without a placeholder: @original stays the
+		// message clicked (the tracker), which an update then edits.
+		deferred = discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	writeJSON(w, &discordgo.InteractionResponse{Type: deferred})
 	e.inflight.Add(1)
 	go func() {
 		defer e.inflight.Done()
@@ -237,22 +243,44 @@ func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error
 	if e.o.REST == nil {
 		return errors.New("no REST session for follow-ups (is the bot token set?)")
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), FollowupTimeout)
+	defer cancel()
 	data := InteractionResponse(r).Data
-	if r.Ephemeral {
-		if err := e.o.REST.InteractionResponseDelete(i); err != nil {
-			return fmt.Errorf("delete placeholder: %w", err)
-		}
-		_, err := e.o.REST.FollowupMessageCreate(i, false, &discordgo.WebhookParams{
-			Content: data.Content, Embeds: data.Embeds, Components: data.Components, Files: data.Files,
-			AllowedMentions: data.AllowedMentions, Flags: discordgo.MessageFlagsEphemeral,
-		})
+	edit := func() error {
+		_, err := e.o.REST.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+			Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components, Files: data.Files,
+			AllowedMentions: data.AllowedMentions,
+		}, discordgo.WithContext(ctx))
 		return err
 	}
-	_, err := e.o.REST.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-		Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components, Files: data.Files,
-		AllowedMentions: data.AllowedMentions,
-	})
-	return err
+	send := func() error {
+		params := &discordgo.WebhookParams{
+			Content: data.Content, Embeds: data.Embeds, Components: data.Components, Files: data.Files,
+			AllowedMentions: data.AllowedMentions,
+		}
+		if r.Ephemeral {
+			params.Flags = discordgo.MessageFlagsEphemeral
+		}
+		_, err := e.o.REST.FollowupMessageCreate(i, false, params, discordgo.WithContext(ctx))
+		return err
+	}
+	if i.Type == discordgo.InteractionMessageComponent {
+		// Deferred as an update: @original is the message clicked.
+		if r.Type == commands.UpdateMessage {
+			return edit()
+		}
+		return send()
+	}
+	// Deferred with a "thinking..." placeholder. It cannot become private,
+	// and an edit notifies nobody it mentions: those answers replace it
+	// with a message of their own.
+	if r.Ephemeral || len(r.MentionUsers) > 0 {
+		if err := e.o.REST.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
+			return fmt.Errorf("delete placeholder: %w", err)
+		}
+		return send()
+	}
+	return edit()
 }
 
 // extras delivers what the response asks beyond the answer, after the

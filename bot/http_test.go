@@ -348,3 +348,71 @@ type fixed struct{ resp commands.Response }
 func (f fixed) Handle(context.Context, *commands.Request) (commands.Response, error) {
 	return f.resp, nil
 }
+
+// Slow answers to a click and a ping: a click defers as an update (type 6)
+// and its update edits the message clicked; an answer that pings someone
+// replaces the placeholder with a message of its own, since an edit
+// notifies nobody.
+func TestHTTPEndpointDefersClicksAndPings(t *testing.T) {
+	cases := []struct {
+		name      string
+		component bool
+		resp      commands.Response
+		deferType discordgo.InteractionResponseType
+		route     string
+	}{
+		{"click answered with an update", true, commands.Response{Type: commands.UpdateMessage, Content: "Round 2 begins"},
+			discordgo.InteractionResponseDeferredMessageUpdate, fakediscord.RouteEditOriginal},
+		{"command answered with a ping", false, commands.Response{Type: commands.Message, Content: "<@42> your turn", MentionUsers: []string{"42"}},
+			discordgo.InteractionResponseDeferredChannelMessageWithSource, fakediscord.RouteFollowup},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSigner(t)
+			fake := fakediscord.New(fakediscord.Options{})
+			defer fake.Close()
+			rest, err := discordgo.New(fakediscord.DefaultToken)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rest.Client = fake.Client()
+			h := slow{release: make(chan struct{}), resp: c.resp}
+			e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, REST: rest, Now: func() time.Time { return testNow }, DeferAfter: 20 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(e)
+			defer srv.Close()
+			in := fake.SlashCommand("init", fakediscord.Subcommand("next"))
+			if c.component {
+				in = fake.Component("init:next:1:1.1")
+			}
+			if err := fake.AddInteraction(in); err != nil {
+				t.Fatal(err)
+			}
+			ir := decodeResponse(t, s.post(t, srv.URL, interactionJSON(t, in), testNow))
+			if ir.Type != c.deferType {
+				t.Fatalf("first answer type %d, want %d", ir.Type, c.deferType)
+			}
+			var di discordgo.Interaction
+			if err := json.Unmarshal(interactionJSON(t, in), &di); err != nil {
+				t.Fatal(err)
+			}
+			if err := rest.InteractionRespond(&di, &discordgo.InteractionResponse{Type: ir.Type}); err != nil {
+				t.Fatalf("acknowledge at the fake: %v", err)
+			}
+			close(h.release)
+			got, err := fake.WaitRequest(waitCtx(t), fakediscord.Route(c.route))
+			if err != nil {
+				t.Fatalf("no %s: %v", c.route, err)
+			}
+			var msg struct {
+				Content string `json:"content"`
+			}
+			if err := json.Unmarshal(got.Payload(), &msg); err != nil || msg.Content != c.resp.Content {
+				t.Errorf("%s carried %s (%v)", c.route, got.Payload(), err)
+			}
+			e.Wait()
+		})
+	}
+}
