@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -181,27 +182,38 @@ func (s *Scheduler) Start(ctx context.Context, p Poster) error {
 	if err := s.Reload(ctx); err != nil {
 		return err
 	}
+	n := s.runAll(ctx)
+	if s.o.Resync > 0 {
+		s.cron.Schedule(cron.Every(s.o.Resync), cron.FuncJob(func() {
+			if err := s.Reload(s.ctx); err != nil {
+				s.o.Log.Error("reload schedules", "err", err)
+			}
+			// A firing that failed (a busy or full database) is tried again
+			// while it is still on time; Run does nothing when none is due.
+			s.runAll(s.ctx)
+		}))
+	}
+	s.cron.Start()
+	s.o.Log.Info("scheduler started", "schedules", n)
+	return nil
+}
+
+// runAll runs every loaded schedule now: at start it catches up, later it
+// retries firings that failed. It returns how many schedules there are.
+func (s *Scheduler) runAll(ctx context.Context) int {
 	s.mu.Lock()
 	ids := make([]int64, 0, len(s.entries))
 	for id := range s.entries {
 		ids = append(ids, id)
 	}
 	s.mu.Unlock()
+	slices.Sort(ids)
 	for _, id := range ids {
 		if _, err := s.Run(ctx, id, s.o.Now()); err != nil {
-			s.o.Log.Error("catch up a schedule", "schedule", id, "err", err)
+			s.o.Log.Error("run a schedule", "schedule", id, "err", err)
 		}
 	}
-	if s.o.Resync > 0 {
-		s.cron.Schedule(cron.Every(s.o.Resync), cron.FuncJob(func() {
-			if err := s.Reload(s.ctx); err != nil {
-				s.o.Log.Error("reload schedules", "err", err)
-			}
-		}))
-	}
-	s.cron.Start()
-	s.o.Log.Info("scheduler started", "schedules", len(ids))
-	return nil
+	return len(ids)
 }
 
 // Stop stops the clock and waits for the jobs running.

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -555,5 +556,52 @@ func TestSessionPoster(t *testing.T) {
 	}
 	if err := (SessionPoster{}).Post(context.Background(), "1", msg); err == nil {
 		t.Error("a poster without a session posted")
+	}
+}
+
+// flakyStore fails the first PlayRounds, as a busy or full database would.
+type flakyStore struct {
+	*db.DB
+	failed bool
+}
+
+func (f *flakyStore) PlayRounds(ctx context.Context, guildID string, p db.PlayOptions) (db.PlayResult, error) {
+	if !f.failed {
+		f.failed = true
+		return db.PlayResult{}, errors.New("database is locked")
+	}
+	return f.DB.PlayRounds(ctx, guildID, p)
+}
+
+// A firing that fails is not lost: the next pass, still on time, plays it
+// (the resync pass runs every schedule again), and it is not reported as
+// missed.
+func TestSchedulerRetriesFailedFiring(t *testing.T) {
+	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, Missed: db.MissedSkip})
+	s := NewScheduler(SchedulerOptions{Store: &flakyStore{DB: w.store}, Now: w.clock, Roller: func() dice.Roller {
+		return dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
+	}})
+	s.poster = w.poster
+	if err := s.upsert(mustSchedule(t, w.store, w.id)); err != nil {
+		t.Fatal(err)
+	}
+	w.now = at("2025-01-06T18:00:00Z")
+	if _, err := s.Run(context.Background(), w.id, w.now); err == nil {
+		t.Fatal("the failing firing reported no error")
+	}
+	if w.round() != 1 {
+		t.Fatalf("round %d after a failed firing, want 1", w.round())
+	}
+	w.now = at("2025-01-06T18:01:00Z") // the next resync pass
+	if n := s.runAll(context.Background()); n != 1 {
+		t.Fatalf("runAll ran %d schedules, want 1", n)
+	}
+	if w.round() != 2 {
+		t.Errorf("round %d after the retry, want 2", w.round())
+	}
+	for _, p := range w.poster.take() {
+		if strings.Contains(p.msg.Content, "missed") {
+			t.Errorf("a retried firing reported as missed: %q", p.msg.Content)
+		}
 	}
 }
