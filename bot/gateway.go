@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -35,6 +36,10 @@ type ServeOptions struct {
 	// answered, if set, is told of each interaction once everything its
 	// response asked for is done: tests wait on it instead of sleeping.
 	answered func(interactionID string)
+	// deferAfter overrides DeferAfter, and handler the router as the
+	// answerer, for tests.
+	deferAfter time.Duration
+	handler    Answerer
 	// Metrics, if set, counts commands and follows the gateway's state.
 	Metrics *Metrics
 	// ShardID and ShardCount make this process one shard of several
@@ -43,11 +48,6 @@ type ServeOptions struct {
 	// commands for all.
 	ShardID, ShardCount int
 }
-
-// HandlerTimeout bounds one interaction's handling: Discord invalidates the
-// interaction token 3 seconds after the interaction, so an answer any later
-// than this could not be delivered anyway.
-const HandlerTimeout = 2800 * time.Millisecond
 
 // Serve connects to Discord's gateway, overwrites the application's
 // commands in bulk, and answers interactions until ctx is done. It then
@@ -79,7 +79,10 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.ShardID, s.ShardCount = o.ShardID, max(o.ShardCount, 1)
 	o.Metrics.watchGateway(s)
-	handler := Logged(o.Router, o.Log, o.Metrics)
+	var handler Answerer = Logged(o.Router, o.Log, o.Metrics)
+	if o.handler != nil {
+		handler = o.handler
+	}
 
 	ready := make(chan *discordgo.Ready, 1)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
@@ -97,7 +100,7 @@ func Serve(ctx context.Context, o ServeOptions) error {
 		inflight.Add(1)
 		stopping.RUnlock()
 		defer inflight.Done()
-		answer(ctx, s, ic.Interaction, handler, o.Log)
+		answer(ctx, s, ic.Interaction, handler, o.Log, cmp.Or(o.deferAfter, DeferAfter))
 		if o.answered != nil {
 			o.answered(ic.ID)
 		}
@@ -149,10 +152,14 @@ func Serve(ctx context.Context, o ServeOptions) error {
 }
 
 // answer runs one interaction through the router and sends the callback.
-func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, router Answerer, log *slog.Logger) {
+// An answer not ready within deferAfter is deferred ("thinking...") and
+// delivered as a follow-up, as the HTTP endpoint does: Discord wants the
+// first answer within 3 seconds.
+func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, router Answerer, log *slog.Logger, deferAfter time.Duration) {
 	// The handler outlives a cancelled serve context: finishing an answer
-	// already begun is part of a clean shutdown.
-	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), HandlerTimeout)
+	// already begun is part of a clean shutdown. A deferred answer has the
+	// token's lifetime; FollowupTimeout bounds it.
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), FollowupTimeout)
 	defer cancel()
 	// discordgo does not recover a handler's panic: one malformed event
 	// must not take the bot down. (The router recovers the handlers; this
@@ -163,18 +170,49 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 		}
 	}()
 	req := Request(i)
-	resp, _ := router.Handle(hctx, req) // the router has logged any failure
-	if err := respond(hctx, s, i, func() *discordgo.InteractionResponse { return InteractionResponse(resp) }); err != nil {
+	done := make(chan commands.Response, 1)
+	go func() {
+		resp, _ := router.Handle(hctx, req) // the router has logged any failure
+		done <- resp
+	}()
+	fail := func(err error) {
 		// A transport error quotes the callback URL, which holds the
 		// interaction's token: a credential for 15 minutes.
 		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", redact(err, Secret(i.Token)))
-		return
 	}
-	// What follows the answer has the token's lifetime, not what is left
-	// of the 3 seconds for the answer.
-	ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), FollowupTimeout)
-	defer ecancel()
-	deliverExtras(ectx, s, i, resp, log)
+	var resp commands.Response
+	timer := time.NewTimer(deferAfter)
+	defer timer.Stop()
+	select {
+	case resp = <-done:
+		if err := respond(hctx, s, i, func() *discordgo.InteractionResponse { return InteractionResponse(resp) }); err != nil {
+			fail(err)
+			return
+		}
+	case <-timer.C:
+		if req.Kind == commands.KindAutocomplete {
+			// Autocomplete cannot be deferred: "no suggestions" rather than
+			// nothing.
+			if err := respond(hctx, s, i, func() *discordgo.InteractionResponse {
+				return InteractionResponse(commands.Response{Type: commands.Autocomplete})
+			}); err != nil {
+				fail(err)
+			}
+			return
+		}
+		if err := respond(hctx, s, i, func() *discordgo.InteractionResponse {
+			return &discordgo.InteractionResponse{Type: deferredType(i)}
+		}); err != nil {
+			fail(err)
+			return
+		}
+		resp = <-done
+		if err := followUp(hctx, s, i, resp); err != nil {
+			fail(err)
+			return
+		}
+	}
+	deliverExtras(hctx, s, i, resp, log)
 }
 
 // respond sends the interaction callback, once more after a server error

@@ -217,13 +217,7 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 		writeJSON(w, InteractionResponse(commands.Response{Type: commands.Autocomplete}))
 		return
 	}
-	deferred := discordgo.InteractionResponseDeferredChannelMessageWithSource
-	if req.Kind == commands.KindComponent {
-		// A click defers without a placeholder: @original stays the
-		// message clicked (the tracker), which an update then edits.
-		deferred = discordgo.InteractionResponseDeferredMessageUpdate
-	}
-	writeJSON(w, &discordgo.InteractionResponse{Type: deferred})
+	writeJSON(w, &discordgo.InteractionResponse{Type: deferredType(i)})
 	e.inflight.Add(1)
 	go func() {
 		defer e.inflight.Done()
@@ -236,18 +230,32 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 	}()
 }
 
-// followUp replaces the "thinking..." message with the answer. An
-// ephemeral answer cannot be made of a public placeholder, so the
-// placeholder goes and a private follow-up comes instead.
+// followUp delivers an answer that was deferred.
 func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error {
 	if e.o.REST == nil {
 		return errors.New("no REST session for follow-ups (is the bot token set?)")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), FollowupTimeout)
 	defer cancel()
+	return followUp(ctx, e.o.REST, i, r)
+}
+
+// deferredType is how an interaction is acknowledged when its answer will
+// come later: a click without a placeholder, so @original stays the message
+// clicked (the tracker), which an update then edits; anything else with a
+// "thinking..." placeholder.
+func deferredType(i *discordgo.Interaction) discordgo.InteractionResponseType {
+	if i.Type == discordgo.InteractionMessageComponent {
+		return discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	return discordgo.InteractionResponseDeferredChannelMessageWithSource
+}
+
+// followUp delivers a deferred answer through s, by either edge.
+func followUp(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r commands.Response) error {
 	data := InteractionResponse(r).Data
 	edit := func() error {
-		_, err := e.o.REST.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{
 			Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components, Files: data.Files,
 			AllowedMentions: data.AllowedMentions,
 		}, discordgo.WithContext(ctx))
@@ -261,7 +269,7 @@ func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error
 		if r.Ephemeral {
 			params.Flags = discordgo.MessageFlagsEphemeral
 		}
-		_, err := e.o.REST.FollowupMessageCreate(i, false, params, discordgo.WithContext(ctx))
+		_, err := s.FollowupMessageCreate(i, false, params, discordgo.WithContext(ctx))
 		return err
 	}
 	if i.Type == discordgo.InteractionMessageComponent {
@@ -275,7 +283,7 @@ func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error
 	// and an edit notifies nobody it mentions: those answers replace it
 	// with a message of their own.
 	if r.Ephemeral || len(r.MentionUsers) > 0 {
-		if err := e.o.REST.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
+		if err := s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
 			return fmt.Errorf("delete placeholder: %w", err)
 		}
 		return send()

@@ -339,3 +339,30 @@ func TestServeTrackerEditsAndPings(t *testing.T) {
 		t.Errorf("follow-up %+v; want a ping of 777 only", msg)
 	}
 }
+
+// A handler slower than DeferAfter over the gateway: the interaction is
+// acknowledged in time ("thinking...") and the answer follows; a slow click
+// is acknowledged as an update and its update edits the message clicked.
+func TestServeDefersSlowAnswers(t *testing.T) {
+	h := slow{release: make(chan struct{}), resp: commands.Response{Type: commands.Message, Content: "took a while"}}
+	s := serve(t, ServeOptions{deferAfter: 20 * time.Millisecond, handler: h}, fakediscord.Options{})
+	ctx := waitCtx(t)
+	in := s.fake.SlashCommand("roll", fakediscord.StringOpt("expression", "1d6"))
+	if err := s.fake.DispatchInteraction(in); err != nil {
+		t.Fatal(err)
+	}
+	cb, err := s.fake.WaitCallback(ctx, in.ID)
+	if err != nil || cb.Type != 5 {
+		t.Fatalf("first answer %+v, %v; want type 5 (deferred)", cb, err)
+	}
+	close(h.release)
+	edit, err := s.fake.WaitRequest(ctx, func(r fakediscord.Request) bool {
+		return r.Route == fakediscord.RouteEditOriginal && strings.Contains(r.Path, in.Token)
+	})
+	if err != nil {
+		t.Fatalf("the deferred answer never came: %v", err)
+	}
+	if !strings.Contains(string(edit.Payload()), "took a while") {
+		t.Errorf("the follow-up carried %s", edit.Payload())
+	}
+}
