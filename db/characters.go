@@ -153,7 +153,11 @@ func (d *DB) DeleteCharacter(ctx context.Context, guildID, name string) error {
 		if err != nil {
 			return fmt.Errorf("delete character %q: %w", name, err)
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("delete character %q: %w", name, err)
+		}
+		if n == 0 {
 			return fmt.Errorf("delete character %q: %w", name, ErrNotFound)
 		}
 		return nil

@@ -581,7 +581,11 @@ func (d *DB) SetTrackerMessage(ctx context.Context, id int64, messageID string) 
 		if err != nil {
 			return fmt.Errorf("set tracker of encounter %d: %w", id, err)
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("set tracker of encounter %d: %w", id, err)
+		}
+		if n == 0 {
 			return fmt.Errorf("set tracker of encounter %d: %w", id, ErrNotFound)
 		}
 		return nil

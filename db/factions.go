@@ -289,7 +289,11 @@ func (d *DB) DeleteCampaign(ctx context.Context, guildID string) error {
 		if err != nil {
 			return fmt.Errorf("delete faction campaign: %w", err)
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("delete faction campaign: %w", err)
+		}
+		if n == 0 {
 			return fmt.Errorf("delete faction campaign of guild %q: %w", guildID, ErrNotFound)
 		}
 		return nil
