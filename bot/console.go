@@ -158,7 +158,7 @@ func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string) Co
 		}
 	}
 	if e := resp.Edit; e != nil {
-		line.Edit = &ConsoleEdit{MessageID: e.MessageID, Data: InteractionResponse(commands.Response{Type: commands.Message, Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}).Data}
+		line.Edit = &ConsoleEdit{MessageID: e.MessageID, Data: editData(e)}
 	}
 	for _, f := range resp.Followups {
 		line.Followups = append(line.Followups, InteractionResponse(f).Data)

@@ -26,7 +26,7 @@ func deliverExtras(ctx context.Context, s *discordgo.Session, i *discordgo.Inter
 		}
 	}
 	if e := r.Edit; e != nil {
-		data := InteractionResponse(commands.Response{Type: commands.Message, Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}).Data
+		data := editData(e)
 		edit := &discordgo.MessageEdit{
 			ID: e.MessageID, Channel: e.ChannelID,
 			Embeds: &data.Embeds, Components: &data.Components, AllowedMentions: data.AllowedMentions,
@@ -68,4 +68,10 @@ func posted(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 		}
 	}
 	return fmt.Errorf("get the original message: %w", err)
+}
+
+// editData is a message edit as Discord receives it, with the allowed
+// mentions every message carries.
+func editData(e *commands.MessageEdit) *discordgo.InteractionResponseData {
+	return InteractionResponse(commands.Response{Type: commands.Message, Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}).Data
 }

@@ -128,7 +128,6 @@ type Scheduler struct {
 	mu      sync.Mutex
 	entries map[int64]scheduleEntry // by schedule ID
 	poster  Poster
-	started bool
 	runs    map[int64]*sync.Mutex // one Run at a time per schedule
 }
 
@@ -177,7 +176,7 @@ func (c cronLogger) Error(err error, msg string, kv ...any) {
 // run with ctx; Stop ends them.
 func (s *Scheduler) Start(ctx context.Context, p Poster) error {
 	s.mu.Lock()
-	s.ctx, s.poster, s.started = context.WithoutCancel(ctx), p, true
+	s.ctx, s.poster = context.WithoutCancel(ctx), p
 	s.mu.Unlock()
 	if err := s.Reload(ctx); err != nil {
 		return err

@@ -246,7 +246,13 @@ func (h *handlers) suggestCharacters(ctx context.Context, req *Request) (Respons
 	if cmd := req.Command(); slices.Contains(Systems, cmd) {
 		system = cmd
 	}
-	list, err := h.Characters.Characters(ctx, req.GuildID, "", system, strings.TrimSpace(req.Options.String(req.Focused)), MaxChoices)
+	return h.characterChoices(ctx, req, "", system)
+}
+
+// characterChoices suggests the characters of the guild whose names start
+// with what is being typed, of ownerID and system when they are not empty.
+func (h *handlers) characterChoices(ctx context.Context, req *Request, ownerID, system string) (Response, error) {
+	list, err := h.Characters.Characters(ctx, req.GuildID, ownerID, system, strings.TrimSpace(req.Options.String(req.Focused)), MaxChoices)
 	if err != nil {
 		return Response{}, err
 	}

@@ -587,9 +587,7 @@ func (h *handlers) factionCreate(ctx context.Context, req *Request) (Response, e
 					return Errorf("%s belongs to %s: give it away first with /faction habitat set", hb.Name, hb.Owner)
 				}
 				hb.Owner, hb.BonusActive = f.Name, true
-				for _, s := range faction.AllStats {
-					f.Stats.Set(s, f.Stats.Get(s)+hb.Bonus.Get(s))
-				}
+				giveHabitatBonus(f, hb)
 				f.Home = hb.Name
 			} else if _, err := c.AddHabitat(home, f.Name, region); err != nil {
 				return err
@@ -1054,17 +1052,11 @@ func (h *handlers) factionHabitatSet(ctx context.Context, req *Request) (Respons
 				newOwner = f.Name
 			}
 			if newOwner != hb.Owner {
-				if old := c.Faction(hb.Owner); old != nil && hb.BonusActive {
-					for _, s := range faction.AllStats {
-						old.Stats.Set(s, max(old.Stats.Get(s)-hb.Bonus.Get(s), 0))
-					}
-				}
+				withdrawHabitatBonus(c, hb)
 				hb.Owner, hb.BonusActive, hb.Suppressed, hb.Delays = newOwner, false, false, nil
 				if f := c.Faction(newOwner); f != nil {
 					hb.BonusActive = true
-					for _, s := range faction.AllStats {
-						f.Stats.Set(s, f.Stats.Get(s)+hb.Bonus.Get(s))
-					}
+					giveHabitatBonus(f, hb)
 				}
 			}
 		}
@@ -1104,11 +1096,7 @@ func (h *handlers) factionHabitatRemove(ctx context.Context, req *Request) (Resp
 				}
 			}
 		}
-		if old := c.Faction(hb.Owner); old != nil && hb.BonusActive {
-			for _, s := range faction.AllStats {
-				old.Stats.Set(s, max(old.Stats.Get(s)-hb.Bonus.Get(s), 0))
-			}
-		}
+		withdrawHabitatBonus(c, hb)
 		name = hb.Name
 		c.Habitats = slices.DeleteFunc(c.Habitats, func(x *faction.Habitat) bool { return x == hb })
 		return nil
@@ -1381,7 +1369,7 @@ func outcomeLines(b *strings.Builder, o faction.Outcome, indent string, chances 
 	if !strings.HasPrefix(head, o.Name) {
 		head = o.Name
 	}
-	fmt.Fprintf(b, "%s%s **%s**%s\n", indent, mark, o.Name, inlineEscaper.Replace(strings.TrimPrefix(head, o.Name)))
+	fmt.Fprintf(b, "%s%s **%s**%s\n", indent, mark, o.Name, escapeInline(strings.TrimPrefix(head, o.Name)))
 	for _, t := range o.Tests {
 		line := t.Text
 		if t.Label != "" {
@@ -1805,7 +1793,7 @@ func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, pag
 	files := []File{{Name: chartFile, ContentType: "image/png", Data: png}}
 	rows := questionRows(res.Held)
 	if !paged {
-		kept, rest := packEmbeds(embeds, MaxEmbeds-2, MaxEmbedTotal-summaryBudget-embedSize(chart))
+		kept, rest := packEmbeds(embeds, MaxEmbeds-2, MaxEmbedTotal-summaryBudget-chart.size())
 		if len(rest) > 0 {
 			var sb strings.Builder
 			fmt.Fprintf(&sb, "%d reports did not fit in one message: /faction report round:<n> faction:<name> shows each.\n", len(rest))
@@ -1819,7 +1807,7 @@ func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, pag
 	}
 	var out []Response
 	for len(embeds) > 0 {
-		kept, rest := packEmbeds(embeds, MaxEmbeds-1, MaxEmbedTotal-embedSize(chart))
+		kept, rest := packEmbeds(embeds, MaxEmbeds-1, MaxEmbedTotal-chart.size())
 		page := make([]Embed, 0, len(kept))
 		page = append(page, kept...)
 		var next []Embed
@@ -1846,8 +1834,6 @@ const summaryBudget = 1500
 const maxReportEmbed = 1800
 
 const chartFile = "factions.png"
-
-func embedSize(e Embed) int { return e.size() }
 
 // packEmbeds keeps embeds, in order, while at most n of them fit in total
 // characters; it returns those kept and the indexes of the rest.
@@ -2313,3 +2299,20 @@ func (h *handlers) suggestCharts(ctx context.Context, req *Request) (Response, e
 // fireTime renders a firing's time for Discord: every reader sees it in
 // their own zone.
 func fireTime(t time.Time) string { return fmt.Sprintf("<t:%d:F>", t.Unix()) }
+
+// giveHabitatBonus adds hb's Health Stat bonus to f, its new owner.
+func giveHabitatBonus(f *faction.Faction, hb *faction.Habitat) {
+	for _, st := range faction.AllStats {
+		f.Stats.Set(st, f.Stats.Get(st)+hb.Bonus.Get(st))
+	}
+}
+
+// withdrawHabitatBonus takes hb's bonus back from its owner, if it holds
+// it, never below 0.
+func withdrawHabitatBonus(c *faction.Campaign, hb *faction.Habitat) {
+	if old := c.Faction(hb.Owner); old != nil && hb.BonusActive {
+		for _, st := range faction.AllStats {
+			old.Stats.Set(st, max(old.Stats.Get(st)-hb.Bonus.Get(st), 0))
+		}
+	}
+}

@@ -504,11 +504,13 @@ func countOf(n int, what string) string {
 	return strconv.Itoa(n) + " " + what + "s"
 }
 
-var initEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, `~`, `\~`, `|`, `\|`, "`", "\\`")
+// inlineEscaper escapes the markdown that works inside a line (emphasis,
+// strike, spoiler, code), leaving what only counts at a line's start.
+var inlineEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, `~`, `\~`, `|`, `\|`, "`", "\\`")
 
-// escapeInline keeps names in an event's text from turning into
-// formatting: what the model writes has none of its own.
-func escapeInline(s string) string { return initEscaper.Replace(s) }
+// escapeInline keeps text from users (names in an event, an expression in
+// a title) from turning into formatting.
+func escapeInline(s string) string { return inlineEscaper.Replace(s) }
 
 func (h *handlers) initStart(ctx context.Context, req *Request) (Response, error) {
 	system := req.Options.String("system")
@@ -1178,13 +1180,5 @@ func (h *handlers) suggestJoinCharacters(ctx context.Context, req *Request) (Res
 	if req.GM {
 		owner = ""
 	}
-	list, err := h.Characters.Characters(ctx, req.GuildID, owner, system, strings.TrimSpace(req.Options.String(req.Focused)), MaxChoices)
-	if err != nil {
-		return Response{}, err
-	}
-	var choices []Choice
-	for _, c := range list {
-		choices = append(choices, Choice{Name: c.Name + " (" + c.System + ")", Value: c.Name})
-	}
-	return Response{Choices: choices}, nil
+	return h.characterChoices(ctx, req, owner, system)
 }

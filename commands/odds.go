@@ -103,7 +103,7 @@ func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
 	for v, p := range a.dist.All() {
 		result.Distribution = append(result.Distribution, OddsValue{v, round12(p)})
 	}
-	title := "Odds of " + inlineEscaper.Replace(a.expr.String())
+	title := "Odds of " + escapeInline(a.expr.String())
 	fields := []Field{
 		{Name: "Mean", Value: decimal(a.dist.Mean()), Inline: true},
 		{Name: "Standard deviation", Value: decimal(a.dist.StdDev()), Inline: true},
@@ -118,12 +118,12 @@ func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
 	if b != nil {
 		win, tie, lose := dice.Opposed(a.dist, b.dist)
 		result.PWin, result.PTie, result.PLose = ptr(round12(win)), ptr(round12(tie)), ptr(round12(lose))
-		title += " versus " + inlineEscaper.Replace(b.expr.String())
+		title += " versus " + escapeInline(b.expr.String())
 		fields = append(fields,
 			Field{Name: "Win", Value: percent(win), Inline: true},
 			Field{Name: "Tie", Value: percent(tie), Inline: true},
 			Field{Name: "Lose", Value: percent(lose), Inline: true},
-			Field{Name: "Versus " + inlineEscaper.Replace(b.expr.String()), Value: fmt.Sprintf("mean %s, standard deviation %s", decimal(b.dist.Mean()), decimal(b.dist.StdDev()))},
+			Field{Name: "Versus " + escapeInline(b.expr.String()), Value: fmt.Sprintf("mean %s, standard deviation %s", decimal(b.dist.Mean()), decimal(b.dist.StdDev()))},
 		)
 	}
 	footer := "Exact"
@@ -158,11 +158,6 @@ func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
 }
 
 const oddsFile = "odds.png"
-
-// inlineEscaper escapes the markdown that works inside a line, which a
-// label may hold ("1d4 [1d6 *fire*]"); "-", "#" and ">" act only at the
-// start of a line, and the title starts with words of ours.
-var inlineEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, "`", "\\`", `~`, `\~`, `|`, `\|`)
 
 // oddsOf parses text and works out its distribution. A mistake in text is
 // a *UserError, its message prefixed with prefix.
