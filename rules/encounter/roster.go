@@ -88,13 +88,7 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 // way cannot be removed: end the fight instead.
 func (e *Encounter) Remove(p Policy, actor, name string) (Event, error) {
 	return e.apply(KindRemove, actor, func(x *Encounter, ev *Event) error {
-		if err := x.checkPolicy(p); err != nil {
-			return err
-		}
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.target(p, name)
 		if err != nil {
 			return err
 		}
@@ -158,13 +152,7 @@ func (e *Encounter) Heal(p Policy, actor, name string, amount int) (Event, error
 
 // track runs a Damage or Heal of the policy on the combatant named.
 func (x *Encounter) track(p Policy, ev *Event, name string, f func(*Combatant) (string, error)) error {
-	if err := x.checkPolicy(p); err != nil {
-		return err
-	}
-	if err := x.inFight(false); err != nil {
-		return err
-	}
-	i, err := x.find(name)
+	i, err := x.target(p, name)
 	if err != nil {
 		return err
 	}
@@ -390,4 +378,17 @@ func (e *Encounter) End(actor string) (Event, error) {
 		ev.listLine("Left the fight", x.Removed)
 		return nil
 	})
+}
+
+// target checks that p is the fight's policy and that the fight has not
+// ended, and finds the combatant named: the guard of every change made to
+// one combatant.
+func (x *Encounter) target(p Policy, name string) (int, error) {
+	if err := x.checkPolicy(p); err != nil {
+		return 0, err
+	}
+	if err := x.inFight(false); err != nil {
+		return 0, err
+	}
+	return x.find(name)
 }

@@ -384,13 +384,7 @@ func (e *Encounter) Prev(actor string) (Event, error) {
 // the defeated (before Begin: its turn in round 1).
 func (e *Encounter) Skip(p Policy, actor, name string) (Event, error) {
 	return e.apply(KindSkip, actor, func(x *Encounter, ev *Event) error {
-		if err := x.checkPolicy(p); err != nil {
-			return err
-		}
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.target(p, name)
 		if err != nil {
 			return err
 		}
