@@ -148,8 +148,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
-	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	i, err := decodeInteraction(body)
+	if err != nil {
 		http.Error(w, "bad interaction", http.StatusBadRequest)
 		return
 	}
@@ -162,7 +162,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "interaction already answered", http.StatusConflict)
 		return
 	}
-	e.answer(w, &i)
+	e.answer(w, i)
 }
 
 // verify checks the Ed25519 signature over timestamp + body and that the

@@ -38,6 +38,9 @@ type DB struct {
 	write sync.Mutex
 	// stop ends the background checkpoint; stopped says it has ended.
 	stop, stopped chan struct{}
+	// insertRoll is the roll log's INSERT, prepared once: the roll log is
+	// the busiest write, and parsing its SQL anew cost a sixth of it.
+	insertRoll *sql.Stmt
 }
 
 // Option configures Open.
@@ -86,6 +89,10 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: %w", file, err)
 	}
+	if d.insertRoll, err = sqldb.PrepareContext(ctx, insertRollSQL); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open database %s: prepare the roll log: %w", file, err)
+	}
 	d.stop, d.stopped = make(chan struct{}), make(chan struct{})
 	go d.checkpointLoop(CheckpointEvery)
 	return d, nil
@@ -126,6 +133,9 @@ func (d *DB) Close() error {
 		<-d.stopped
 		d.stop = nil
 		d.sql.Exec("PRAGMA wal_checkpoint(TRUNCATE)") // best effort: the WAL is replayed at the next open anyway
+	}
+	if d.insertRoll != nil {
+		d.insertRoll.Close()
 	}
 	return d.sql.Close()
 }

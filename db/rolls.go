@@ -33,7 +33,7 @@ func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
 	var id int64
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		var err error
-		id, err = insertRoll(ctx, tx, r, d.stamp())
+		id, err = d.saveRoll(ctx, tx, r, d.stamp())
 		return err
 	})
 	if err != nil {
@@ -42,14 +42,18 @@ func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
 	return id, nil
 }
 
-func insertRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int64, error) {
+const insertRollSQL = `INSERT INTO rolls
+	(code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+func (d *DB) saveRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int64, error) {
 	detail := r.Detail
 	if len(detail) == 0 {
 		detail = json.RawMessage("{}")
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO rolls
-		(code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	// Tx.StmtContext reuses the statement already prepared on the
+	// transaction's connection.
+	res, err := tx.StmtContext(ctx, d.insertRoll).ExecContext(ctx,
 		r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, r.Private, string(detail), now)
 	if err != nil {
 		return 0, err
