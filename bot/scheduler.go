@@ -128,6 +128,7 @@ type Scheduler struct {
 	mu      sync.Mutex
 	entries map[int64]scheduleEntry // by schedule ID
 	poster  Poster
+	metrics *Metrics              // counts firings; nil counts nothing
 	runs    map[int64]*sync.Mutex // one Run at a time per schedule
 }
 
@@ -173,10 +174,11 @@ func (c cronLogger) Error(err error, msg string, kv ...any) {
 
 // Start loads every schedule into cron, catches up what was missed while
 // the bot was down (each campaign's policy), and starts the clock. Jobs
-// run with ctx; Stop ends them.
-func (s *Scheduler) Start(ctx context.Context, p Poster) error {
+// run with ctx; Stop ends them. Reports go to p; m, if not nil, counts
+// the firings (tablehand_scheduler_firings_total).
+func (s *Scheduler) Start(ctx context.Context, p Poster, m *Metrics) error {
 	s.mu.Lock()
-	s.ctx, s.poster = context.WithoutCancel(ctx), p
+	s.ctx, s.poster, s.metrics = context.WithoutCancel(ctx), p, m
 	s.mu.Unlock()
 	if err := s.Reload(ctx); err != nil {
 		return err
@@ -353,8 +355,48 @@ type RunResult struct {
 // Run deals with a schedule's firings due at now: those after its last
 // firing, applied (or, with approval, posted for the GM), the missed ones
 // handled by the campaign's policy. It is what cron runs, and what the
-// start runs to catch up; a Run with nothing due does nothing.
+// start runs to catch up; a Run with nothing due does nothing. Each
+// firing dealt with is counted by its outcome.
 func (s *Scheduler) Run(ctx context.Context, id int64, now time.Time) (RunResult, error) {
+	res, err := s.run(ctx, id, now)
+	s.mu.Lock()
+	m := s.metrics
+	s.mu.Unlock()
+	res.count(m, err)
+	return res, err
+}
+
+// Outcomes of a scheduled firing, as counted by
+// tablehand_scheduler_firings_total{job="faction-round"}, beside
+// OutcomeOK (played) and OutcomeError (a Run that failed: retried while on
+// time).
+const (
+	FiringPending   = "pending"   // previewed, waiting for the GM's approval
+	FiringMissed    = "missed"    // the bot was down; the policy skipped it
+	FiringDuplicate = "duplicate" // already dealt with, by another process or an earlier Run
+)
+
+// FiringJob is the scheduler's one job, as metrics name it.
+const FiringJob = "faction-round"
+
+func (r RunResult) count(m *Metrics, err error) {
+	for _, c := range []struct {
+		outcome string
+		n       int
+	}{
+		{OutcomeOK, len(r.Applied)}, {FiringPending, len(r.Pending)},
+		{FiringMissed, len(r.Missed) + r.MoreMissed}, {FiringDuplicate, len(r.Done)},
+	} {
+		for range c.n {
+			m.SchedulerFiring(FiringJob, c.outcome)
+		}
+	}
+	if err != nil {
+		m.SchedulerFiring(FiringJob, OutcomeError)
+	}
+}
+
+func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult, error) {
 	s.mu.Lock()
 	lock, ok := s.runs[id]
 	if !ok {

@@ -605,3 +605,45 @@ func TestSchedulerRetriesFailedFiring(t *testing.T) {
 		}
 	}
 }
+
+// tablehand_scheduler_firings_total counts each firing by its outcome:
+// a failure, its retry played, firings missed while down, and one waiting
+// for the GM. Start hands the metrics over.
+func TestSchedulerCountsFirings(t *testing.T) {
+	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, Missed: db.MissedSkip})
+	s := NewScheduler(SchedulerOptions{Store: &flakyStore{DB: w.store}, Now: w.clock, Roller: func() dice.Roller {
+		return dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
+	}})
+	m := NewMetrics()
+	w.now = at("2025-01-06T18:00:00Z")
+	// Start catches up at once: the firing due now fails (the flaky
+	// store), and is counted as an error.
+	if err := s.Start(context.Background(), w.poster, m); err != nil {
+		t.Fatal(err)
+	}
+	s.Stop() // the real clock's cron plays no part here: Run is called below
+	series := func(outcome string) string {
+		return `tablehand_scheduler_firings_total{job="faction-round",outcome="` + outcome + `"}`
+	}
+	if v := metricValue(t, m, series(OutcomeError)); v != 1 {
+		t.Errorf("errors = %v after a failed firing, want 1", v)
+	}
+	if _, err := s.Run(context.Background(), w.id, at("2025-01-06T18:01:00Z")); err != nil {
+		t.Fatal(err)
+	}
+	// Down from the 7th to the 10th at 09:00: the 7th, 8th and 9th missed.
+	if _, err := s.Run(context.Background(), w.id, at("2025-01-10T09:00:00Z")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.store.SetSchedule(context.Background(), "g", db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, Approve: true, ChannelID: "reports"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Run(context.Background(), w.id, at("2025-01-10T18:00:00Z")); err != nil {
+		t.Fatal(err)
+	}
+	for outcome, want := range map[string]float64{OutcomeOK: 1, OutcomeError: 1, FiringMissed: 3, FiringPending: 1} {
+		if v := metricValue(t, m, series(outcome)); v != want {
+			t.Errorf("%s = %v, want %v", series(outcome), v, want)
+		}
+	}
+}

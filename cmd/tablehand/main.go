@@ -189,7 +189,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		if err != nil {
 			return err
 		}
-		if err := b.sched.Start(ctx, poster); err != nil {
+		if err := b.sched.Start(ctx, poster, metrics); err != nil {
 			return err
 		}
 		defer b.sched.Stop()
@@ -232,7 +232,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	if err != nil {
 		return err
 	}
-	if err := b.sched.Start(ctx, bot.SessionPoster{Session: rest}); err != nil {
+	if err := b.sched.Start(ctx, bot.SessionPoster{Session: rest}, metrics); err != nil {
 		return err
 	}
 	defer b.sched.Stop()
