@@ -40,7 +40,9 @@ import (
 // FactionStore keeps each guild's faction campaign, its queued orders and
 // its history. Every method is one transaction.
 type FactionStore interface {
-	CreateCampaign(ctx context.Context, guildID, channelID, actorID string, cfg faction.Config) (db.FactionCampaign, error)
+	// EnsureCampaign is UpdateCampaign that first starts the guild's
+	// campaign when it has none, in the same transaction.
+	EnsureCampaign(ctx context.Context, guildID string, nc db.NewCampaign, fn func(fc *db.FactionCampaign) error) (db.FactionCampaign, bool, error)
 	Campaign(ctx context.Context, guildID string) (db.FactionCampaign, error)
 	UpdateCampaign(ctx context.Context, guildID string, fn func(fc *db.FactionCampaign) error) (db.FactionCampaign, error)
 	QueueOrder(ctx context.Context, guildID string, o db.FactionOrder) (db.FactionOrder, error)
@@ -263,11 +265,20 @@ func (h *handlers) campaign(ctx context.Context, req *Request) (db.FactionCampai
 // update changes the guild's campaign in one transaction; no campaign is
 // the user's mistake, and so is an impossible change of the rules.
 func (h *handlers) update(ctx context.Context, req *Request, fn func(c *faction.Campaign) error) (db.FactionCampaign, error) {
-	fc, err := h.Factions.UpdateCampaign(ctx, req.GuildID, func(fc *db.FactionCampaign) error { return fn(fc.Campaign) })
+	// fn's own error is what the user may see, without the store's
+	// wrapping.
+	var fnErr error
+	fc, err := h.Factions.UpdateCampaign(ctx, req.GuildID, func(fc *db.FactionCampaign) error {
+		fnErr = fn(fc.Campaign)
+		return fnErr
+	})
 	if errors.Is(err, db.ErrNotFound) {
 		return db.FactionCampaign{}, noCampaign
 	}
-	return fc, factionError(err)
+	if fnErr != nil {
+		return db.FactionCampaign{}, factionError(fnErr)
+	}
+	return fc, err
 }
 
 // factionMistakes are the rules' errors that are the user's to fix.
@@ -289,11 +300,7 @@ func factionError(err error) error {
 	}
 	for _, k := range factionMistakes {
 		if errors.Is(err, k) {
-			msg := err.Error()
-			if _, after, ok := strings.Cut(msg, "update faction campaign: "); ok {
-				msg = after
-			}
-			return &UserError{Msg: msg, Err: err}
+			return &UserError{Msg: err.Error(), Err: err}
 		}
 	}
 	var de *dice.Error
@@ -560,20 +567,10 @@ func (h *handlers) factionCreate(ctx context.Context, req *Request) (Response, e
 		}
 	}
 	region := strings.TrimSpace(req.Options.String("region"))
-	created := false
-	if _, err := h.Factions.Campaign(ctx, req.GuildID); errors.Is(err, db.ErrNotFound) {
-		_, err := h.Factions.CreateCampaign(ctx, req.GuildID, req.ChannelID, req.User.ID, h.factionConfig())
-		if err != nil && !errors.Is(err, db.ErrCampaignExists) {
-			return Response{}, err
-		}
-		created = err == nil
-	} else if err != nil {
-		return Response{}, err
-	}
 	owner := req.Options.String("owner")
 	var result FactionResult
 	var embed Embed
-	_, err = h.update(ctx, req, func(c *faction.Campaign) error {
+	addFaction := func(c *faction.Campaign) error {
 		f, err := c.AddFaction(name, owner)
 		if err != nil {
 			return err
@@ -595,7 +592,18 @@ func (h *handlers) factionCreate(ctx context.Context, req *Request) (Response, e
 		}
 		result, embed = factionResult(c, req, f), factionEmbed(c, req, f)
 		return nil
+	}
+	// The first faction starts the campaign, in the same transaction: a
+	// faction that cannot be made leaves no empty campaign behind.
+	var fnErr error
+	nc := db.NewCampaign{ChannelID: req.ChannelID, ActorID: req.User.ID, Config: h.factionConfig()}
+	_, created, err := h.Factions.EnsureCampaign(ctx, req.GuildID, nc, func(fc *db.FactionCampaign) error {
+		fnErr = addFaction(fc.Campaign)
+		return fnErr
 	})
+	if fnErr != nil {
+		return Response{}, factionError(fnErr)
+	}
 	if err != nil {
 		return Response{}, err
 	}

@@ -216,18 +216,61 @@ func (d *DB) CreateCampaign(ctx context.Context, guildID, channelID, actorID str
 		} else if !errors.Is(err, ErrNotFound) {
 			return err
 		}
-		now := d.stamp()
-		if _, err := tx.ExecContext(ctx, `INSERT INTO faction_campaigns (guild_id, channel_id, state, created_by, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, guildID, channelID, string(state), actorID, now, now); err != nil {
-			return err
-		}
-		out, err = loadCampaign(ctx, tx, guildID)
+		out, err = d.insertCampaign(ctx, tx, guildID, channelID, actorID, state)
 		return err
 	})
 	if err != nil {
 		return FactionCampaign{}, fmt.Errorf("create faction campaign: %w", err)
 	}
 	return out, nil
+}
+
+func (d *DB) insertCampaign(ctx context.Context, tx *sql.Tx, guildID, channelID, actorID string, state []byte) (FactionCampaign, error) {
+	now := d.stamp()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO faction_campaigns (guild_id, channel_id, state, created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, guildID, channelID, string(state), actorID, now, now); err != nil {
+		return FactionCampaign{}, err
+	}
+	return loadCampaign(ctx, tx, guildID)
+}
+
+// NewCampaign is how EnsureCampaign starts a guild's campaign when there
+// is none: its report channel, who started it, and the rules.
+type NewCampaign struct {
+	ChannelID, ActorID string
+	Config             faction.Config
+}
+
+// EnsureCampaign changes the guild's campaign as UpdateCampaign does,
+// starting it from nc first when the guild has none, all in one
+// transaction: when fn fails nothing is saved, not even the new campaign.
+// created reports whether the campaign was started.
+func (d *DB) EnsureCampaign(ctx context.Context, guildID string, nc NewCampaign, fn func(fc *FactionCampaign) error) (fc FactionCampaign, created bool, err error) {
+	err = d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := loadCampaign(ctx, tx, guildID)
+		if errors.Is(err, ErrNotFound) {
+			c, err := faction.NewCampaign(nc.Config.Clone())
+			if err != nil {
+				return err
+			}
+			state, err := json.Marshal(c)
+			if err != nil {
+				return fmt.Errorf("encode campaign: %w", err)
+			}
+			if _, err := d.insertCampaign(ctx, tx, guildID, nc.ChannelID, nc.ActorID, state); err != nil {
+				return err
+			}
+			created = true
+		} else if err != nil {
+			return err
+		}
+		fc, err = d.updateCampaign(ctx, tx, guildID, fn)
+		return err
+	})
+	if err != nil {
+		return FactionCampaign{}, false, fmt.Errorf("update faction campaign: %w", err)
+	}
+	return fc, created, nil
 }
 
 // Campaign returns the guild's campaign, or an error wrapping ErrNotFound.
@@ -242,29 +285,34 @@ func (d *DB) Campaign(ctx context.Context, guildID string) (FactionCampaign, err
 func (d *DB) UpdateCampaign(ctx context.Context, guildID string, fn func(fc *FactionCampaign) error) (FactionCampaign, error) {
 	var out FactionCampaign
 	err := d.tx(ctx, func(tx *sql.Tx) error {
-		fc, err := loadCampaign(ctx, tx, guildID)
-		if err != nil {
-			return err
-		}
-		if err := fn(&fc); err != nil {
-			return err
-		}
-		if err := fc.Campaign.Config.Validate(); err != nil {
-			return err
-		}
-		if err := saveCampaign(ctx, tx, &fc, d.stamp()); err != nil {
-			return err
-		}
-		if err := dropOrphanOrders(ctx, tx, &fc); err != nil {
-			return err
-		}
-		out = fc
-		return nil
+		var err error
+		out, err = d.updateCampaign(ctx, tx, guildID, fn)
+		return err
 	})
 	if err != nil {
 		return FactionCampaign{}, fmt.Errorf("update faction campaign: %w", err)
 	}
 	return out, nil
+}
+
+func (d *DB) updateCampaign(ctx context.Context, tx *sql.Tx, guildID string, fn func(fc *FactionCampaign) error) (FactionCampaign, error) {
+	fc, err := loadCampaign(ctx, tx, guildID)
+	if err != nil {
+		return FactionCampaign{}, err
+	}
+	if err := fn(&fc); err != nil {
+		return FactionCampaign{}, err
+	}
+	if err := fc.Campaign.Config.Validate(); err != nil {
+		return FactionCampaign{}, err
+	}
+	if err := saveCampaign(ctx, tx, &fc, d.stamp()); err != nil {
+		return FactionCampaign{}, err
+	}
+	if err := dropOrphanOrders(ctx, tx, &fc); err != nil {
+		return FactionCampaign{}, err
+	}
+	return fc, nil
 }
 
 func dropOrphanOrders(ctx context.Context, tx *sql.Tx, fc *FactionCampaign) error {

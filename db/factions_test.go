@@ -377,3 +377,32 @@ func BenchmarkPlayRound100x20(b *testing.B) {
 		}
 	}
 }
+
+// EnsureCampaign starts the campaign and changes it in one transaction: a
+// change that fails leaves no campaign behind; the next one starts it, and
+// the one after finds it.
+func TestEnsureCampaign(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	nc := db.NewCampaign{ChannelID: "table", ActorID: "gm", Config: faction.DefaultConfig()}
+	add := func(name string) func(fc *db.FactionCampaign) error {
+		return func(fc *db.FactionCampaign) error {
+			_, err := fc.Campaign.AddFaction(name, "")
+			return err
+		}
+	}
+	if _, _, err := d.EnsureCampaign(ctx, "g", nc, func(*db.FactionCampaign) error { return faction.ErrBadParam }); !errors.Is(err, faction.ErrBadParam) {
+		t.Fatalf("a failing change: %v", err)
+	}
+	if _, err := d.Campaign(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("a failed change left a campaign: %v", err)
+	}
+	fc, created, err := d.EnsureCampaign(ctx, "g", nc, add("Red"))
+	if err != nil || !created || fc.ChannelID != "table" || fc.Campaign.Faction("Red") == nil {
+		t.Fatalf("first: created %v, %+v, %v", created, fc, err)
+	}
+	fc, created, err = d.EnsureCampaign(ctx, "g", db.NewCampaign{ChannelID: "elsewhere", Config: faction.DefaultConfig()}, add("Blue"))
+	if err != nil || created || fc.ChannelID != "table" || len(fc.Campaign.Factions) != 2 {
+		t.Fatalf("second: created %v, %+v, %v", created, fc, err)
+	}
+}
