@@ -68,33 +68,47 @@ type Endpoint struct {
 }
 
 // seenIDs remembers the interactions answered within the last
-// 2×MaxClockSkew, the window in which a signed request's timestamp is still
-// accepted: a request sent again (a replay) is refused rather than run
-// twice.
+// 2×MaxClockSkew at least, the window in which a signed request's
+// timestamp is still accepted: a request sent again (a replay) is refused
+// rather than run twice.
+//
+// IDs are kept in two generations, each spanning 2×MaxClockSkew: when the
+// current one is older than that it becomes the previous one and the
+// previous one is dropped whole. An ID is so remembered for 2 to 4 times
+// MaxClockSkew, at a constant cost per request (sweeping one map entry by
+// entry cost time in proportion to its size, on every 256th request).
 type seenIDs struct {
-	mu  sync.Mutex
-	ids map[string]time.Time
+	mu        sync.Mutex
+	cur, prev map[string]struct{}
+	since     time.Time // when cur was started
 }
 
-// first records id at now and reports whether it is new. Old entries are
-// swept as it goes, so the map holds at most the window's requests.
+// seenSpan is how long one generation of seenIDs lasts.
+const seenSpan = 2 * MaxClockSkew
+
+// first records id at now and reports whether it is new.
 func (s *seenIDs) first(id string, now time.Time) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.ids == nil {
-		s.ids = map[string]time.Time{}
+	if s.cur == nil {
+		s.cur, s.since = map[string]struct{}{}, now
 	}
-	if _, ok := s.ids[id]; ok {
+	// Every ID in cur was recorded less than seenSpan after since. (A
+	// clock that went back rotates nothing.)
+	if d := now.Sub(s.since); d >= seenSpan {
+		s.prev = nil // all older than seenSpan
+		if d < 2*seenSpan {
+			s.prev = s.cur
+		}
+		s.cur, s.since = map[string]struct{}{}, now
+	}
+	if _, ok := s.cur[id]; ok {
 		return false
 	}
-	if len(s.ids)%256 == 0 {
-		for k, t := range s.ids {
-			if now.Sub(t) > 2*MaxClockSkew {
-				delete(s.ids, k)
-			}
-		}
+	if _, ok := s.prev[id]; ok {
+		return false
 	}
-	s.ids[id] = now
+	s.cur[id] = struct{}{}
 	return true
 }
 

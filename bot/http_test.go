@@ -416,3 +416,40 @@ func TestHTTPEndpointDefersClicksAndPings(t *testing.T) {
 		})
 	}
 }
+
+// The endpoint refuses an interaction ID again for at least
+// 2×MaxClockSkew (a request signed up to MaxClockSkew ahead of our clock
+// stays acceptable that long), and forgets it in time, so the memory stays
+// bounded by the traffic of a few windows.
+func TestSeenIDsWindow(t *testing.T) {
+	var s seenIDs
+	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	if !s.first("a", t0) || s.first("a", t0) {
+		t.Fatal("a new ID, then the same again")
+	}
+	// Recorded just before the generation turns over, so it is refused
+	// for a whole window from then, across the turn.
+	late := t0.Add(seenSpan - time.Second)
+	if !s.first("b", late) {
+		t.Fatal("b is new")
+	}
+	for _, d := range []time.Duration{time.Second, seenSpan / 2, seenSpan - time.Second} {
+		if s.first("b", late.Add(d)) {
+			t.Errorf("b accepted again %v after it came", d)
+		}
+	}
+	if s.first("a", t0.Add(seenSpan+time.Minute)) {
+		t.Errorf("a accepted again within 2 windows")
+	}
+	// Long after: forgotten, and the previous generation dropped.
+	if !s.first("b", late.Add(3*seenSpan)) {
+		t.Errorf("b still remembered three windows later")
+	}
+	if s.prev != nil || len(s.cur) != 1 {
+		t.Errorf("memory not bounded: prev %d, cur %d entries", len(s.prev), len(s.cur))
+	}
+	// A clock that goes back forgets nothing.
+	if s.first("b", late.Add(2*seenSpan)) {
+		t.Errorf("b accepted again after the clock went back")
+	}
+}
