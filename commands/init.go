@@ -376,6 +376,14 @@ func (h *handlers) reply(req *Request, enc db.Encounter, ev encounter.Event, tra
 		return resp
 	}
 	resp.Content = escapeInline(public)
+	if req.GM {
+		// The GM's public change also did what only the GM may know (a
+		// hidden combatant's initiative roll, say): tell the GM alone.
+		if secret := ev.SecretText(); secret != "" {
+			resp.Followups = append(resp.Followups, Response{Type: Message, Ephemeral: true,
+				Content: "Only you see this: " + escapeInline(secret)})
+		}
+	}
 	if !tracker {
 		return resp
 	}
@@ -399,7 +407,7 @@ func (h *handlers) reply(req *Request, enc db.Encounter, ev encounter.Event, tra
 		ping := "<@" + c.Owner + "> it is your turn: " + escapeInline(c.Name) + "."
 		if req.Kind == KindComponent {
 			// An edited message notifies nobody: ping in a message of its own.
-			resp.Followups = []Response{{Type: Message, Content: ping, MentionUsers: []string{c.Owner}}}
+			resp.Followups = append(resp.Followups, Response{Type: Message, Content: ping, MentionUsers: []string{c.Owner}})
 		} else {
 			resp.Content = "<@" + c.Owner + "> " + resp.Content
 			resp.MentionUsers = []string{c.Owner}

@@ -94,6 +94,26 @@ func (ev Event) Text(forGM bool) string {
 	return b.String()
 }
 
+// SecretText is what Text(true) shows that the players may not read: the
+// GM's text of each secret part, one a line; "" when there is none.
+func (ev Event) SecretText() string {
+	var parts []string
+	if ev.Secret && ev.Summary != "" {
+		parts = append(parts, ev.Summary)
+	}
+	for _, l := range ev.Lines {
+		if l.Secret && l.Text != "" {
+			parts = append(parts, l.Text)
+		}
+	}
+	for _, r := range ev.Rolls {
+		if r.Secret {
+			parts = append(parts, r.Name+" ("+r.For+"): "+r.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
 func (ev *Event) linef(secret bool, format string, args ...any) {
 	ev.Lines = append(ev.Lines, Line{Text: fmt.Sprintf(format, args...), Secret: secret})
 }

@@ -53,6 +53,11 @@ func TestThreeRounds(t *testing.T) {
 	if txt := ev.Text(true); !strings.Contains(txt, "Shade") {
 		t.Errorf("begin: the GM does not read about Shade:\n%s", txt)
 	}
+	// What the GM alone may read: the order with Shade, the Assassin's
+	// roll; not Aria's roll, which the players read too.
+	if got := ev.SecretText(); !strings.Contains(got, "Shade (hidden)") || !strings.Contains(got, "Assassin (initiative)") || strings.Contains(got, "Aria (initiative)") {
+		t.Errorf("begin: the GM's secret text:\n%s", got)
+	}
 	if got := deref(e.View(true).Turn); got != "Assassin" {
 		t.Errorf("turn %s", got)
 	}
@@ -100,6 +105,9 @@ func TestThreeRounds(t *testing.T) {
 	}
 	if got := ev.Text(false); !ev.Secret || got != "Round 1: a hidden combatant's turn." {
 		t.Errorf("Shade's turn is not secret: %s", mustJSON(t, ev))
+	}
+	if got := ev.SecretText(); got != "Round 1: Shade's turn." {
+		t.Errorf("Shade's turn, as the GM alone reads it: %q", got)
 	}
 
 	ev = f.do(e.Next(f.p, gm))
