@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
@@ -38,6 +39,11 @@ func ulmChoices[T ~string](vals []T) []Choice {
 var ulmPhaseOption = Option{Type: String, Name: "phase", Description: "Active Phase (Action Slots, default) or Reserve Phase (Reserved Slots)",
 	Choices: ulmChoices([]ulm.Phase{ulm.Active, ulm.Reserve})}
 
+// ulmActorOption names who acts; in a running fight, a combatant.
+func ulmActorOption(desc string) Option {
+	return Option{Type: String, Name: "actor", Description: desc, Autocomplete: true, MaxLength: MaxNameLen}
+}
+
 func ulmOptions(opts ...[]Option) []Option {
 	var out []Option
 	for _, o := range opts {
@@ -60,6 +66,7 @@ var ulmCommand = Command{
 		})},
 		{Type: SubCommand, Name: "move", Description: "A Movement Action: Celerity, Tiles, Momentum, Jump and Leap checks", Options: ulmOptions([]Option{
 			{Type: String, Name: "action", Description: "The Movement Action", Required: true, Choices: ulmChoices(ulm.Moves)},
+			ulmActorOption("Who moves: a combatant of this channel's fight spends its slots (default: the character)"),
 			ulmPhaseOption,
 			{Type: Integer, Name: "accuracy", Description: "Your Accuracy, for jump and leap"},
 			{Type: Boolean, Name: "momentum", Description: "You have Momentum (needed by momentum and leap)"},
@@ -73,7 +80,7 @@ var ulmCommand = Command{
 			{Type: Integer, Name: "tiles", Description: "Tiles fallen, counting the Tile the fall begins from", Required: true, MinValue: Float(1), MaxValue: Float(100000)},
 		}, ulmStateOptions, []Option{
 			{Type: Integer, Name: "slots", Description: "Action Slots you gain each Full Round (caps slots consumed)", MinValue: Float(0)},
-			{Type: String, Name: "target", Description: "Who falls (default: the character or you)", MaxLength: MaxNameLen},
+			{Type: String, Name: "target", Description: "Who falls (default: the character or you)", Autocomplete: true, MaxLength: MaxNameLen},
 		})},
 		{Type: SubCommand, Name: "injure", Description: "Damage a Victim: Mitigation, an Injury Card, Vulnerable", Options: ulmOptions([]Option{
 			{Type: String, Name: "target", Description: "The Victim", Required: true, MaxLength: MaxNameLen},
@@ -89,7 +96,8 @@ var ulmCommand = Command{
 		})},
 		{Type: SubCommand, Name: "epilogue", Description: "Spend 1 slot on a Vulnerable Victim: maim, knockout or execute", Options: ulmOptions([]Option{
 			{Type: String, Name: "kind", Description: "The Epilogue", Required: true, Choices: ulmChoices(ulm.Epilogues)},
-			{Type: String, Name: "target", Description: "The Victim", MaxLength: MaxNameLen},
+			{Type: String, Name: "target", Description: "The Victim", Autocomplete: true, MaxLength: MaxNameLen},
+			ulmActorOption("Who activates it: a combatant of this channel's fight spends its slot"),
 		}, ulmStateOptions, []Option{
 			ulmPhaseOption,
 			{Type: Integer, Name: "slots", Description: "Slots you have left in this phase", MinValue: Float(0)},
@@ -99,7 +107,7 @@ var ulmCommand = Command{
 			{Type: String, Name: "amount", Description: "Hit Points healed: a number or dice, e.g. 2d6", MaxLength: dice.MaxExprLen},
 			{Type: Boolean, Name: "special", Description: "Specialized healing or an item (heals Holy, Spite, a Maim)"},
 			{Type: Boolean, Name: "barrier", Description: "A Barrier is granted"},
-			{Type: String, Name: "target", Description: "Who is healed", MaxLength: MaxNameLen},
+			{Type: String, Name: "target", Description: "Who is healed", Autocomplete: true, MaxLength: MaxNameLen},
 		}, ulmStateOptions, []Option{
 			{Type: Integer, Name: "maimed", Description: "Hours since the target was Maimed", MinValue: Float(0)},
 		})},
@@ -128,6 +136,12 @@ func (h *handlers) registerUlm(r *Router) {
 	} {
 		r.handle("ulm/"+sub.name, sub.h, false)
 		r.handleAutocomplete("ulm/"+sub.name, "character", h.suggestCharacters)
+	}
+	// In a running fight, actor: and target: name its combatants.
+	for _, route := range []struct{ sub, option string }{
+		{"move", "actor"}, {"epilogue", "actor"}, {"epilogue", "target"}, {"fall", "target"}, {"heal", "target"},
+	} {
+		r.handleAutocomplete("ulm/"+route.sub, route.option, h.suggestCombatants)
 	}
 }
 
@@ -395,10 +409,8 @@ func ulmHours(d time.Duration) string {
 // reply finishes a /ulm subcommand: the dice checked and logged, the
 // outcome line, the dice, the roll ID.
 func (h *handlers) ulmReply(ctx context.Context, req *Request, u *ulmRun, expr string, out *Outcome, result any, line string) (Response, error) {
-	if u.dice.rolls == 0 && strings.TrimSpace(req.Options.String("dice")) != "" {
-		// Say why, rather than only that the values were too many: what
-		// this subcommand rolls depends on its options.
-		return Response{}, Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", strings.ReplaceAll(req.Path, "/", " "))
+	if err := u.diceUsed(req); err != nil {
+		return Response{}, err
 	}
 	if err := h.finish(ctx, req, u.t, expr, out, result); err != nil {
 		return Response{}, err
@@ -409,6 +421,16 @@ func (h *handlers) ulmReply(ctx context.Context, req *Request, u *ulmRun, expr s
 	}
 	content += "\n-# roll " + out.ID
 	return Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
+}
+
+// diceUsed refuses `dice:` given to a subcommand that rolled nothing.
+func (u *ulmRun) diceUsed(req *Request) error {
+	if u.dice.rolls == 0 && strings.TrimSpace(req.Options.String("dice")) != "" {
+		// Say why, rather than only that the values were too many: what
+		// this subcommand rolls depends on its options.
+		return Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", strings.ReplaceAll(req.Path, "/", " "))
+	}
+	return nil
 }
 
 // ulmSlotsResult is the `result` of /ulm slots.
@@ -519,6 +541,11 @@ type ulmMoveResult struct {
 	Momentum     bool     `json:"momentum"`
 	MomentumNext bool     `json:"momentum_next_phase"`
 	Notes        []string `json:"notes"`
+	// In a running fight: the combatant who moved and the slots it has
+	// left in its phase.
+	Actor     string `json:"actor,omitempty"`
+	SlotsLeft *int   `json:"slots_left,omitempty"`
+	ulmInFight
 }
 
 const ulmMoveExample = "/ulm move action:jump accuracy:3 dice:12"
@@ -527,6 +554,14 @@ func (h *handlers) ulmMove(ctx context.Context, req *Request) (Response, error) 
 	u, err := h.ulmStart(ctx, req)
 	if err != nil {
 		return Response{}, err
+	}
+	name := ulmNamed(req, u, "actor")
+	fight, err := h.ulmFight(ctx, req, name)
+	if err != nil {
+		return Response{}, err
+	}
+	if ulmCombatant(req, fight, name) != nil {
+		return h.ulmMoveInFight(ctx, req, u, name)
 	}
 	in := ulm.MoveInput{
 		Move: ulm.Move(req.Options.String("action")), Phase: ulmPhase(req),
@@ -545,7 +580,7 @@ func (h *handlers) ulmMove(ctx context.Context, req *Request) (Response, error) 
 	if err != nil {
 		return Response{}, u.fail("ulm move", err, ulmMoveExample)
 	}
-	who, err := u.who(req, "", ulmUserName(req.User))
+	who, err := u.who(req, "actor", ulmUserName(req.User))
 	if err != nil {
 		return Response{}, err
 	}
@@ -629,6 +664,11 @@ type ulmFallResult struct {
 	Card        *ulmCard `json:"card"`
 	Dies        bool     `json:"dies"`
 	State       ulmState `json:"state"`
+	// In a running fight: the Action Slots owed to the faller's next
+	// Active Phase, and those it has left in this one.
+	SlotsOwed int  `json:"slots_owed,omitempty"`
+	SlotsLeft *int `json:"slots_left,omitempty"`
+	ulmInFight
 }
 
 const ulmFallExample = "/ulm fall tiles:30 hp:50 dice:6,6,6"
@@ -637,6 +677,14 @@ func (h *handlers) ulmFall(ctx context.Context, req *Request) (Response, error) 
 	u, err := h.ulmStart(ctx, req)
 	if err != nil {
 		return Response{}, err
+	}
+	name := ulmNamed(req, u, "target")
+	fight, err := h.ulmFight(ctx, req, name)
+	if err != nil {
+		return Response{}, err
+	}
+	if ulmCombatant(req, fight, name) != nil {
+		return h.ulmFallInFight(ctx, req, u, name)
 	}
 	tiles, _ := req.Options.Int("tiles") // absent is 0, which the rules refuse with an example
 	s, err := u.state(req)
@@ -784,6 +832,11 @@ type ulmEpilogueResult struct {
 	Celerity int      `json:"celerity"`
 	Slot     string   `json:"slot,omitempty"`
 	State    ulmState `json:"state"`
+	// In a running fight: the activator named with actor:, and the slots
+	// it has left in its phase.
+	Actor     string `json:"actor,omitempty"`
+	SlotsLeft *int   `json:"slots_left,omitempty"`
+	ulmInFight
 }
 
 const ulmEpilogueExample = "/ulm epilogue kind:maim target:Goblin hp:20 damage:25"
@@ -796,6 +849,17 @@ func (h *handlers) ulmEpilogue(ctx context.Context, req *Request) (Response, err
 	kind, err := ulm.ParseEpilogue(req.Options.String("kind"))
 	if err != nil {
 		return Response{}, u.fail("ulm epilogue", err, ulmEpilogueExample)
+	}
+	victim, actor := ulmNamed(req, u, "target"), strings.TrimSpace(req.Options.String("actor"))
+	fight, err := h.ulmFight(ctx, req, victim, actor)
+	if err != nil {
+		return Response{}, err
+	}
+	switch {
+	case ulmCombatant(req, fight, victim) != nil:
+		return h.ulmEpilogueInFight(ctx, req, u, kind, victim, actor)
+	case ulmCombatant(req, fight, actor) != nil:
+		return Response{}, Errorf("%s is not a combatant of this channel's fight, so its Epilogue cannot be kept there with %s's slot: add it with /init add, or leave out actor: to work the Epilogue out by hand (example: %s)", cmp.Or(victim, "the Victim"), actor, ulmEpilogueExample)
 	}
 	s, err := u.state(req)
 	if err != nil {
@@ -818,8 +882,16 @@ func (h *handlers) ulmEpilogue(ctx context.Context, req *Request) (Response, err
 		Outcome: Outcome{Total: res.Celerity}, Kind: string(kind), Target: target,
 		Celerity: res.Celerity, Slot: res.Phase.Slot(), State: newUlmState(res.State, u.cfg),
 	}
-	line := fmt.Sprintf("**%s** suffers %s (%s): %s\n-# %s", escapeMarkdown(target), ulmTitle(string(kind)),
-		ulmPlural(res.Celerity, res.Phase.Slot()), ulmStatusLine(res.State, u.cfg), ulm.EpilogueText[kind])
+	by := ""
+	if actor != "" {
+		name, err := CleanName("actor name", actor)
+		if err != nil {
+			return Response{}, err
+		}
+		by = ", " + escapeMarkdown(name) + "'s"
+	}
+	line := fmt.Sprintf("**%s** suffers %s (%s%s): %s\n-# %s", escapeMarkdown(target), ulmTitle(string(kind)),
+		ulmPlural(res.Celerity, res.Phase.Slot()), by, ulmStatusLine(res.State, u.cfg), ulm.EpilogueText[kind])
 	return h.ulmReply(ctx, req, u, "ulm epilogue "+string(kind), &result.Outcome, result, line)
 }
 
@@ -833,6 +905,7 @@ type ulmHealResult struct {
 	VulnerableEnded bool     `json:"vulnerable_ended"`
 	MaimReversed    bool     `json:"maim_reversed"`
 	State           ulmState `json:"state"`
+	ulmInFight
 }
 
 const ulmHealExample = "/ulm heal amount:2d6 hp:20 damage:12 dice:3,4"
@@ -845,6 +918,14 @@ func (h *handlers) ulmHeal(ctx context.Context, req *Request) (Response, error) 
 	in := ulm.Healing{Special: req.Options.Bool("special"), Barrier: req.Options.Bool("barrier")}
 	if !req.Options.Has("amount") && !in.Special && !in.Barrier {
 		return Response{}, Errorf("/ulm heal needs amount:, special:true or barrier:true (example: %s)", ulmHealExample)
+	}
+	name := ulmNamed(req, u, "target")
+	fight, err := h.ulmFight(ctx, req, name)
+	if err != nil {
+		return Response{}, err
+	}
+	if ulmCombatant(req, fight, name) != nil {
+		return h.ulmHealInFight(ctx, req, u, name, in)
 	}
 	s, err := u.state(req)
 	if err != nil {

@@ -156,7 +156,10 @@ type MoveInput struct {
 	Move  Move
 	Phase Phase
 	// Accuracy is the Character's Accuracy, for the checks of Jump and Leap.
-	Accuracy int
+	// AccuracyKnown says it was given, so Policy.Move does not read the
+	// combatant's stat instead of an Accuracy of 0; Act ignores it.
+	Accuracy      int
+	AccuracyKnown bool
 	// HasMomentum: the Character has Momentum now (from a Jog, or from
 	// ending the last Active Phase on Jog or Momentum).
 	HasMomentum bool

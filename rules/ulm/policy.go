@@ -82,6 +82,11 @@ const (
 	// Phase, and from the end of an Active Phase that carries it into the
 	// next.
 	ResMomentum = "momentum"
+	// ResFallSlots is the Action Slots a fall begun outside the
+	// combatant's Active Phase consumes when the next one begins:
+	// "Characters do not begin falling until they gain their Action
+	// Slots." It is removed when they are spent.
+	ResFallSlots = "fall_slots"
 )
 
 // Counters the policy reads. They reset at the start of the combatant's
@@ -239,6 +244,14 @@ func (p Policy) StartTurn(e *encounter.Encounter, c *encounter.Combatant) []enco
 	}
 	if err == nil {
 		lines = append(lines, encounter.Linef(c, "%s's Active Phase%s: %s.", c.Name, again, describeSlots(res, c.Stats[StatAgility])))
+	}
+	if owed := c.Resources[ResFallSlots]; owed > 0 {
+		// "Falling farther than the Character has Action Slots for does
+		// not generate Action Debt": what it lacks is not owed further.
+		n := min(owed, res.Slots)
+		spend(c, Active, n)
+		delete(c.Resources, ResFallSlots)
+		lines = append(lines, encounter.Linef(c, "%s falls: the fall consumes %s.", c.Name, plural(n, "Action Slot")))
 	}
 	if c.Resources[ResMomentum] > 0 {
 		lines = append(lines, encounter.Linef(c, "%s begins its Active Phase with Momentum.", c.Name))

@@ -19,13 +19,18 @@ import (
 // Move does a Movement Action for c with ulm.Act: it pays the Celerity of
 // the phase c is in ("Celerity: (active|reserve)") from its Action Slots
 // or Reserved Slots, refusing one it cannot pay; it uses c's Momentum in
-// its Active Phase and the stat accuracy when in.Accuracy is 0; and it
-// marks Momentum for the next Active Phase when the last Action Slot went
-// on a Jog or on Momentum. in.Phase, in.HasMomentum and in.LastSlot are
-// set from the encounter. d rolls the Accuracy Check of a Jump or a Leap.
+// its Active Phase and the stat accuracy unless in.AccuracyKnown (or
+// in.Accuracy is not 0); and it marks Momentum for the next Active Phase
+// when the last Action Slot went on a Jog or on Momentum. in.Phase,
+// in.HasMomentum and in.LastSlot are set from the encounter. d rolls the
+// Accuracy Check of a Jump or a Leap. One who cannot act (see canAct) is
+// refused.
 func (p Policy) Move(e *encounter.Encounter, c *encounter.Combatant, in MoveInput, d Dice) (MoveResult, string, error) {
 	if !e.Begun {
-		return MoveResult{}, "", encounter.Errorf(encounter.ErrNotBegun, "the fight has not begun: Action Slots are gained when an Active Phase begins")
+		return MoveResult{}, "", encounter.Errorf(encounter.ErrNotBegun, "the fight has not begun: Action Slots are gained when an Active Phase begins (/init begin)")
+	}
+	if err := p.canAct(c); err != nil {
+		return MoveResult{}, "", err
 	}
 	rule, ok := MoveRules[in.Move]
 	if !ok {
@@ -45,7 +50,7 @@ func (p Policy) Move(e *encounter.Encounter, c *encounter.Combatant, in MoveInpu
 	in.Phase = phase
 	in.HasMomentum = phase == Active && c.Resources[ResMomentum] > 0
 	in.LastSlot = phase == Active && cost > 0 && cost == left
-	if in.Accuracy == 0 {
+	if in.Accuracy == 0 && !in.AccuracyKnown {
 		in.Accuracy = c.Stats[StatAccuracy]
 	}
 	res, err := Act(in, d)
@@ -62,7 +67,7 @@ func (p Policy) Move(e *encounter.Encounter, c *encounter.Combatant, in MoveInpu
 			c.Counters[CountMomentumNext] = 1
 		}
 	}
-	line := fmt.Sprintf("%s: %s, %d Tiles for %s (%d left)", c.Name, res.Name, res.Tiles, plural(res.Celerity, phase.Slot()), left-res.Celerity)
+	line := fmt.Sprintf("%s: %s, %s for %s (%d left)", c.Name, res.Name, plural(res.Tiles, "Tile"), plural(res.Celerity, phase.Slot()), left-res.Celerity)
 	if k := res.Check; k != nil {
 		verdict := "failure"
 		if k.Success {
@@ -90,8 +95,10 @@ func (p Policy) Move(e *encounter.Encounter, c *encounter.Combatant, in MoveInpu
 // makes it Vulnerable. In its Active Phase the Action Slots the fall
 // consumes are spent, as many as c has left ("Falling farther than the
 // Character has Action Slots for does not generate Action Debt"); in its
-// Reserve Phase none are: "Characters do not begin falling until they gain
-// their Action Slots."
+// Reserve Phase (and before the fight begins) they are owed, and spent
+// when its next Active Phase begins: "Characters do not begin falling
+// until they gain their Action Slots." res.SlotsUsed is the Action Slots
+// spent now.
 func (p Policy) Fall(e *encounter.Encounter, c *encounter.Combatant, tiles int, d Dice) (FallResult, string, error) {
 	s, err := p.mustLoad(c)
 	if err != nil {
@@ -105,13 +112,18 @@ func (p Policy) Fall(e *encounter.Encounter, c *encounter.Combatant, tiles int, 
 	if err != nil {
 		return FallResult{}, "", userError(c, err)
 	}
-	line := fmt.Sprintf("%s fell %d Tiles", c.Name, tiles)
+	line := fmt.Sprintf("%s fell %s", c.Name, plural(tiles, "Tile"))
 	if phase, left := p.phase(e, c); e.Begun && phase == Active {
 		n := min(res.SlotsUsed, max(left, 0))
 		spend(c, Active, n)
+		res.SlotsUsed = n
 		line += fmt.Sprintf(" (%s, %d left)", plural(n, "Action Slot"), left-n)
-	} else if res.SlotsNeeded > 0 {
-		line += fmt.Sprintf(" (%s when its Active Phase begins)", plural(res.SlotsNeeded, "Action Slot"))
+	} else if owed := res.SlotsUsed; owed > 0 {
+		res.SlotsUsed = 0
+		if !s.Dead && !res.Dies {
+			setRes(c, ResFallSlots, c.Resources[ResFallSlots]+owed)
+			line += fmt.Sprintf(" (%s when its Active Phase begins)", plural(owed, "Action Slot"))
+		}
 	}
 	if !res.Damaging {
 		return res, line + fmt.Sprintf(": no damage, under %d Tiles", p.cfg.FallDamageMinTiles), nil
@@ -125,20 +137,25 @@ func (p Policy) Fall(e *encounter.Encounter, c *encounter.Combatant, tiles int, 
 	return res, line + p.apply(c, s, inj.State), nil
 }
 
-// Epilogue has activator spend 1 slot of its phase to activate kind on the
-// Vulnerable victim with ulm.ActivateEpilogue: "a Character or Unit who
-// has an Action Slot or Reserved Slot may spend 1 Slot to activate an
+// Epilogue has activator spend 1 slot of its phase to activate in.Kind on
+// the Vulnerable victim with ulm.ActivateEpilogue: "a Character or Unit
+// who has an Action Slot or Reserved Slot may spend 1 Slot to activate an
 // Epilogue such as Maim, Knockout, or Execute". With activator nil no slot
-// is counted. Reach and Range are the table's to judge: the encounter
-// keeps no positions.
-func (p Policy) Epilogue(e *encounter.Encounter, activator, victim *encounter.Combatant, kind Epilogue) (EpilogueResult, string, error) {
+// is counted. in.Phase and the slots come from the encounter; in.OutOfReach
+// is the table's word: the encounter keeps no positions to judge Reach and
+// Range by. An activator who cannot act (see canAct) is refused.
+func (p Policy) Epilogue(e *encounter.Encounter, activator, victim *encounter.Combatant, in EpilogueInput) (EpilogueResult, string, error) {
 	s, err := p.mustLoad(victim)
 	if err != nil {
 		return EpilogueResult{}, "", err
 	}
-	in := EpilogueInput{Kind: kind, Phase: Active}
+	kind := in.Kind
+	in.Phase, in.Slots, in.SlotsKnown = Active, 0, false
 	who := "Its activator"
 	if activator != nil {
+		if err := p.canAct(activator); err != nil {
+			return EpilogueResult{}, "", err
+		}
 		who = activator.Name
 		if e.Begun {
 			in.Phase, in.Slots = p.phase(e, activator)
@@ -159,6 +176,34 @@ func (p Policy) Epilogue(e *encounter.Encounter, activator, victim *encounter.Co
 		line += ")"
 	}
 	return res, line + p.apply(victim, s, res.State), nil
+}
+
+// canAct refuses an action by a combatant out of the fight: the dead
+// ("The Victim Dies"), the Maimed ("The Agony caused by this effect is
+// disabling"), the Knocked Out, and whoever the GM marked defeated.
+func (p Policy) canAct(c *encounter.Combatant) error {
+	s, tracked, err := p.load(c)
+	if err != nil {
+		return err
+	}
+	switch {
+	case tracked && s.Dead:
+		return encounter.Errorf(encounter.ErrInvalid, "%s is dead: it acts no more", c.Name)
+	case tracked && s.Maimed:
+		return encounter.Errorf(encounter.ErrInvalid, "%s is Maimed: \"The Agony caused by this effect is disabling\" until proper healing and the end of its Shock", c.Name)
+	case tracked && s.KnockedOut > 0:
+		return encounter.Errorf(encounter.ErrInvalid, "%s is Knocked Out (%s left): it cannot act", c.Name, p.rounds(s.KnockedOut))
+	case c.Defeated:
+		return encounter.Errorf(encounter.ErrInvalid, "%s is defeated, out of the fight: the GM brings it back with /init defeat name:%s back:true", c.Name, c.Name)
+	}
+	return nil
+}
+
+// SlotsLeft returns the phase c is in and the slots it has left in it:
+// its Action Slots in its Active Phase (its turn), else its Reserved
+// Slots. Before the fight begins it has none.
+func (p Policy) SlotsLeft(e *encounter.Encounter, c *encounter.Combatant) (Phase, int) {
+	return p.phase(e, c)
 }
 
 // userError makes an error of the rules a mistake of the user's, naming

@@ -288,7 +288,8 @@ func duration(d time.Duration) string {
 // but not Holy or Spite ("can not be healed by normal means"), and ends
 // Vulnerable. Specialized healing and Barriers go through HealWith.
 func (p Policy) Heal(e *encounter.Encounter, c *encounter.Combatant, amount int) (string, error) {
-	return p.HealWith(e, c, Healing{Amount: amount})
+	_, line, err := p.HealWith(e, c, Healing{Amount: amount})
+	return line, err
 }
 
 // HealWith applies h to c: healing, specialized healing that may reverse a
@@ -296,14 +297,14 @@ func (p Policy) Heal(e *encounter.Encounter, c *encounter.Combatant, amount int)
 // which is healed or otherwise granted Hit Points or a Barrier will no
 // longer be considered Vulnerable." A command calls it on its own copy of
 // the encounter, as every operation works on one.
-func (p Policy) HealWith(e *encounter.Encounter, c *encounter.Combatant, h Healing) (string, error) {
+func (p Policy) HealWith(e *encounter.Encounter, c *encounter.Combatant, h Healing) (HealResult, string, error) {
 	s, err := p.mustLoad(c)
 	if err != nil {
-		return "", err
+		return HealResult{}, "", err
 	}
 	res, err := Heal(s, h)
 	if err != nil {
-		return "", encounter.Errorf(encounter.ErrInvalid, "%s: %v", c.Name, err)
+		return HealResult{}, "", encounter.Errorf(encounter.ErrInvalid, "%s: %v", c.Name, err)
 	}
 	what := "healed"
 	switch {
@@ -332,5 +333,5 @@ func (p Policy) HealWith(e *encounter.Encounter, c *encounter.Combatant, h Heali
 		}
 		line += more
 	}
-	return line, nil
+	return res, line, nil
 }

@@ -579,7 +579,7 @@ func TestPolicyHeal(t *testing.T) {
 	for _, tt := range tests {
 		e, _ := begun(t, p, encounter.Combatant{Name: "A"}, encounter.Combatant{Name: "V", Stats: stats("hp", 10), Resources: maps.Clone(tt.res)})
 		v := find(t, e, "V")
-		got, err := p.HealWith(e, v, tt.h)
+		_, got, err := p.HealWith(e, v, tt.h)
 		if err != nil {
 			t.Errorf("%s: %v", tt.rule, err)
 			continue
@@ -629,7 +629,7 @@ func TestActions(t *testing.T) {
 			if err != nil {
 				return "", err
 			}
-			_, line, err := p.Epilogue(e, c, v, kind)
+			_, line, err := p.Epilogue(e, c, v, EpilogueInput{Kind: kind})
 			return line, err
 		}
 	}
@@ -642,7 +642,7 @@ func TestActions(t *testing.T) {
 			[]step{{"A", move(Jump, 0), []int{3}, "A: Jump, 2 Tiles for 2 Action Slots (5 left); Accuracy Check 3 + 3 = 6 vs 6: success", ""}},
 			map[string]int{CountSlots: 2}},
 		{"Jump: Failure results in only 1 Tile of Movement.",
-			[]step{{"A", move(Jump, 0), []int{2}, "A: Jump, 1 Tiles for 2 Action Slots (5 left); Accuracy Check 2 + 3 = 5 vs 6: failure; failing to land, the Character falls or ends its movement before the target Tile", ""}},
+			[]step{{"A", move(Jump, 0), []int{2}, "A: Jump, 1 Tile for 2 Action Slots (5 left); Accuracy Check 2 + 3 = 5 vs 6: failure; failing to land, the Character falls or ends its movement before the target Tile", ""}},
 			map[string]int{CountSlots: 2}},
 		{"A quick Jog ... also grants us Momentum; Leap: Requires Momentum ... Failure results in only (v:4-1) Tiles",
 			[]step{
@@ -822,7 +822,7 @@ func TestThreeRounds(t *testing.T) {
 	if line := act(func(x *encounter.Encounter) (string, error) {
 		_, line, err := p.Move(x, find(t, x, "Bram"), MoveInput{Move: CarefulStep}, nil)
 		return line, err
-	}); line != "Bram: Careful Step, 1 Tiles for 2 Reserved Slots (0 left); avoids obvious hazards without chance of triggering them" {
+	}); line != "Bram: Careful Step, 1 Tile for 2 Reserved Slots (0 left); avoids obvious hazards without chance of triggering them" {
 		t.Errorf("careful step: %q", line)
 	}
 	if got := p.Budget(e, find(t, e, "Bram")); got != "0 Reserved Slots left" {
