@@ -384,24 +384,9 @@ func (h *handlers) reply(req *Request, enc db.Encounter, ev encounter.Event, tra
 				Content: "Only you see this: " + escapeInline(secret)})
 		}
 	}
+	h.showTracker(req, enc, &resp, tracker)
 	if !tracker {
 		return resp
-	}
-	embed, rows := h.trackerEmbed(e, false), trackerButtons(enc)
-	switch {
-	case req.Kind == KindComponent:
-		// The click's answer edits the message clicked: the tracker.
-		resp.Embeds, resp.Rows = []Embed{embed}, rows
-	case enc.TrackerMessage != "":
-		// One tracker per encounter, kept up to date: edit it, and answer
-		// with the news alone.
-		resp.Edit = &MessageEdit{ChannelID: enc.ChannelID, MessageID: enc.TrackerMessage, Embeds: []Embed{embed}, Rows: rows}
-	default:
-		resp.Embeds, resp.Rows = []Embed{embed}, rows
-		id := enc.ID
-		resp.Posted = func(ctx context.Context, messageID string) error {
-			return h.Encounters.SetTrackerMessage(ctx, id, messageID)
-		}
 	}
 	if c := e.Current(); moved && c != nil && !c.Hidden && c.Owner != "" {
 		ping := "<@" + c.Owner + "> it is your turn: " + escapeInline(c.Name) + "."
@@ -414,6 +399,27 @@ func (h *handlers) reply(req *Request, enc db.Encounter, ev encounter.Event, tra
 		}
 	}
 	return resp
+}
+
+// showTracker brings the players' tracker up to date with resp: a click's
+// answer edits the message clicked (the tracker); otherwise the
+// encounter's one tracker message is edited and the answer carries the
+// news alone. With post, a fight without a tracker message gets one: the
+// answer carries it, and becomes it.
+func (h *handlers) showTracker(req *Request, enc db.Encounter, resp *Response, post bool) {
+	embed, rows := h.trackerEmbed(enc.State, false), trackerButtons(enc)
+	switch {
+	case req.Kind == KindComponent:
+		resp.Embeds, resp.Rows = []Embed{embed}, rows
+	case enc.TrackerMessage != "":
+		resp.Edit = &MessageEdit{ChannelID: enc.ChannelID, MessageID: enc.TrackerMessage, Embeds: []Embed{embed}, Rows: rows}
+	case post:
+		resp.Embeds, resp.Rows = []Embed{embed}, rows
+		id := enc.ID
+		resp.Posted = func(ctx context.Context, messageID string) error {
+			return h.Encounters.SetTrackerMessage(ctx, id, messageID)
+		}
+	}
 }
 
 // trackerButtons are Next turn (the GM) and End turn (the player whose
@@ -1050,8 +1056,7 @@ func (h *handlers) journalReply(req *Request, enc db.Encounter, verb string, ev 
 		return resp
 	}
 	resp.Content = escapeInline(fmt.Sprintf("%s (#%d, %s): %s", verb, ev.Seq, ev.Kind, public))
-	resp.Embeds = []Embed{h.trackerEmbed(enc.State, false)}
-	resp.Rows = trackerButtons(enc)
+	h.showTracker(req, enc, &resp, enc.State.Begun)
 	return resp
 }
 
