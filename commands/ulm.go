@@ -671,6 +671,14 @@ type ulmFallResult struct {
 	ulmInFight
 }
 
+func newUlmFallResult(res ulm.FallResult, target string, cfg ulm.Config) *ulmFallResult {
+	return &ulmFallResult{
+		Outcome: Outcome{Total: res.Damage}, Target: target, Tiles: res.Tiles, T: res.T, Rounds: res.Rounds,
+		SlotsNeeded: res.SlotsNeeded, SlotsUsed: res.SlotsUsed, Formula: res.Formula, Minimum: res.Minimum,
+		Damage: res.Damage, Card: ulmCardResult(res.Injury.Card), Dies: res.Dies, State: newUlmState(res.Injury.State, cfg),
+	}
+}
+
 const ulmFallExample = "/ulm fall tiles:30 hp:50 dice:6,6,6"
 
 func (h *handlers) ulmFall(ctx context.Context, req *Request) (Response, error) {
@@ -701,11 +709,7 @@ func (h *handlers) ulmFall(ctx context.Context, req *Request) (Response, error) 
 	if err != nil {
 		return Response{}, err
 	}
-	result := &ulmFallResult{
-		Outcome: Outcome{Total: res.Damage}, Target: who, Tiles: res.Tiles, T: res.T, Rounds: res.Rounds,
-		SlotsNeeded: res.SlotsNeeded, SlotsUsed: res.SlotsUsed, Formula: res.Formula, Minimum: res.Minimum,
-		Damage: res.Damage, Card: ulmCardResult(res.Injury.Card), Dies: res.Dies, State: newUlmState(res.Injury.State, u.cfg),
-	}
+	result := newUlmFallResult(res, who, u.cfg)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** falls %s: ", escapeMarkdown(who), ulmPlural(res.Tiles, "Tile"))
 	if !res.Damaging {

@@ -281,12 +281,8 @@ func (h *handlers) ulmFallInFight(ctx context.Context, req *Request, u *ulmRun, 
 	if err != nil {
 		return Response{}, err
 	}
-	result := &ulmFallResult{
-		Outcome: Outcome{Total: res.Damage}, Target: target, Tiles: res.Tiles, T: res.T, Rounds: res.Rounds,
-		SlotsNeeded: res.SlotsNeeded, SlotsUsed: res.SlotsUsed, Formula: res.Formula, Minimum: res.Minimum,
-		Damage: res.Damage, Card: ulmCardResult(res.Injury.Card), Dies: res.Dies, State: newUlmState(res.Injury.State, u.cfg),
-		SlotsOwed: owed, SlotsLeft: left,
-	}
+	result := newUlmFallResult(res, target, u.cfg)
+	result.SlotsOwed, result.SlotsLeft = owed, left
 	return h.ulmFightReply(ctx, req, u, "ulm fall", &result.Outcome, &result.ulmInFight, result, enc, ev)
 }
 
