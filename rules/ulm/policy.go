@@ -36,6 +36,12 @@ const (
 	// StatAccuracy is added to the v:20 of a Jump's or a Leap's Accuracy
 	// Check (Policy.Move).
 	StatAccuracy = "accuracy"
+	// StatMitigation, StatAmplification and StatWeakness are the
+	// Victim's Mitigation, Amplification and Weakness of all sources, read
+	// by Policy.Injure when the Injury does not give them.
+	StatMitigation    = "mitigation"
+	StatAmplification = "amplification"
+	StatWeakness      = "weakness"
 	// StatDamage, StatHoly, StatSpite, StatVulnerable, StatShock,
 	// StatKnockedOut and StatMaimed are a sheet's state, as /ulm reads it:
 	// damage already on Injury Cards besides Holy and Spite, Holy, Spite,

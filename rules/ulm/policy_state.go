@@ -179,11 +179,79 @@ func (p Policy) Damage(e *encounter.Encounter, c *encounter.Combatant, amount in
 		line := fmt.Sprintf("%s suffers %s (an Epilogue: its activator spends 1 Action Slot or Reserved Slot)", c.Name, title(epi))
 		return line + p.apply(c, s, res.State), nil
 	}
-	res, err := Injure(s, Injury{Type: t, Potency: amount, Execution: epi}, p.cfg)
-	if err != nil {
-		return "", encounter.Errorf(encounter.ErrInvalid, "%s: %v", c.Name, err)
+	// The amount is the damage that makes the card: no Mitigation,
+	// Amplification or Weakness is read from the stats.
+	_, line, err := p.Injure(e, c, InjureInput{Injury: Injury{Type: t, Potency: amount, Execution: epi},
+		MitigationKnown: true, AmplificationKnown: true, WeaknessKnown: true})
+	return line, err
+}
+
+// InjureInput is an Injury dealt to a combatant. A Modifier that is 0 and
+// not marked known is the Victim's: read from its stat mitigation,
+// amplification or weakness (0 without it).
+type InjureInput struct {
+	Injury
+	MitigationKnown, AmplificationKnown, WeaknessKnown bool
+}
+
+// Injure resolves damage dealt to c with ulm.Injure, the rules /ulm
+// injure works out outside a fight: "during Resolution, all sources of
+// Mitigation, Amplifications, and Weaknesses are calculated and applied to
+// the Potency of the Action. After these Calculations are completed, the
+// remaining Potency is used to create and apply an Injury Card." Then
+// Vulnerable when the damage exceeds the Hit Points, and an Action's
+// Execution, "which causes the Vulnerable Stage to be skipped, and
+// Epilogue being applied during the Actions Resolution". in.Potency is the
+// Total Potency "determined in Execution", dice already rolled.
+//
+// An Injury to an Object (in.Object: c's Armor, or an Object it holds)
+// takes Durability, which the encounter does not keep: nothing of c
+// changes, and the line says what was lost ("Raw Damage deals ½ damage to
+// Armor and Object Durability"). The Damage Source is named in the line,
+// not kept: the Injury Panel keeps one total per damage type.
+func (p Policy) Injure(e *encounter.Encounter, c *encounter.Combatant, in InjureInput) (InjuryResult, string, error) {
+	for _, v := range []struct {
+		what string
+		n    int
+	}{{"damage", in.Potency}, {"mitigation", in.Mitigation}, {"amplification", in.Amplification}, {"weakness", in.Weakness}} {
+		if v.n > encounter.MaxAmount {
+			return InjuryResult{}, "", encounter.Errorf(encounter.ErrInvalid, "%s must be at most %d, not %d", v.what, encounter.MaxAmount, v.n)
+		}
 	}
-	line := fmt.Sprintf("%s took %d %s damage", c.Name, amount, t)
+	for _, m := range []struct {
+		known bool
+		stat  string
+		to    *int
+	}{{in.MitigationKnown, StatMitigation, &in.Mitigation}, {in.AmplificationKnown, StatAmplification, &in.Amplification}, {in.WeaknessKnown, StatWeakness, &in.Weakness}} {
+		if !m.known && *m.to == 0 {
+			*m.to = c.Stats[m.stat]
+		}
+	}
+	var s State
+	if !in.Object { // Armor and Objects have Durability, not Hit Points
+		var err error
+		if s, err = p.mustLoad(c); err != nil {
+			return InjuryResult{}, "", err
+		}
+	}
+	res, err := Injure(s, in.Injury, p.cfg)
+	if err != nil {
+		return InjuryResult{}, "", userError(c, err)
+	}
+	if res.Damage > encounter.MaxAmount {
+		return InjuryResult{}, "", encounter.Errorf(encounter.ErrInvalid, "%s: %d damage after Resolution: damage must be at most %d", c.Name, res.Damage, encounter.MaxAmount)
+	}
+	from, mods := "", ""
+	if in.Source != "" {
+		from = " from " + in.Source
+	}
+	if m := in.Modifiers; m != (Modifiers{}) {
+		mods = fmt.Sprintf(" (Potency %d, Mitigation %d, Amplification %d, Weakness %d, %s)", res.Potency, m.Mitigation, m.Amplification, m.Weakness, p.cfg.ModifierMode)
+	}
+	if in.Object {
+		return res, fmt.Sprintf("%s's Armor or Object loses %d Durability to %d %s damage%s%s: no Injury Card", c.Name, res.Durability, res.Damage, in.Type, from, mods), nil
+	}
+	line := fmt.Sprintf("%s took %d %s damage%s%s", c.Name, res.Damage, in.Type, from, mods)
 	if res.Card != nil {
 		line += ", a " + res.Info.Trauma + " Injury Card"
 	} else {
@@ -194,9 +262,9 @@ func (p Policy) Damage(e *encounter.Encounter, c *encounter.Combatant, amount in
 		line += ": Vulnerable"
 	}
 	if res.Execution != nil {
-		line += "; Execution: " + title(epi)
+		line += "; Execution: " + title(in.Execution)
 	}
-	return line + p.apply(c, s, res.State), nil
+	return res, line + p.apply(c, s, res.State), nil
 }
 
 // parseKind reads the kind of Damage: a damage type, an Epilogue, or both
