@@ -83,7 +83,7 @@ var ulmCommand = Command{
 			{Type: String, Name: "target", Description: "Who falls (default: the character or you)", Autocomplete: true, MaxLength: MaxNameLen},
 		})},
 		{Type: SubCommand, Name: "injure", Description: "Damage a Victim: Mitigation, an Injury Card, Vulnerable", Options: ulmOptions([]Option{
-			{Type: String, Name: "target", Description: "The Victim", Required: true, MaxLength: MaxNameLen},
+			{Type: String, Name: "target", Description: "The Victim", Required: true, Autocomplete: true, MaxLength: MaxNameLen},
 			{Type: String, Name: "amount", Description: "Potency: a number or dice, e.g. 2d6+3", Required: true, MaxLength: dice.MaxExprLen},
 			{Type: String, Name: "type", Description: "Damage type", Required: true, Choices: ulmChoices(ulm.DamageTypes)},
 		}, ulmStateOptions, []Option{
@@ -139,7 +139,7 @@ func (h *handlers) registerUlm(r *Router) {
 	}
 	// In a running fight, actor: and target: name its combatants.
 	for _, route := range []struct{ sub, option string }{
-		{"move", "actor"}, {"epilogue", "actor"}, {"epilogue", "target"}, {"fall", "target"}, {"heal", "target"},
+		{"move", "actor"}, {"epilogue", "actor"}, {"epilogue", "target"}, {"fall", "target"}, {"heal", "target"}, {"injure", "target"},
 	} {
 		r.handleAutocomplete("ulm/"+route.sub, route.option, h.suggestCombatants)
 	}
@@ -755,6 +755,23 @@ type ulmInjureResult struct {
 	BecameVulnerable bool      `json:"became_vulnerable"`
 	Execution        string    `json:"execution,omitempty"` // the Epilogue the Action's Execution applied
 	State            *ulmState `json:"state,omitempty"`     // none for Armor or an Object
+	ulmInFight
+}
+
+func newUlmInjureResult(res ulm.InjuryResult, in ulm.Injury, target string, cfg ulm.Config) *ulmInjureResult {
+	result := &ulmInjureResult{
+		Outcome: Outcome{Total: res.Damage}, Target: target, Potency: res.Potency, Damage: res.Damage, Type: string(in.Type),
+		Category: res.Info.Category, Trauma: res.Info.Trauma, Effect: res.Info.Effect, Durability: res.Durability,
+		Card: ulmCardResult(res.Card), BecameVulnerable: res.BecameVulnerable,
+	}
+	if !in.Object {
+		st := newUlmState(res.State, cfg)
+		result.State = &st
+	}
+	if e := res.Execution; e != nil {
+		result.Execution = string(e.Kind)
+	}
+	return result
 }
 
 const ulmInjureExample = "/ulm injure target:Goblin amount:2d6+3 type:incision hp:20 dice:4,5"
@@ -767,6 +784,14 @@ func (h *handlers) ulmInjure(ctx context.Context, req *Request) (Response, error
 	typ, err := ulm.ParseDamageType(req.Options.String("type"))
 	if err != nil {
 		return Response{}, u.fail("ulm injure", err, ulmInjureExample)
+	}
+	name := ulmNamed(req, u, "target")
+	fight, err := h.ulmFight(ctx, req, name)
+	if err != nil {
+		return Response{}, err
+	}
+	if ulmCombatant(req, fight, name) != nil {
+		return h.ulmInjureInFight(ctx, req, u, name, typ)
 	}
 	in := ulm.Injury{Type: typ, Object: req.Options.Bool("object"), Execution: ulm.Epilogue(req.Options.String("execution"))}
 	in.Source, err = u.who(req, "source", ulmUserName(req.User))
@@ -793,11 +818,7 @@ func (h *handlers) ulmInjure(ctx context.Context, req *Request) (Response, error
 	if err != nil {
 		return Response{}, err
 	}
-	result := &ulmInjureResult{
-		Outcome: Outcome{Total: res.Damage}, Target: target, Potency: res.Potency, Damage: res.Damage, Type: string(typ),
-		Category: res.Info.Category, Trauma: res.Info.Trauma, Effect: res.Info.Effect, Durability: res.Durability,
-		Card: ulmCardResult(res.Card), BecameVulnerable: res.BecameVulnerable,
-	}
+	result := newUlmInjureResult(res, in, target, u.cfg)
 	var b strings.Builder
 	mods := ""
 	if in.Mitigation+in.Amplification+in.Weakness > 0 {
@@ -806,8 +827,6 @@ func (h *handlers) ulmInjure(ctx context.Context, req *Request) (Response, error
 	if in.Object {
 		fmt.Fprintf(&b, "**%s** (Armor or Object) loses %d Durability to %d %s damage%s", escapeMarkdown(target), res.Durability, res.Damage, typ, mods)
 	} else {
-		st := newUlmState(res.State, u.cfg)
-		result.State = &st
 		fmt.Fprintf(&b, "**%s** takes %d %s damage%s", escapeMarkdown(target), res.Damage, typ, mods)
 		if res.Card != nil {
 			fmt.Fprintf(&b, ": %s Injury Card", res.Info.Trauma)
@@ -816,7 +835,6 @@ func (h *handlers) ulmInjure(ctx context.Context, req *Request) (Response, error
 		}
 		switch e := res.Execution; {
 		case e != nil:
-			result.Execution = string(e.Kind)
 			fmt.Fprintf(&b, "; Vulnerable, and the Action's Execution applies %s at once", ulmTitle(string(e.Kind)))
 		case res.BecameVulnerable:
 			b.WriteString("; becomes Vulnerable: an Epilogue may follow")

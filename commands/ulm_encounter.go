@@ -12,22 +12,25 @@ import (
 	"github.com/tablehand/tablehand/rules/ulm"
 )
 
-// /ulm move, fall, epilogue and heal in a running fight. When the channel
-// has a ulm encounter (/init start under the ulm rules) and the command
-// names one of its combatants (actor:, target: or character:), the
-// command acts on the fight through the ulm policy (ulm.Policy.Move, Fall,
-// Epilogue, HealWith): the slots are spent, the damage lands on its Injury
-// Panel, Vulnerable, the Epilogue and the healing are kept. It is one
-// transaction, as every /init change is (handlers.change): the journal
-// keeps it for /init undo, redo and log, and the tracker message is
-// edited. With no fight, or a name that is not a combatant the asker can
+// /ulm move, fall, injure, epilogue and heal in a running fight. When the
+// channel has a ulm encounter (/init start under the ulm rules) and the
+// command names one of its combatants (actor:, target: or character:),
+// the command acts on the fight through the ulm policy (ulm.Policy.Move,
+// Fall, Injure, Epilogue, HealWith): the slots are spent, the damage lands
+// on its Injury Panel, Vulnerable, the Epilogue and the healing are kept.
+// It is one transaction, as every /init change is (handlers.change): the
+// journal keeps it for /init undo, redo and log, and the tracker message
+// is edited. With no fight, or a name that is not a combatant the asker can
 // see, the command works out the rules from its options as it always did.
 //
 // Who may do what follows /init: the actor of a move and the activator of
 // an Epilogue act, so a player names only its own combatants (the GM any);
-// a fall, healing and an Epilogue's Victim are what happens to a
-// combatant, which anyone who can see it may apply, as with /init damage
+// a fall, an injury, healing and an Epilogue's Victim are what happens to
+// a combatant, which anyone who can see it may apply, as with /init damage
 // and /init heal. A hidden combatant does not exist for a player.
+//
+// /ulm rest does not act on a fight: the fight's rounds are its clock, and
+// the policy passes each Full Round for everyone as the round ends.
 
 // ulmFight returns the channel's running ulm fight, or nil when there is
 // none (no encounter, one of another system, or no encounter store). It
@@ -350,18 +353,26 @@ func (h *handlers) ulmEpilogueInFight(ctx context.Context, req *Request, u *ulmR
 }
 
 // ulmEpilogueUnnamed is the account of in on the combatant victimID of e
-// with no activator named ("Its activator activates Maim on ..."), on a
-// copy of e: what the players read of an Epilogue a hidden combatant
-// activated.
+// with no activator named ("Its activator activates Maim on ..."): what
+// the players read of an Epilogue a hidden combatant activated.
 func ulmEpilogueUnnamed(e *encounter.Encounter, p ulm.Policy, victimID int, in ulm.EpilogueInput) (string, error) {
+	return ulmRetell(e, victimID, func(x *encounter.Encounter, c *encounter.Combatant) (string, error) {
+		_, line, err := p.Epilogue(x, nil, c, in)
+		return line, err
+	})
+}
+
+// ulmRetell runs tell on the combatant victimID of a copy of e, the fight
+// before a change, and returns its account: the change told again without
+// the hidden combatant who had a part in it, for the players.
+func ulmRetell(e *encounter.Encounter, victimID int, tell func(x *encounter.Encounter, c *encounter.Combatant) (string, error)) (string, error) {
 	x := e.Clone()
 	for i := range x.Combatants {
 		if c := &x.Combatants[i]; c.ID == victimID {
-			_, line, err := p.Epilogue(x, nil, c, in)
-			return line, err
+			return tell(x, c)
 		}
 	}
-	return "", fmt.Errorf("epilogue: combatant %d is not in the fight", victimID)
+	return "", fmt.Errorf("retell: combatant %d is not in the fight", victimID)
 }
 
 // ulmHealInFight is /ulm heal of a combatant: ulm.Policy.HealWith, with
@@ -398,4 +409,85 @@ func (h *handlers) ulmHealInFight(ctx context.Context, req *Request, u *ulmRun, 
 		VulnerableEnded: res.VulnerableEnded, MaimReversed: res.MaimReversed, State: newUlmState(res.State, u.cfg),
 	}
 	return h.ulmFightReply(ctx, req, u, "ulm heal", &result.Outcome, &result.ulmInFight, result, enc, ev)
+}
+
+const ulmInjureFightExample = "/ulm injure target:<combatant> amount:2d6+3 type:incision dice:4,5"
+
+// ulmInjureInFight is /ulm injure of a combatant: ulm.Policy.Injure
+// resolves the damage against its Injury Panel, with the Mitigation,
+// Amplification and Weakness given, else its own stats. Anyone who can
+// see the Victim may injure it, as with /init damage.
+func (h *handlers) ulmInjureInFight(ctx context.Context, req *Request, u *ulmRun, name string, typ ulm.DamageType) (Response, error) {
+	if err := ulmFightKeeps(req, name, ulmInjureFightExample, "hp", "damage", "holy", "spite", "vulnerable"); err != nil {
+		return Response{}, err
+	}
+	in := ulm.InjureInput{Injury: ulm.Injury{Type: typ, Object: req.Options.Bool("object"), Execution: ulm.Epilogue(req.Options.String("execution"))}}
+	if src := strings.TrimSpace(req.Options.String("source")); src != "" {
+		var err error
+		if in.Source, err = CleanName("source name", src); err != nil {
+			return Response{}, err
+		}
+	}
+	for _, m := range []struct {
+		option string
+		to     *int
+		known  *bool
+	}{
+		{"mitigation", &in.Mitigation, &in.MitigationKnown},
+		{"amplification", &in.Amplification, &in.AmplificationKnown},
+		{"weakness", &in.Weakness, &in.WeaknessKnown},
+	} {
+		if n, ok := req.Options.Int(m.option); ok {
+			*m.to, *m.known = int(n), true
+		}
+	}
+	var err error
+	if in.Potency, err = u.amount(req, "amount"); err != nil {
+		return Response{}, err
+	}
+	var (
+		res    ulm.InjuryResult
+		target string
+	)
+	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm injure", func(e *encounter.Encounter, p ulm.Policy) (ulmAccount, error) {
+		before := e.Clone()
+		c, err := ulmFind(req, e, name)
+		if err != nil {
+			return ulmAccount{}, err
+		}
+		var line string
+		if res, line, err = p.Injure(e, c, in); err != nil {
+			return ulmAccount{}, err
+		}
+		target = c.Name
+		acc := ulmAccount{summary: line, secret: c.Hidden}
+		// The GM may name a hidden combatant as the source: the players
+		// read the damage without it. A player's source is only what they
+		// typed, and is told as typed, so that it tells them nothing.
+		if src, err := e.Find(in.Source); req.GM && in.Source != "" && err == nil && src.Hidden && !c.Hidden {
+			unnamed := in
+			unnamed.Source = ""
+			acc.secret = true
+			if acc.public, err = ulmRetell(before, c.ID, func(x *encounter.Encounter, v *encounter.Combatant) (string, error) {
+				_, line, err := p.Injure(x, v, unnamed)
+				return line, err
+			}); err != nil {
+				return ulmAccount{}, err
+			}
+		}
+		return acc, nil
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	if res.Card != nil && in.Source == "" {
+		// The card the result shows has the Damage Source of a card made
+		// outside a fight ("default: you"); the journal names it only
+		// when given, as its actor is the asker already. It is the newest
+		// card of the panel.
+		res.Card.Source = ulmUserName(req.User)
+		res.State.Cards[len(res.State.Cards)-1].Source = res.Card.Source
+	}
+	result := newUlmInjureResult(res, in.Injury, target, u.cfg)
+	return h.ulmFightReply(ctx, req, u, "ulm injure "+string(typ), &result.Outcome, &result.ulmInFight, result, enc, ev)
 }

@@ -88,8 +88,14 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 		{"alice", "/ulm fall tiles:12 hp:20 damage:10 target:Sniper dice:1,2,3"},
 		{"alice", "/ulm heal amount:1 hp:10 damage:3 target:Sniper"},
 		{"bob", "/ulm move action:rush actor:Sniper"},
+		{"alice", "/ulm injure target:Goblin amount:2d6+3 type:incision hp:20 damage:12 dice:4,5"},
+		{"gm", "/ulm injure target:Door amount:1d10 type:raw object:true dice:9"},
+		{"alice", "/ulm injure target:Sniper amount:1d6 type:puncture hp:10 damage:8 execution:knockout dice:5"},
+		// character: is the Victim's sheet; target: names the Victim.
+		{"bob", "/ulm injure target:Goblin character:Vess amount:3 type:fire mitigation:1"},
 	}
 	alone := newInitTable(t, ulm.NewPolicy(ulm.Config{}))
+	alone.must("bob", `/character set name:Vess system:ulm stats:"hp=20 agility=1 initiative=10"`)
 	fight := newUlmFight(t)
 	before := fight.stored()
 	for _, l := range lines {
@@ -324,7 +330,7 @@ func TestUlmFightHiddenAndTracker(t *testing.T) {
 // actor: and target: autocomplete the combatants the asker can see.
 func TestUlmFightAutocomplete(t *testing.T) {
 	it := newUlmFight(t)
-	for _, line := range []string{"/ulm move action:rush actor:", "/ulm epilogue kind:maim actor:", "/ulm epilogue kind:maim target:", "/ulm fall tiles:3 target:", "/ulm heal target:"} {
+	for _, line := range []string{"/ulm move action:rush actor:", "/ulm epilogue kind:maim actor:", "/ulm epilogue kind:maim target:", "/ulm fall tiles:3 target:", "/ulm heal target:", "/ulm injure amount:1 type:fire target:"} {
 		req, err := it.r.ParseAutocomplete(line)
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
