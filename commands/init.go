@@ -376,14 +376,7 @@ func (h *handlers) reply(req *Request, enc db.Encounter, ev encounter.Event, tra
 		return resp
 	}
 	resp.Content = escapeInline(public)
-	if req.GM {
-		// The GM's public change also did what only the GM may know (a
-		// hidden combatant's initiative roll, say): tell the GM alone.
-		if secret := ev.SecretText(); secret != "" {
-			resp.Followups = append(resp.Followups, Response{Type: Message, Ephemeral: true,
-				Content: "Only you see this: " + escapeInline(secret)})
-		}
-	}
+	resp.Followups = append(resp.Followups, gmSecrets(req, ev)...)
 	h.showTracker(req, enc, &resp, tracker)
 	if !tracker {
 		return resp
@@ -399,6 +392,17 @@ func (h *handlers) reply(req *Request, enc db.Encounter, ev encounter.Event, tra
 		}
 	}
 	return resp
+}
+
+// gmSecrets tells the GM alone what a public change of the GM's also did
+// that only the GM may know (a hidden combatant's initiative roll, say):
+// a private follow-up, or none.
+func gmSecrets(req *Request, ev encounter.Event) []Response {
+	secret := ev.SecretText()
+	if !req.GM || secret == "" {
+		return nil
+	}
+	return []Response{{Type: Message, Ephemeral: true, Content: "Only you see this: " + escapeInline(secret)}}
 }
 
 // showTracker brings the players' tracker up to date with resp: a click's

@@ -188,9 +188,11 @@ func (h *handlers) ulmFightReply(ctx context.Context, req *Request, u *ulmRun, e
 	view := h.initResult(enc.State, req.GM)
 	fight.Encounter = &view
 	resp := Response{Content: content, Ephemeral: private || public == "", Result: result}
-	if public != "" && enc.TrackerMessage != "" {
-		resp.Edit = &MessageEdit{ChannelID: enc.ChannelID, MessageID: enc.TrackerMessage,
-			Embeds: []Embed{h.trackerEmbed(enc.State, false)}, Rows: trackerButtons(enc)}
+	if public != "" {
+		h.showTracker(req, enc, &resp, false)
+		if !private {
+			resp.Followups = gmSecrets(req, ev)
+		}
 	}
 	return resp, nil
 }

@@ -171,6 +171,10 @@ func TestUlmInjureHidden(t *testing.T) {
 	if card, _ := res["card"].(map[string]any); card["source"] != "Sniper" {
 		t.Errorf("the GM's result: %v", res)
 	}
+	// The GM alone is told, privately, who shot.
+	if f := resp.Followups; len(f) != 1 || !f[0].Ephemeral || !strings.HasPrefix(f[0].Content, "Only you see this: ") || !strings.Contains(f[0].Content, "from Sniper") {
+		t.Errorf("the GM's private follow-up: %+v", f)
+	}
 	if err := it.store.SQL().QueryRow(`SELECT private FROM rolls WHERE code = ?`, res["id"]).Scan(&private); err != nil || !private {
 		t.Errorf("the hidden Sniper's shot is logged publicly (%v)", err)
 	}
