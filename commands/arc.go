@@ -130,15 +130,8 @@ func (h *handlers) registerArc(r *Router) {
 	}
 }
 
-// arcConfig is the configuration of /arc: the one the handlers were given,
-// or the documented defaults when they were given none (a zero Deps.Rules,
-// as the console passes today).
-func (h *handlers) arcConfig() arc.Config {
-	if h.Rules.Arc.IsZero() {
-		return arc.DefaultConfig()
-	}
-	return h.Rules.Arc
-}
+// arcConfig is the configuration of /arc.
+func (h *handlers) arcConfig() arc.Config { return h.Rules.Arc }
 
 // arcSideResult is one side of an ARC in the console's `result`.
 type arcSideResult struct {

@@ -193,11 +193,6 @@ type burstCall struct {
 
 func (h *handlers) burstStart(ctx context.Context, req *Request) (burstCall, error) {
 	cfg := h.Rules.Burst
-	if cfg.IsZero() {
-		// Deps built without Rules (the console's wiring does this today):
-		// the documented defaults, not a config that breaks every roll.
-		cfg = burst.DefaultConfig()
-	}
 	if err := cfg.Validate(); err != nil {
 		// The operator's configuration, not the user's mistake.
 		return burstCall{}, fmt.Errorf("config [burst]: %w", err)

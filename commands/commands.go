@@ -68,6 +68,30 @@ type Rules struct {
 	Faction faction.Config
 }
 
+// withDefaults gives each system that has no configuration (its zero
+// value: Deps built without Rules, as tests do) its documented defaults.
+// A configured system is kept as it is, to be validated where it is used:
+// a configuration the rules cannot use is the operator's mistake.
+func (r Rules) withDefaults() Rules {
+	d := DefaultRules()
+	if r.Arc.IsZero() {
+		r.Arc = d.Arc
+	}
+	if r.Ulm == (ulm.Config{}) {
+		r.Ulm = d.Ulm
+	}
+	if r.Burst.IsZero() {
+		r.Burst = d.Burst
+	}
+	if r.Xhalem.Stacking == "" && r.Xhalem.SizeRanks == nil && r.Xhalem.CheckSides == 0 {
+		r.Xhalem = d.Xhalem
+	}
+	if r.Faction.Sequence == "" {
+		r.Faction = d.Faction
+	}
+	return r
+}
+
 // DefaultRules returns every system's documented defaults.
 func DefaultRules() Rules {
 	return Rules{Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig(),
@@ -84,6 +108,7 @@ func New(deps Deps) *Router {
 	if deps.Codes == nil {
 		deps.Codes = NewCodes(0, false)
 	}
+	deps.Rules = deps.Rules.withDefaults()
 	r := newRouter(deps.Log, deps.GMRoles)
 	h := &handlers{Deps: deps, router: r}
 

@@ -244,9 +244,6 @@ func (h *handlers) registerFaction(r *Router) {
 // factionConfig is the configuration new campaigns start with: the one
 // the handlers were given, or the documented defaults.
 func (h *handlers) factionConfig() faction.Config {
-	if h.Rules.Faction.Sequence == "" {
-		return faction.DefaultConfig()
-	}
 	return h.Rules.Faction.Clone()
 }
 

@@ -156,12 +156,6 @@ type ulmRun struct {
 
 func (h *handlers) ulmStart(ctx context.Context, req *Request) (*ulmRun, error) {
 	cfg := h.Rules.Ulm
-	if cfg == (ulm.Config{}) {
-		// Deps without Rules (the console's wiring today, and tests) means
-		// the documented defaults: a zero Config is never a valid one, as
-		// a Full Round of 0 seconds is not.
-		cfg = ulm.DefaultConfig()
-	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err // the operator's mistake, not the player's
 	}

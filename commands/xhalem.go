@@ -180,15 +180,10 @@ func (h *handlers) xhalemIn(ctx context.Context, req *Request, example string) (
 	return in, nil
 }
 
-// xhalemConfig is the campaign's [xhalem] configuration. Deps built
-// without Rules (the console wires none today, and tests) carry a zero
-// Config, which means the documented defaults; a configured one that the
+// xhalemConfig is the campaign's [xhalem] configuration; one that the
 // rules cannot use is the operator's mistake, not the user's.
 func (h *handlers) xhalemConfig() (xhalem.Config, error) {
 	c := h.Rules.Xhalem
-	if c.Stacking == "" && c.SizeRanks == nil && c.CheckSides == 0 {
-		c = xhalem.DefaultConfig()
-	}
 	if err := c.Validate(); err != nil {
 		return xhalem.Config{}, err
 	}
