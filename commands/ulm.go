@@ -788,9 +788,13 @@ func (h *handlers) ulmInjure(ctx context.Context, req *Request) (Response, error
 		return h.ulmInjureInFight(ctx, req, u, name, typ)
 	}
 	in := ulm.Injury{Type: typ, Object: req.Options.Bool("object"), Execution: ulm.Epilogue(req.Options.String("execution"))}
-	in.Source, err = u.who(req, "source", ulmUserName(req.User))
-	if err != nil {
-		return Response{}, err
+	// The Damage Source is who deals it: the option, else the one who
+	// types the command. (character: is the Victim's sheet here.)
+	in.Source = ulmUserName(req.User)
+	if s := req.Options.String("source"); s != "" {
+		if in.Source, err = CleanName("source name", s); err != nil {
+			return Response{}, err
+		}
 	}
 	var s ulm.State
 	if !in.Object { // Armor and Objects have Durability, not Hit Points
