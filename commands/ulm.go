@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/encounter"
 	"github.com/tablehand/tablehand/rules/ulm"
 )
 
@@ -87,9 +88,9 @@ var ulmCommand = Command{
 			{Type: String, Name: "amount", Description: "Potency: a number or dice, e.g. 2d6+3", Required: true, MaxLength: dice.MaxExprLen},
 			{Type: String, Name: "type", Description: "Damage type", Required: true, Choices: ulmChoices(ulm.DamageTypes)},
 		}, ulmStateOptions, []Option{
-			{Type: Integer, Name: "mitigation", Description: "Mitigation of all sources", MinValue: Float(0)},
-			{Type: Integer, Name: "amplification", Description: "Amplification of all sources", MinValue: Float(0)},
-			{Type: Integer, Name: "weakness", Description: "Weakness of all sources", MinValue: Float(0)},
+			{Type: Integer, Name: "mitigation", Description: "Mitigation of all sources", MinValue: Float(0), MaxValue: Float(encounter.MaxAmount)},
+			{Type: Integer, Name: "amplification", Description: "Amplification of all sources", MinValue: Float(0), MaxValue: Float(encounter.MaxAmount)},
+			{Type: Integer, Name: "weakness", Description: "Weakness of all sources", MinValue: Float(0), MaxValue: Float(encounter.MaxAmount)},
 			{Type: Boolean, Name: "object", Description: "The damage hits Armor or an Object's Durability"},
 			{Type: String, Name: "execution", Description: "The Action has Execution: this Epilogue applies if Vulnerable", Choices: ulmChoices(ulm.Epilogues)},
 			{Type: String, Name: "source", Description: "Damage Source on the Injury Card (default: you)", MaxLength: MaxNameLen},
