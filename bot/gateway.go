@@ -79,6 +79,8 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.ShardID, s.ShardCount = o.ShardID, max(o.ShardCount, 1)
 	o.Metrics.watchGateway(s)
+	// The supervisor, not discordgo, reconnects: see supervisor.go.
+	gw := newSupervisor(s, o.Log, o.Token)
 	var handler Answerer = Logged(o.Router, o.Log, o.Metrics)
 	if o.handler != nil {
 		handler = o.handler
@@ -107,13 +109,26 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	})
 
 	start := time.Now()
-	if err := s.Open(); err != nil {
+	gwctx, stopGateway := context.WithCancel(ctx)
+	defer stopGateway()
+	conn, err := gw.open(gwctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
 		return fmt.Errorf("serve: connect to the gateway: %w", redact(err, o.Token))
 	}
+	supervised := make(chan struct{})
+	go func() {
+		defer close(supervised)
+		gw.run(gwctx, conn)
+	}()
 	defer func() {
 		stopping.Lock() // no new interactions
 		inflight.Wait()
-		s.ShouldReconnectOnError = false
+		stopGateway()
+		<-supervised // no reconnect from here on
+		gw.endSession()
 		if err := s.Close(); err != nil {
 			o.Log.Warn("close gateway session", "err", redact(err, o.Token))
 		}

@@ -21,7 +21,7 @@
 // WaitRequest, WaitCallback and WaitFrame, which wake on every new record
 // instead of polling. Faults (429, 5xx, dropped connections, refused or
 // closed gateway connections) are injected with FailNext, RejectGateway,
-// CloseGateway and DropGateway.
+// CloseGateway, DropGateway and DropAfterResume.
 //
 // The fake listens on 127.0.0.1 only and never dials out.
 //
@@ -146,6 +146,9 @@ type Server struct {
 	connSeq  int
 	rejects  int
 	noAcks   bool
+	// dropResumes is how many of the next RESUMEs lose their connection
+	// right after RESUMED.
+	dropResumes int
 }
 
 // New starts a Server on 127.0.0.1. Close it when done.

@@ -677,6 +677,44 @@ func TestGatewayRaw(t *testing.T) {
 			t.Fatalf("got op %d, want RECONNECT", f.Op)
 		}
 	})
+	t.Run("heartbeat request, drop right after resume", func(t *testing.T) {
+		r := dialRaw(t, fake)
+		r.send(2, identify)
+		var ready struct {
+			SessionID string `json:"session_id"`
+		}
+		if err := json.Unmarshal(r.dispatch("READY", 1).D, &ready); err != nil {
+			t.Fatal(err)
+		}
+		if err := fake.RequestHeartbeat(); err != nil {
+			t.Fatal(err)
+		}
+		if f := r.read(); f.Op != 1 {
+			t.Fatalf("got op %d, want a HEARTBEAT request", f.Op)
+		}
+		fake.DropAfterResume(1)
+		fake.DropGateway()
+		resume := map[string]any{"token": fakediscord.DefaultToken, "session_id": ready.SessionID, "seq": 1}
+		r2 := dialRaw(t, fake)
+		r2.send(6, resume)
+		r2.dispatch("RESUMED", 2)
+		// gorilla reports an end without a close frame as 1006.
+		if f, err := r2.readErr(); !websocket.IsCloseError(err, websocket.CloseAbnormalClosure) {
+			t.Fatalf("after RESUMED: op %d, %v; want the connection dropped without a close frame", f.Op, err)
+		}
+		if err := fake.RequestHeartbeat(); !errors.Is(err, fakediscord.ErrNoSession) {
+			t.Errorf("heartbeat request with no live connection: %v, want ErrNoSession", err)
+		}
+		// Only the next one: the session is still there to resume.
+		resume["seq"] = 2
+		r3 := dialRaw(t, fake)
+		r3.send(6, resume)
+		r3.dispatch("RESUMED", 3)
+		r3.send(1, 3)
+		if f := r3.read(); f.Op != 11 {
+			t.Fatalf("heartbeat answered with op %d", f.Op)
+		}
+	})
 	t.Run("no heartbeat acks, resume of unknown session", func(t *testing.T) {
 		fake.SetHeartbeatAcks(false)
 		defer fake.SetHeartbeatAcks(true)

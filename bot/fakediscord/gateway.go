@@ -357,6 +357,12 @@ func (s *Server) resumeSession(c *gwConn, r Resume) (int, string) {
 	if err := c.sendDispatch(event{seq: sess.seq, t: "RESUMED", d: json.RawMessage(`{}`)}); err != nil {
 		s.logf("%v", err)
 	}
+	if s.dropResumes > 0 {
+		s.dropResumes--
+		s.logf("gateway conn %d: dropped right after RESUMED", c.id)
+		c.drop()
+		s.live = nil
+	}
 	return 0, ""
 }
 
@@ -409,6 +415,17 @@ func (s *Server) DropGateway() int {
 	return n
 }
 
+// DropAfterResume makes the fake drop the connection of each of the next n
+// RESUMEs abruptly, in the instant after it has answered it (the missed
+// events, then RESUMED): a network failure right after a reconnect, before
+// the client can have sent anything on the new connection. The session
+// stays resumable.
+func (s *Server) DropAfterResume(n int) {
+	s.gw.Lock()
+	defer s.gw.Unlock()
+	s.dropResumes = n
+}
+
 // CloseGateway sends a close frame with code and reason on every gateway
 // connection (e.g. 4000 unknown error, 4009 session timed out) and ends
 // them. Note that discordgo v0.29.0 does not look at close codes: it
@@ -435,6 +452,18 @@ func (s *Server) RequestReconnect() error {
 		return ErrNoSession
 	}
 	return s.live.send(opReconnect, nil)
+}
+
+// RequestHeartbeat sends op 1 HEARTBEAT on the live connection, as Discord
+// may do to ask for one at once. discordgo answers from its read loop with
+// a heartbeat, which the fake acknowledges (op 11).
+func (s *Server) RequestHeartbeat() error {
+	s.gw.Lock()
+	defer s.gw.Unlock()
+	if s.live == nil {
+		return ErrNoSession
+	}
+	return s.live.send(opHeartbeat, nil)
 }
 
 // InvalidateSession sends op 9 INVALID_SESSION with d resumable on the live
