@@ -41,6 +41,9 @@ type DB struct {
 	// insertRoll is the roll log's INSERT, prepared once: the roll log is
 	// the busiest write, and parsing its SQL anew cost a sixth of it.
 	insertRoll *sql.Stmt
+	// rolls gathers the rolls saved while the writer is busy, to commit
+	// them together (SaveRoll).
+	rolls rollQueue
 }
 
 // Option configures Open.
@@ -209,9 +212,14 @@ func (d *DB) Version(ctx context.Context) (int, error) {
 // tx runs fn in one transaction: committed when fn returns nil, rolled back
 // otherwise. Every public method that changes state goes through it, and
 // unexported helpers take the *sql.Tx so they compose.
-func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) (err error) {
+func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	d.write.Lock()
 	defer d.write.Unlock()
+	return d.txLocked(ctx, fn)
+}
+
+// txLocked is tx for a caller that holds d.write.
+func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) (err error) {
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)

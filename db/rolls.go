@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -28,18 +29,103 @@ type Roll struct {
 	CreatedAt time.Time
 }
 
-// SaveRoll appends r to the roll log and returns its ID.
+// SaveRoll appends r to the roll log and returns its ID once it is
+// committed.
+//
+// The rolls saved while the writer is busy are committed together, in one
+// transaction (group commit): on a busy bot the roll log is most of the
+// writes, and a commit costs far more than a row. The first roll to find
+// no commit under way leads: it takes the writer's lock, then every roll
+// waiting by then, and commits them; the rolls that came meanwhile wait
+// for the next leader, the first of them, which it wakes. Each roll is
+// answered only after its own commit, so nothing acknowledged is lost.
 func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
-	var id int64
-	err := d.tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		id, err = d.saveRoll(ctx, tx, r, d.stamp())
-		return err
-	})
-	if err != nil {
-		return 0, fmt.Errorf("save roll in channel %s: %w", r.ChannelID, err)
+	w := &rollWait{r: r, now: d.stamp(), wake: make(chan bool, 1)}
+	q := &d.rolls
+	q.mu.Lock()
+	q.pending = append(q.pending, w)
+	lead := !q.leading
+	q.leading = true
+	q.mu.Unlock()
+	if !lead && !<-w.wake {
+		return w.result()
 	}
-	return id, nil
+	d.write.Lock()
+	q.mu.Lock()
+	batch := q.pending
+	q.pending = nil
+	q.mu.Unlock()
+	// The batch is everyone's: one caller's cancelled context must not
+	// fail the others' rolls.
+	d.saveRolls(context.WithoutCancel(ctx), batch)
+	d.write.Unlock()
+	for _, o := range batch {
+		if o != w {
+			o.wake <- false
+		}
+	}
+	q.mu.Lock()
+	if len(q.pending) > 0 {
+		q.pending[0].wake <- true // the next batch's leader
+	} else {
+		q.leading = false
+	}
+	q.mu.Unlock()
+	return w.result()
+}
+
+// rollQueue holds the rolls waiting for the next commit of the roll log.
+type rollQueue struct {
+	mu      sync.Mutex
+	pending []*rollWait
+	leading bool // a SaveRoll is committing, or about to
+}
+
+// rollWait is one roll waiting to be committed, and then its outcome.
+type rollWait struct {
+	r   Roll
+	now string
+	id  int64
+	err error
+	// wake says the roll is committed (false), or that its SaveRoll leads
+	// the next batch (true).
+	wake chan bool
+}
+
+func (w *rollWait) result() (int64, error) {
+	if w.err != nil {
+		return 0, fmt.Errorf("save roll in channel %s: %w", w.r.ChannelID, w.err)
+	}
+	return w.id, nil
+}
+
+// saveRolls commits batch in one transaction, with d.write held. If that
+// fails, each roll is tried in a transaction of its own, so that one bad
+// roll fails alone.
+func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
+	err := d.txLocked(ctx, func(tx *sql.Tx) error {
+		for _, w := range batch {
+			var err error
+			if w.id, err = d.saveRoll(ctx, tx, w.r, w.now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		return
+	}
+	if len(batch) == 1 {
+		batch[0].id, batch[0].err = 0, err
+		return
+	}
+	for _, w := range batch {
+		w.err = d.txLocked(ctx, func(tx *sql.Tx) error {
+			var err error
+			w.id, err = d.saveRoll(ctx, tx, w.r, w.now)
+			return err
+		})
+	}
 }
 
 const insertRollSQL = `INSERT INTO rolls
