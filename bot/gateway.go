@@ -119,9 +119,12 @@ func Serve(ctx context.Context, o ServeOptions) error {
 		return fmt.Errorf("serve: connect to the gateway: %w", redact(err, o.Token))
 	}
 	supervised := make(chan struct{})
+	refused := make(chan error, 1) // Discord refused the bot for good
 	go func() {
 		defer close(supervised)
-		gw.run(gwctx, conn)
+		if err := gw.run(gwctx, conn); err != nil {
+			refused <- err
+		}
 	}()
 	defer func() {
 		stopping.Lock() // no new interactions
@@ -139,6 +142,8 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	case r = <-ready:
 	case <-ctx.Done():
 		return nil
+	case err := <-refused:
+		return fmt.Errorf("serve: the gateway refused the bot: %w", redact(err, o.Token))
 	case <-time.After(o.ReadyTimeout):
 		return fmt.Errorf("serve: no READY from the gateway within %v", o.ReadyTimeout)
 	}
@@ -161,7 +166,13 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	if o.OnReady != nil {
 		o.OnReady()
 	}
-	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+	case err := <-refused:
+		// Stop, for the operator (or the service manager) to see why,
+		// rather than reconnect for ever.
+		return fmt.Errorf("serve: the gateway refused the bot: %w", redact(err, o.Token))
+	}
 	o.Log.Info("shutting down")
 	return nil
 }

@@ -26,6 +26,9 @@ type served struct {
 	// the response asked for (edits, follow-ups) are done.
 	done chan string
 	stop func() error // cancels Serve and returns its error
+	// exited waits for Serve to return by itself, and returns its error
+	// (stop returns it too, after).
+	exited func(ctx context.Context) (error, bool)
 }
 
 // serve starts Serve against a new fake Discord and waits until it has
@@ -65,6 +68,14 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 			serveErr = <-errc
 		})
 		return serveErr
+	}, exited: func(ctx context.Context) (error, bool) {
+		select {
+		case err := <-errc:
+			errc <- err // for stop
+			return err, true
+		case <-ctx.Done():
+			return nil, false
+		}
 	}}
 	t.Cleanup(func() { s.stop() })
 	select {
@@ -248,6 +259,32 @@ func TestServeRefusesWithoutToken(t *testing.T) {
 	err := Serve(context.Background(), ServeOptions{Router: commands.New(commands.Deps{})})
 	if err == nil || !strings.Contains(err.Error(), "TABLEHAND_TOKEN") {
 		t.Errorf("Serve without a token: %v", err)
+	}
+}
+
+// A token reset while the bot runs: Discord closes the session and refuses
+// the token (4004). Serve stops with an error that says so, for the
+// operator, instead of reconnecting for ever and spending the day's
+// session starts.
+func TestServeStopsWhenTokenRevoked(t *testing.T) {
+	s := serve(t, ServeOptions{}, fakediscord.Options{})
+	s.fake.RevokeToken()
+	s.fake.DropGateway()
+	err, ok := s.exited(waitCtx(t))
+	if !ok {
+		t.Fatal("Serve goes on after Discord refused its token")
+	}
+	if err == nil || !strings.Contains(err.Error(), "refused the bot") || !strings.Contains(err.Error(), "4004") {
+		t.Errorf("Serve returned %v, want the gateway's refusal (4004)", err)
+	}
+	attempts := 0
+	for _, f := range s.fake.Frames() {
+		if f.FromClient && (f.Op == 2 || f.Op == 6) {
+			attempts++
+		}
+	}
+	if attempts != 2 { // the first IDENTIFY, then one refused RESUME
+		t.Errorf("%d IDENTIFY or RESUME frames, want 2: no retry after a refusal", attempts)
 	}
 }
 

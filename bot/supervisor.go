@@ -180,13 +180,14 @@ func (sp *supervisor) open(ctx context.Context) (*gatewayConn, error) {
 }
 
 // run reopens the session's connection, starting from c, each time
-// discordgo closes it, until ctx is done.
-func (sp *supervisor) run(ctx context.Context, c *gatewayConn) {
+// discordgo closes it, until ctx is done (nil) or Discord refuses the bot
+// for good (the error: see fatalClose).
+func (sp *supervisor) run(ctx context.Context, c *gatewayConn) error {
 	for {
 		select {
 		case <-c.closed:
 		case <-ctx.Done():
-			return
+			return nil
 		}
 		// The Close that closed c, and the heartbeat goroutine's if it
 		// had sent nothing yet: see the top of this file.
@@ -197,10 +198,11 @@ func (sp *supervisor) run(ctx context.Context, c *gatewayConn) {
 		}
 		sp.log.Info("gateway connection closed; reconnecting", "before_first_heartbeat", early)
 		if !sp.waitDisconnects(ctx, want) {
-			return
+			return nil
 		}
-		if c = sp.reconnect(ctx); c == nil {
-			return
+		var err error
+		if c, err = sp.reconnect(ctx); c == nil {
+			return err
 		}
 	}
 }
@@ -219,8 +221,9 @@ func (sp *supervisor) waitDisconnects(ctx context.Context, n int64) bool {
 }
 
 // reconnect opens the session again, backing off between failed attempts,
-// until it succeeds (the new connection) or ctx ends (nil).
-func (sp *supervisor) reconnect(ctx context.Context) *gatewayConn {
+// until it succeeds (the new connection), ctx ends (nil, nil), or Discord
+// refuses the bot for good (nil and why).
+func (sp *supervisor) reconnect(ctx context.Context) (*gatewayConn, error) {
 	start := time.Now()
 	var wait time.Duration
 	for attempt := 1; ; attempt++ {
@@ -230,20 +233,40 @@ func (sp *supervisor) reconnect(ctx context.Context) *gatewayConn {
 			case <-t.C:
 			case <-ctx.Done():
 				t.Stop()
-				return nil
+				return nil, nil
 			}
 		}
 		c, err := sp.open(ctx)
 		if err == nil {
 			sp.log.Info("gateway reconnected", "attempts", attempt, "took", time.Since(start))
-			return c
+			return c, nil
 		}
 		if ctx.Err() != nil {
-			return nil
+			return nil, nil
+		}
+		if fatalClose(err) {
+			return nil, err
 		}
 		wait = sp.delay(attempt)
 		sp.log.Warn("reconnect to the gateway", "attempt", attempt, "retry_in", wait, "err", redact(err, sp.token))
 	}
+}
+
+// fatalClose reports whether err is the gateway closing with a code that
+// Discord documents as not to be retried: the token is wrong (4004), the
+// shard is invalid or sharding is required (4010, 4011), the API version
+// or the intents are refused (4012 to 4014). Retrying would only spend
+// the day's session starts: the operator must change something.
+func fatalClose(err error) bool {
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) {
+		return false
+	}
+	switch ce.Code {
+	case 4004, 4010, 4011, 4012, 4013, 4014:
+		return true
+	}
+	return false
 }
 
 // endSession lets discordgo's next close frame through: Serve is closing

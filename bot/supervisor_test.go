@@ -310,7 +310,9 @@ func supervised(t *testing.T, fake *fakediscord.Server, log *slog.Logger, delay 
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		sp.run(ctx, c)
+		if err := sp.run(ctx, c); err != nil {
+			t.Errorf("supervisor: %v", err)
+		}
 	}()
 	t.Cleanup(func() {
 		cancel()

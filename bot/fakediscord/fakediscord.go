@@ -139,6 +139,7 @@ type Server struct {
 
 	// gw guards the gateway state; taken before a connection's write lock.
 	gw       sync.Mutex
+	revoked  bool // RevokeToken: the gateway refuses the token
 	conns    map[*gwConn]struct{}
 	live     *gwConn // the connection events go to
 	session  *gwSession

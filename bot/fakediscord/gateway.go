@@ -270,7 +270,7 @@ func (s *Server) startSession(c *gwConn, id Identify) (int, string) {
 	switch {
 	case c.authed:
 		return CloseAlreadyAuthenticated, "Already authenticated."
-	case id.Token != s.opts.Token:
+	case id.Token != s.opts.Token || s.revoked:
 		return CloseAuthenticationFailed, "Authentication failed."
 	case id.Shard != nil && (id.Shard[1] < 1 || id.Shard[0] < 0 || id.Shard[0] >= id.Shard[1]):
 		return CloseInvalidShard, "Invalid shard."
@@ -333,7 +333,7 @@ func (s *Server) resumeSession(c *gwConn, r Resume) (int, string) {
 	switch {
 	case c.authed:
 		return CloseAlreadyAuthenticated, "Already authenticated."
-	case r.Token != s.opts.Token:
+	case r.Token != s.opts.Token || s.revoked:
 		return CloseAuthenticationFailed, "Authentication failed."
 	}
 	sess := s.session
@@ -481,6 +481,15 @@ func (s *Server) InvalidateSession(resumable bool) error {
 		s.session = nil
 	}
 	return c.send(opInvalidSession, resumable)
+}
+
+// RevokeToken is the bot's token reset in the developer portal: from now
+// on the gateway refuses IDENTIFY and RESUME with 4004. Connections
+// already open stay up.
+func (s *Server) RevokeToken() {
+	s.gw.Lock()
+	defer s.gw.Unlock()
+	s.revoked = true
 }
 
 // SetHeartbeatAcks turns the answers to heartbeats (op 11) on or off. With
