@@ -154,7 +154,7 @@ func TestArcMistakes(t *testing.T) {
 		{"/arc order who:\"Gob som=x\"", `som needs a whole number, not "x"`},
 		{"/arc order who:\"Rex\"", "Rex is a burst character; /arc order needs arc ones"},
 		{"/arc order who:\"" + strings.Repeat("G som=1 emp=1 per=1,", 31) + "\"", "who: lists more than 30 characters"},
-		{"/arc move control:5 build:0", "Build score must be 1-10, not 0"},
+		{"/arc move control:5 build:0", "option build must be at least 1, not 0 (example: /arc move build:1)"},
 		{"/arc move control:5 build:6 load:3 clothing:5", "the clothing (5 kg) is part of the weight borne (3 kg)"},
 		{"/arc move control:5 es:0", "ES score must be 1-10, not 0"},
 	}

@@ -167,6 +167,21 @@ func optionNames(opts []Option) string {
 	return strings.Join(names, ", ")
 }
 
+// exampleWith writes the required options of opts as name:<type>, with
+// the option named name (required or not) as name:val.
+func exampleWith(opts []Option, name, val string) string {
+	var parts []string
+	for _, o := range opts {
+		switch {
+		case o.Name == name:
+			parts = append(parts, o.Name+":"+val)
+		case o.Required:
+			parts = append(parts, o.Name+":<"+o.Type.String()+">")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // example writes the required options of opts as name:<type>.
 func example(opts []Option) string {
 	var parts []string

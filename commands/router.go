@@ -7,7 +7,9 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/db"
 )
@@ -145,9 +147,100 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 		if rt.gmOnly && !req.GM {
 			return Response{}, ErrNotGM
 		}
+		if err := r.checkOptions(req); err != nil {
+			return Response{}, err
+		}
 		return rt.h(ctx, req)
 	}
 }
+
+// checkOptions holds a command's values to its definition as Discord's
+// client does before it sends anything (required options, bounds, lengths,
+// fixed choices), so that no edge (the console, a forged or malformed
+// request) hands a handler what Discord never would. Options the
+// definition does not name are left alone.
+func (r *Router) checkOptions(req *Request) error {
+	path := strings.Split(req.Path, "/")
+	cmd, ok := r.Command(path[0])
+	if !ok {
+		return nil
+	}
+	opts, ok := cmd.Leaf(path[1:])
+	if !ok {
+		return nil
+	}
+	slash := "/" + strings.Join(path, " ")
+	for _, o := range opts {
+		v, given := req.Options[o.Name]
+		if !given {
+			if o.Required {
+				return Errorf("%s needs %s: e.g. %s %s", slash, o.Name, slash, example(opts))
+			}
+			continue
+		}
+		if err := checkValue(slash, opts, o, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkValue checks one option's value against its definition; slash
+// and opts (the command and its options) make the example.
+func checkValue(slash string, opts []Option, o Option, v any) error {
+	eg := func(val string) string { return slash + " " + exampleWith(opts, o.Name, val) }
+	var n float64
+	isNum := false
+	switch x := v.(type) {
+	case int64:
+		n, isNum = float64(x), true
+	case float64:
+		n, isNum = x, true
+	case string:
+		if o.MaxLength > 0 && utf8.RuneCountInString(x) > o.MaxLength {
+			return Errorf("option %s takes at most %d characters, not %d: shorten it", o.Name, o.MaxLength, utf8.RuneCountInString(x))
+		}
+	}
+	if isNum {
+		if o.MinValue != nil && n < *o.MinValue {
+			return Errorf("option %s must be at least %s, not %s (example: %s)", o.Name, formatBound(*o.MinValue), formatBound(n), eg(formatBound(*o.MinValue)))
+		}
+		if o.MaxValue != nil && n > *o.MaxValue {
+			return Errorf("option %s must be at most %s, not %s (example: %s)", o.Name, formatBound(*o.MaxValue), formatBound(n), eg(formatBound(*o.MaxValue)))
+		}
+	}
+	if len(o.Choices) > 0 && !slices.ContainsFunc(o.Choices, func(c Choice) bool { return sameValue(c.Value, v) }) {
+		names := make([]string, len(o.Choices))
+		for i, c := range o.Choices {
+			names[i] = fmt.Sprint(c.Value)
+		}
+		return Errorf("option %s takes one of %s, not %v (example: %s)", o.Name, strings.Join(names, ", "), v, eg(names[0]))
+	}
+	return nil
+}
+
+// sameValue compares a fixed choice with a value as requests carry it:
+// integer choices may be written as int, int64 or float64.
+func sameValue(choice, v any) bool {
+	num := func(x any) (float64, bool) {
+		switch n := x.(type) {
+		case int:
+			return float64(n), true
+		case int64:
+			return float64(n), true
+		case float64:
+			return n, true
+		}
+		return 0, false
+	}
+	if a, ok := num(choice); ok {
+		b, ok := num(v)
+		return ok && a == b
+	}
+	return choice == v
+}
+
+func formatBound(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // UnavailableMessage is what a user sees when the database cannot be
 // written (read-only, disk full).

@@ -207,3 +207,51 @@ func TestParseLine(t *testing.T) {
 		}
 	}
 }
+
+// The router holds every command's values to its definition, as Discord's
+// client does before it sends anything: a request from any edge (a console
+// line, a forged or malformed interaction) that breaks a bound, a length,
+// a fixed choice or a required option reaches no handler, and the user is
+// told which option and shown a correct one. Autocomplete, which Discord
+// sends with half-typed values, is not held to them.
+func TestRouterHoldsOptionsToDefinitions(t *testing.T) {
+	r := New(Deps{})
+	long := strings.Repeat("1+", 300) + "1"
+	for _, tc := range []struct {
+		name string
+		req  *Request
+		want string
+	}{
+		{"below the minimum", &Request{Kind: KindCommand, Path: "history", Options: Options{"count": int64(0)}},
+			"option count must be at least 1, not 0 (example: /history count:1)"},
+		{"above the maximum", &Request{Kind: KindCommand, Path: "init/damage", Options: Options{"target": "Gob", "amount": int64(2_000_000)}},
+			"option amount must be at most 1000000, not 2000000 (example: /init damage target:<text> amount:1000000)"},
+		{"too long", &Request{Kind: KindCommand, Path: "roll", Options: Options{"expression": long}},
+			"option expression takes at most"},
+		{"not a choice", &Request{Kind: KindCommand, Path: "xhalem/engage", Options: Options{"kind": "machine", "evasion": int64(2), "mode": "double"}},
+			"option mode takes one of normal, advantage, disadvantage, detriment, not double"},
+		{"a required option missing", &Request{Kind: KindCommand, Path: "init/damage", Options: Options{"amount": int64(3)}},
+			"/init damage needs target: e.g. /init damage target:<text> amount:<integer>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.req.User, tc.req.Permissions = User{ID: "gm", Name: "gm"}, ManageChannels
+			resp, err := r.Handle(context.Background(), tc.req)
+			ue, ok := AsUserError(err)
+			if !ok || !strings.HasPrefix(ue.Msg, tc.want) || !resp.Ephemeral {
+				t.Errorf("got %q (%v), ephemeral %v; want a private %q", resp.Content, err, resp.Ephemeral, tc.want)
+			}
+		})
+	}
+	// Within bounds the handler runs (and here finds no encounter store).
+	if _, err := r.Handle(context.Background(), &Request{Kind: KindCommand, Path: "history", Options: Options{"count": int64(25)}, User: User{ID: "u"}}); err != nil {
+		if ue, ok := AsUserError(err); ok && strings.Contains(ue.Msg, "option count") {
+			t.Errorf("count:25 refused: %v", err)
+		}
+	}
+	// Half-typed autocomplete is not checked.
+	if _, err := r.Handle(context.Background(), &Request{Kind: KindAutocomplete, Path: "roll", Focused: "expression", Options: Options{"expression": long}, User: User{ID: "u"}}); err != nil {
+		if ue, ok := AsUserError(err); ok && strings.Contains(ue.Msg, "option expression") {
+			t.Errorf("autocomplete held to the length: %v", err)
+		}
+	}
+}
