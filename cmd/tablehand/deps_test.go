@@ -26,6 +26,16 @@ var depRules = []rule{
 		"rules is pure game logic: it imports nothing of ours outside rules"},
 	{"rules", []string{"os", "os/exec", "net", "net/http", "database/sql", "log", "log/slog", "math/rand", "syscall", "io/ioutil"},
 		"rules does no I/O and no global randomness: dice come from an injected roller"},
+	{"rules", []string{"crypto/rand", "unsafe", "runtime/debug"},
+		"rules needs neither: randomness comes from the roller passed in"},
+	// Stricter for the packages everything else stands on.
+	{"rules/dice", []string{module + "/rules", "time", "sync"},
+		"the dice language stands alone: an Expr is immutable (no shared state to guard), and there is no clock"},
+	{"rules/encounter", []string{"math/rand/v2", "time", "sync",
+		module + "/rules/arc", module + "/rules/burst", module + "/rules/ulm", module + "/rules/xhalem", module + "/rules/faction"},
+		"an Encounter is plain data owned by one command at a time, rolled by a dice.Roller, with no clock; systems plug in through Policy, not imports"},
+	{"rules/ulm", []string{"math/rand/v2", module + "/rules/arc", module + "/rules/burst", module + "/rules/xhalem", module + "/rules/faction"},
+		"ulm rolls with a dice.Roller and builds on rules/dice and rules/encounter only"},
 	{"db", []string{module + "/commands", module + "/bot", module + "/cmd"},
 		"db satisfies the interfaces commands declares without importing commands"},
 	{"commands", []string{module + "/bot", module + "/cmd", "github.com/bwmarrin/discordgo", "net/http", "os"},
@@ -84,6 +94,10 @@ func TestDependencyDirection(t *testing.T) {
 						t.Errorf("%s imports %s: %s", rel, p, r.why)
 					}
 				}
+			}
+			// rules is the standard library and rules only.
+			if first, _, _ := strings.Cut(p, "/"); under(dir, "rules") && strings.Contains(first, ".") && !strings.HasPrefix(p, module+"/rules/") {
+				t.Errorf("%s imports %s: rules uses the standard library and other rules packages only", rel, p)
 			}
 			if home, ok := onlyIn[p]; ok && !under(dir, home) && !under(dir, "cmd") {
 				t.Errorf("%s imports %s: only %s may", rel, p, home)
