@@ -458,6 +458,10 @@ func (h *handlers) trackerEmbed(e *encounter.Encounter, forGM bool) Embed {
 	default:
 		em.Title = fmt.Sprintf("Round %d: %s's turn", v.Round, *v.Turn)
 	}
+	var describer encounter.Policy
+	if p, err := h.Policies.For(e.System); err == nil {
+		describer = p
+	}
 	var b strings.Builder
 	for _, c := range v.Combatants {
 		mark := "◦"
@@ -472,12 +476,18 @@ func (h *handlers) trackerEmbed(e *encounter.Encounter, forGM bool) Embed {
 		if c.Hidden != nil && *c.Hidden {
 			parts = append(parts, "(hidden)")
 		}
-		for _, k := range slices.Sorted(maps.Keys(c.Resources)) {
-			s := fmt.Sprintf("%s %d", k, c.Resources[k])
-			if m, ok := c.Max[k]; ok {
-				s += fmt.Sprintf("/%d", m)
+		if d, ok := describer.(encounter.Describer); ok {
+			for _, s := range d.Describe(c) {
+				parts = append(parts, escapeMarkdown(s))
 			}
-			parts = append(parts, s)
+		} else {
+			for _, k := range slices.Sorted(maps.Keys(c.Resources)) {
+				s := fmt.Sprintf("%s %d", k, c.Resources[k])
+				if m, ok := c.Max[k]; ok {
+					s += fmt.Sprintf("/%d", m)
+				}
+				parts = append(parts, s)
+			}
 		}
 		switch {
 		case c.Defeated:

@@ -53,6 +53,14 @@ type Policy interface {
 	Budget(e *Encounter, c *Combatant) string
 }
 
+// Describer is a Policy that words a combatant's numbers on the tracker
+// itself, as the system's players know them. Without it the tracker shows
+// each resource as "name value/max". Describe gets what the viewer may
+// see, and returns the parts of the combatant's line after its name.
+type Describer interface {
+	Describe(c CombatantView) []string
+}
+
 // Reset says when combatants' Counters go back to 0.
 type Reset int
 
