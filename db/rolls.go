@@ -47,31 +47,49 @@ func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
 	lead := !q.leading
 	q.leading = true
 	q.mu.Unlock()
-	if !lead && !<-w.wake {
-		return w.result()
+	if lead || <-w.wake {
+		d.commitBatch(ctx, w)
 	}
+	return w.result()
+}
+
+// commitBatch is the leader's work: with the writer's lock, commit every
+// roll waiting, answer them, and hand the lead to the first roll that came
+// meanwhile. Even a panic answers the batch and hands the lead on, so
+// that the roll log never stops.
+func (d *DB) commitBatch(ctx context.Context, leader *rollWait) {
+	q := &d.rolls
+	var batch []*rollWait
+	defer func() {
+		p := recover()
+		for _, o := range batch {
+			if p != nil {
+				o.id, o.err = 0, fmt.Errorf("panic: %v", p)
+			}
+			if o != leader {
+				o.wake <- false
+			}
+		}
+		q.mu.Lock()
+		if len(q.pending) > 0 {
+			q.pending[0].wake <- true // the next batch's leader
+		} else {
+			q.leading = false
+		}
+		q.mu.Unlock()
+		if p != nil {
+			panic(p)
+		}
+	}()
 	d.write.Lock()
+	defer d.write.Unlock()
 	q.mu.Lock()
-	batch := q.pending
+	batch = q.pending
 	q.pending = nil
 	q.mu.Unlock()
 	// The batch is everyone's: one caller's cancelled context must not
 	// fail the others' rolls.
 	d.saveRolls(context.WithoutCancel(ctx), batch)
-	d.write.Unlock()
-	for _, o := range batch {
-		if o != w {
-			o.wake <- false
-		}
-	}
-	q.mu.Lock()
-	if len(q.pending) > 0 {
-		q.pending[0].wake <- true // the next batch's leader
-	} else {
-		q.leading = false
-	}
-	q.mu.Unlock()
-	return w.result()
 }
 
 // rollQueue holds the rolls waiting for the next commit of the roll log.
