@@ -93,6 +93,11 @@ const (
 	// "Characters do not begin falling until they gain their Action
 	// Slots." It is removed when they are spent.
 	ResFallSlots = "fall_slots"
+	// ResFallPaid is the Action Slots a fall consumed when this Active
+	// Phase began, kept until the phase ends: a delayed phase (/init
+	// delay) begins again and gains its slots anew, and the fall consumes
+	// them again. Removed at the end of the phase.
+	ResFallPaid = "fall_paid"
 )
 
 // Counters the policy reads. They reset at the start of the combatant's
@@ -251,12 +256,17 @@ func (p Policy) StartTurn(e *encounter.Encounter, c *encounter.Combatant) []enco
 	if err == nil {
 		lines = append(lines, encounter.Linef(c, "%s's Active Phase%s: %s.", c.Name, again, describeSlots(res, c.Stats[StatAgility])))
 	}
-	if owed := c.Resources[ResFallSlots]; owed > 0 {
+	owed := c.Resources[ResFallSlots]
+	if c.Delayed {
+		owed = c.Resources[ResFallPaid] // the phase begins again: so does the fall
+	}
+	if owed > 0 {
 		// "Falling farther than the Character has Action Slots for does
 		// not generate Action Debt": what it lacks is not owed further.
 		n := min(owed, res.Slots)
 		spend(c, Active, n)
 		delete(c.Resources, ResFallSlots)
+		setRes(c, ResFallPaid, n)
 		lines = append(lines, encounter.Linef(c, "%s falls: the fall consumes %s.", c.Name, plural(n, "Action Slot")))
 	}
 	if c.Resources[ResMomentum] > 0 {
@@ -304,6 +314,7 @@ func describeSlots(r SlotsResult, agility int) string {
 // Momentum.
 func (p Policy) EndTurn(e *encounter.Encounter, c *encounter.Combatant) []encounter.Line {
 	var lines []encounter.Line
+	delete(c.Resources, ResFallPaid)
 	left := c.Resources[ResSlots] - c.Counters[CountSlots]
 	reserved := 0
 	switch v, ok := c.Stats[StatReserved]; {

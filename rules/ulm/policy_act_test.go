@@ -52,6 +52,48 @@ func TestFallOwesSlotsToTheNextActivePhase(t *testing.T) {
 	}
 }
 
+// A delayed Active Phase (/init delay) begins again and gains its slots
+// anew: the fall that began with it consumes them again, and what it paid
+// is forgotten when the phase ends.
+func TestFallSlotsSurviveADelay(t *testing.T) {
+	p := newPolicy(DefaultConfig())
+	e, _ := begun(t, p,
+		encounter.Combatant{Name: "A", Stats: stats("hp", 50, "agility", 2, "initiative", 3)},
+		encounter.Combatant{Name: "B", Stats: stats("hp", 50, "agility", -3, "initiative", 2)},
+		encounter.Combatant{Name: "C", Stats: stats("hp", 50, "initiative", 1)})
+	// During A's turn, B falls 30 Tiles: 3 Action Slots, owed.
+	if _, _, err := p.Fall(e, find(t, e, "B"), 30, RollWith(dice.NewPhysical([]int{1, 1, 1}))); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := e.Next(p, "gm")
+	if err != nil || !hasText(ev, "B falls: the fall consumes 2 Action Slots.") {
+		t.Fatalf("B's Active Phase: %q %v", lineTexts(ev), err)
+	}
+	ev, err = e.Delay(p, "gm", "B", "C")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hasText(ev, "B falls: the fall consumes 2 Action Slots.") {
+		t.Errorf("the fall consumed B's slots before its delayed phase began: %q", lineTexts(ev))
+	}
+	ev, err = e.Next(p, "gm") // C's turn ends: B's delayed phase begins
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasText(ev, "B falls: the fall consumes 2 Action Slots.") || !hasText(ev, "B: 0 Action Slots left.") {
+		t.Errorf("B's delayed Active Phase: %q", lineTexts(ev))
+	}
+	if b := find(t, e, "B"); b.Counters[CountSlots] != 2 || b.Resources[ResFallPaid] != 2 {
+		t.Errorf("after the delay: %v %v", b.Resources, b.Counters)
+	}
+	if _, err := e.Next(p, "gm"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := find(t, e, "B").Resources[ResFallPaid]; ok {
+		t.Errorf("fall_paid kept after the Active Phase ended")
+	}
+}
+
 // The dead, the Maimed, the Knocked Out and the defeated do not move or
 // activate Epilogues; they may still be healed, fall or suffer one.
 func TestOutOfTheFightCannotAct(t *testing.T) {

@@ -67,7 +67,7 @@ func (p Policy) Describe(c encounter.CombatantView) []string {
 	// Anything else kept by hand (/init count) as it is.
 	known := map[string]bool{StatHP: true, ResDamage: true, ResUntyped: true, ResDead: true, ResVulnerable: true,
 		ResMaimed: true, ResMaimSeconds: true, ResKnockedOutSeconds: true, ResShockSeconds: true, ResFadingSeconds: true,
-		ResReserved: true, ResMomentum: true, ResFallSlots: true, ResSlots: true}
+		ResReserved: true, ResMomentum: true, ResFallSlots: true, ResFallPaid: true, ResSlots: true}
 	for _, k := range slices.Sorted(maps.Keys(r)) {
 		if known[k] || strings.HasPrefix(k, ResInjury) {
 			continue
