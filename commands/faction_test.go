@@ -589,3 +589,46 @@ func TestReportHidesCovertActions(t *testing.T) {
 		t.Errorf("the faction's own report:\n%s", private)
 	}
 }
+
+// Habitats: the GM adds one (owned or not), players may not; the list and
+// the habitat autocomplete show every habitat with its owner and health.
+func TestFactionHabitats(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	if _, err := ft.do("alice", "/faction habitat add name:Ceres"); err == nil {
+		t.Error("a player added a habitat")
+	}
+	resp := ft.must("gm", "/faction habitat add name:Ceres faction:Red region:belt")
+	if resp.Content != "Added the habitat **Ceres**." {
+		t.Errorf("add: %q", resp.Content)
+	}
+	if got, ok := resp.Result.(HabitatResult); !ok || got.Name != "Ceres" || got.Owner != "Red" || got.Region != "belt" || got.Health == 0 || got.Health != got.MaxHealth {
+		t.Errorf("add result: %+v", resp.Result)
+	}
+	if _, err := ft.do("gm", "/faction habitat add name:Vesta faction:Purple"); err == nil {
+		t.Error("a habitat owned by a faction that does not exist")
+	}
+	if _, err := ft.do("gm", "/faction habitat add name:ceres"); err == nil {
+		t.Error("a second habitat named ceres")
+	}
+	ft.must("gm", "/faction habitat add name:Vesta")
+	list := ft.must("bob", "/faction habitat list")
+	hs, ok := list.Result.([]HabitatResult)
+	if !ok || len(hs) != 5 {
+		t.Fatalf("list result: %+v", list.Result)
+	}
+	names := map[string]string{}
+	for _, h := range hs {
+		names[h.Name] = h.Owner
+	}
+	if names["Mars"] != "Red" || names["Luna"] != "Blue" || names["Ceres"] != "Red" || names["Vesta"] != "" {
+		t.Errorf("owners: %v", names)
+	}
+	if d := list.Embeds[0].Description; !strings.Contains(d, "**Ceres** (Red, belt") || !strings.Contains(d, "**Vesta** (unowned") {
+		t.Errorf("list: %q", d)
+	}
+	cs := ft.must("gm", "complete /faction habitat set habitat:es").Choices
+	if len(cs) != 2 || cs[0].Value != "Ceres" || !strings.HasPrefix(cs[0].Name, "Ceres (Red, health ") || cs[1].Value != "Vesta" || !strings.HasPrefix(cs[1].Name, "Vesta (unowned") {
+		t.Errorf("habitat suggestions for es: %+v", cs)
+	}
+}

@@ -632,3 +632,93 @@ func BenchmarkInitNext(b *testing.B) {
 	b.ReportMetric(pct(0.50), "p50-µs")
 	b.ReportMetric(pct(0.99), "p99-µs")
 }
+
+// complete runs an autocomplete line ("/init clear target:Aria effect:st")
+// as user and returns the suggested values.
+func (it *initTable) complete(user, line string) []string {
+	it.t.Helper()
+	req, err := it.r.ParseAutocomplete(line)
+	if err != nil {
+		it.t.Fatalf("complete %s: %v", line, err)
+	}
+	req.User = User{ID: user, Name: user}
+	req.ChannelID, req.GuildID = "table", "guild"
+	if user == "gm" {
+		req.Permissions = ManageChannels
+	}
+	resp, err := it.r.Handle(context.Background(), req)
+	if err != nil || resp.Type != Autocomplete {
+		it.t.Fatalf("complete %s: type %v, %v", line, resp.Type, err)
+	}
+	var out []string
+	for _, c := range resp.Choices {
+		out = append(out, fmt.Sprint(c.Value))
+	}
+	return out
+}
+
+// /init defeat is the GM's: it marks a combatant defeated (its turns
+// passed over, struck through on the tracker) and back:true undoes it.
+func TestInitDefeat(t *testing.T) {
+	it := newInitTable(t)
+	it.setup()
+	if resp, err := it.do("alice", "/init defeat name:Goblin"); err == nil {
+		t.Errorf("a player defeated the Goblin: %q", resp.Content)
+	}
+	resp := it.must("gm", "/init defeat name:Goblin")
+	if resp.Content != "Goblin is defeated." || resp.Ephemeral {
+		t.Errorf("defeat: %q (ephemeral %v)", resp.Content, resp.Ephemeral)
+	}
+	v := view(t, resp)
+	for _, c := range v.Combatants {
+		if c.Name == "Goblin" && !c.Defeated {
+			t.Errorf("the Goblin is not defeated: %+v", c)
+		}
+	}
+	if list := it.must("alice", "/init list"); !strings.Contains(list.Embeds[0].Description, "~~Goblin~~") {
+		t.Errorf("the tracker does not strike the Goblin through: %q", list.Embeds[0].Description)
+	}
+	// The hidden Assassin's defeat is the GM's to know.
+	if resp := it.must("gm", "/init defeat name:Assassin"); !resp.Ephemeral {
+		t.Errorf("the hidden Assassin's defeat went to the channel: %q", resp.Content)
+	}
+	resp = it.must("gm", "/init defeat name:Goblin back:true")
+	if resp.Content != "Goblin is back in the fight." {
+		t.Errorf("back: %q", resp.Content)
+	}
+	for _, c := range view(t, resp).Combatants {
+		if c.Name == "Goblin" && c.Defeated {
+			t.Errorf("the Goblin is still defeated")
+		}
+	}
+}
+
+// Autocomplete of /init: a combatant's conditions for clear (none of a
+// hidden combatant's for a player), and for join the asker's own
+// characters (anyone's for the GM).
+func TestInitSuggestions(t *testing.T) {
+	it := newInitTable(t)
+	it.setup()
+	it.must("gm", "/init effect target:Aria effect:stunned rounds:2")
+	it.must("gm", "/init effect target:Aria effect:blessed rounds:3")
+	it.must("gm", "/init effect target:Assassin effect:stealthy rounds:3")
+	if got := it.complete("alice", "/init clear target:Aria effect:st"); !slices.Equal(got, []string{"stunned"}) {
+		t.Errorf("Aria's conditions for st: %v", got)
+	}
+	if got := it.complete("alice", "/init clear target:Aria effect:"); !slices.Equal(got, []string{"stunned", "blessed"}) {
+		t.Errorf("Aria's conditions: %v", got)
+	}
+	if got := it.complete("alice", "/init clear target:Assassin effect:"); len(got) != 0 {
+		t.Errorf("a player is shown the hidden Assassin's conditions: %v", got)
+	}
+	if got := it.complete("gm", "/init clear target:Assassin effect:"); !slices.Equal(got, []string{"stealthy"}) {
+		t.Errorf("the GM's view of the Assassin's conditions: %v", got)
+	}
+	it.must("alice", `/character set name:Lyra system:arc stats:"init=1 hp=9"`)
+	if got := it.complete("alice", "/init join character:"); !slices.Equal(got, []string{"Aria", "Lyra"}) {
+		t.Errorf("alice's characters to join with: %v", got)
+	}
+	if got := it.complete("gm", "/init join character:"); !slices.Equal(got, []string{"Aria", "Bram", "Lyra"}) {
+		t.Errorf("the GM's characters to join with: %v", got)
+	}
+}
