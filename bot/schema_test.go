@@ -371,7 +371,7 @@ func sampleResponses(t *testing.T) []responseCase {
 	}
 
 	return []responseCase{
-		{"plain message", commands.Reply("🎲 **Ada** rolled `1d20+5`\n[17] + 5 = **22**")},
+		{"plain message", commands.Response{Type: commands.Message, Content: "🎲 **Ada** rolled `1d20+5`\n[17] + 5 = **22**"}},
 		{"help", help},
 		{"ephemeral user error", userErr},
 		{"ephemeral internal error", internalErr},

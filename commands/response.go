@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"fmt"
 	"unicode/utf8"
 )
 
@@ -128,16 +127,6 @@ type Button struct {
 	Style    ButtonStyle
 	CustomID string
 	Disabled bool
-}
-
-// Reply is a plain public message.
-func Reply(format string, args ...any) Response {
-	return Response{Type: Message, Content: fmt.Sprintf(format, args...)}
-}
-
-// Private is a message only the user who asked sees.
-func Private(format string, args ...any) Response {
-	return Response{Type: Message, Content: fmt.Sprintf(format, args...), Ephemeral: true}
 }
 
 const truncNote = "\n… (truncated: too long for one Discord message)"

@@ -20,7 +20,7 @@ func testRouter(t *testing.T, logs *bytes.Buffer) *Router {
 		{Type: SubCommand, Name: "gm", Description: "GM only"},
 	}})
 	r.handle("t/ok", func(ctx context.Context, req *Request) (Response, error) {
-		return Reply("hello %s", req.User.Name), nil
+		return Response{Type: Message, Content: "hello " + req.User.Name}, nil
 	}, false)
 	r.handle("t/boom", func(ctx context.Context, req *Request) (Response, error) {
 		var m map[string]int
@@ -34,7 +34,7 @@ func testRouter(t *testing.T, logs *bytes.Buffer) *Router {
 		return Response{}, errors.New("load encounter 7: disk I/O error")
 	}, false)
 	r.handle("t/gm", func(ctx context.Context, req *Request) (Response, error) {
-		return Reply("GM stuff"), nil
+		return Response{Type: Message, Content: "GM stuff"}, nil
 	}, true)
 	r.handleComponent("btn", func(ctx context.Context, req *Request) (Response, error) {
 		return Response{Type: UpdateMessage, Content: "clicked " + req.CustomID}, nil
