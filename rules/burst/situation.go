@@ -109,10 +109,6 @@ var visibilityRules = [...]struct{ pilot, ranged, limit int }{
 
 func (v Visibility) pilotPenalty() int { return visibilityRules[v].pilot }
 
-// RangeLimit returns the farthest a ranged attack reaches in v, in feet;
-// 0 means no limit from visibility.
-func (v Visibility) RangeLimit() int { return visibilityRules[v].limit }
-
 // RangedPenalty returns the VS penalty to a ranged attack at the given
 // distance in feet (0: not given, taken as beyond point blank), and an
 // error when the distance is past the range limit.
