@@ -221,6 +221,16 @@ func (in xhIn) mode(name, example string) (xhalem.Mode, error) {
 	return m, nil
 }
 
+// modes reads the roller's mode: and the target's target_mode:, as an
+// opposed roll takes them.
+func (in xhIn) modes(example string) (mode, target xhalem.Mode, err error) {
+	if mode, err = in.mode("mode", example); err != nil {
+		return 0, 0, err
+	}
+	target, err = in.mode("target_mode", example)
+	return mode, target, err
+}
+
 // xhParsed reads a string option with parse, turning its error into the
 // user's mistake with an example.
 func xhParsed[T any](in xhIn, name, example string, parse func(string) (T, error)) (T, error) {
@@ -465,10 +475,7 @@ func (h *handlers) xhalemEngage(ctx context.Context, req *Request) (Response, er
 		return Response{}, err
 	}
 	e := xhalem.EngageInput{Kind: in.kind, Score: score, Bonus: in.opt("bonus"), Evasion: in.opt("evasion"), Assisted: req.Options.Bool("assisted")}
-	if e.Mode, err = in.mode("mode", ex); err != nil {
-		return Response{}, err
-	}
-	if e.TargetMode, err = in.mode("target_mode", ex); err != nil {
+	if e.Mode, e.TargetMode, err = in.modes(ex); err != nil {
 		return Response{}, err
 	}
 	if e.Target, err = xhParsed(in, "target", ex, xhalem.ParseTarget); err != nil {
@@ -669,10 +676,7 @@ func (h *handlers) xhalemGrapple(ctx context.Context, req *Request) (Response, e
 		return Response{}, err
 	}
 	g := xhalem.GrappleInput{Kind: in.kind, Score: score, Bonus: in.opt("bonus"), Evasion: in.opt("evasion"), Helpless: req.Options.Bool("helpless")}
-	if g.Mode, err = in.mode("mode", ex); err != nil {
-		return Response{}, err
-	}
-	if g.TargetMode, err = in.mode("target_mode", ex); err != nil {
+	if g.Mode, g.TargetMode, err = in.modes(ex); err != nil {
 		return Response{}, err
 	}
 	if g.Water, err = xhParsed(in, "underwater", ex, xhalem.ParseWater); err != nil {
@@ -796,10 +800,7 @@ func (h *handlers) xhalemShove(ctx context.Context, req *Request) (Response, err
 	if err != nil {
 		return Response{}, err
 	}
-	if s.Mode, err = in.mode("mode", ex); err != nil {
-		return Response{}, err
-	}
-	if s.TargetMode, err = in.mode("target_mode", ex); err != nil {
+	if s.Mode, s.TargetMode, err = in.modes(ex); err != nil {
 		return Response{}, err
 	}
 	if s.Water, err = xhParsed(in, "underwater", ex, xhalem.ParseWater); err != nil {
