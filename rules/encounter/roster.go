@@ -171,10 +171,7 @@ func (x *Encounter) track(p Policy, ev *Event, name string, f func(*Combatant) (
 // need be. A counter cannot go below 0.
 func (e *Encounter) Count(actor, name, counter string, n int) (Event, error) {
 	return e.apply(KindCount, actor, func(x *Encounter, ev *Event) error {
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.combatant(name)
 		if err != nil {
 			return err
 		}
@@ -207,10 +204,7 @@ func (e *Encounter) Count(actor, name, counter string, n int) (Event, error) {
 // GM's word rather than the damage track.
 func (e *Encounter) SetDefeated(actor, name string, defeated bool) (Event, error) {
 	return e.apply(KindDefeat, actor, func(x *Encounter, ev *Event) error {
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.combatant(name)
 		if err != nil {
 			return err
 		}
@@ -234,10 +228,7 @@ func (e *Encounter) SetDefeated(actor, name string, defeated bool) (Event, error
 // Reveal shows a hidden combatant to the players.
 func (e *Encounter) Reveal(actor, name string) (Event, error) {
 	return e.apply(KindReveal, actor, func(x *Encounter, ev *Event) error {
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.combatant(name)
 		if err != nil {
 			return err
 		}
@@ -259,10 +250,7 @@ func (e *Encounter) Reveal(actor, name string) (Event, error) {
 // replaced.
 func (e *Encounter) AddCondition(actor, name string, cd Condition, source string) (Event, error) {
 	return e.apply(KindAddCondition, actor, func(x *Encounter, ev *Event) error {
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.combatant(name)
 		if err != nil {
 			return err
 		}
@@ -326,10 +314,7 @@ func (e *Encounter) AddCondition(actor, name string, cd Condition, source string
 // RemoveCondition ends a condition before its time.
 func (e *Encounter) RemoveCondition(actor, name, condition string) (Event, error) {
 	return e.apply(KindRemoveCondition, actor, func(x *Encounter, ev *Event) error {
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.combatant(name)
 		if err != nil {
 			return err
 		}
@@ -380,13 +365,18 @@ func (e *Encounter) End(actor string) (Event, error) {
 	})
 }
 
-// target checks that p is the fight's policy and that the fight has not
-// ended, and finds the combatant named: the guard of every change made to
-// one combatant.
+// target checks that p is the fight's policy, then guards as combatant
+// does: for a change to one combatant that the policy takes part in.
 func (x *Encounter) target(p Policy, name string) (int, error) {
 	if err := x.checkPolicy(p); err != nil {
 		return 0, err
 	}
+	return x.combatant(name)
+}
+
+// combatant is the guard of a change to one combatant that needs no
+// policy: the encounter still on, and the index of the one named.
+func (x *Encounter) combatant(name string) (int, error) {
 	if err := x.inFight(false); err != nil {
 		return 0, err
 	}

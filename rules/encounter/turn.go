@@ -411,10 +411,7 @@ func (e *Encounter) Skip(p Policy, actor, name string) (Event, error) {
 // had its turn this round; one moved after it acts again.
 func (e *Encounter) Move(actor, name string, pos int) (Event, error) {
 	return e.apply(KindMove, actor, func(x *Encounter, ev *Event) error {
-		if err := x.inFight(false); err != nil {
-			return err
-		}
-		i, err := x.find(name)
+		i, err := x.combatant(name)
 		if err != nil {
 			return err
 		}
