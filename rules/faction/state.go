@@ -104,31 +104,32 @@ type Attributes struct {
 
 // Get returns the value of a.
 func (v Attributes) Get(a Attr) int {
-	switch a {
-	case RES:
-		return v.RES
-	case INT:
-		return v.INT
-	case COH:
-		return v.COH
-	case STR:
-		return v.STR
+	if p := v.field(a); p != nil {
+		return *p
 	}
 	return 0
 }
 
 // Set sets the value of a.
 func (v *Attributes) Set(a Attr, n int) {
+	if p := v.field(a); p != nil {
+		*p = n
+	}
+}
+
+// field is the field of a, or nil for none.
+func (v *Attributes) field(a Attr) *int {
 	switch a {
 	case RES:
-		v.RES = n
+		return &v.RES
 	case INT:
-		v.INT = n
+		return &v.INT
 	case COH:
-		v.COH = n
+		return &v.COH
 	case STR:
-		v.STR = n
+		return &v.STR
 	}
+	return nil
 }
 
 // Stats holds a value for each Health Stat.
@@ -141,31 +142,32 @@ type Stats struct {
 
 // Get returns the value of s.
 func (v Stats) Get(s Stat) int {
-	switch s {
-	case INF:
-		return v.INF
-	case TEC:
-		return v.TEC
-	case SOL:
-		return v.SOL
-	case POP:
-		return v.POP
+	if p := v.field(s); p != nil {
+		return *p
 	}
 	return 0
 }
 
 // Set sets the value of s.
 func (v *Stats) Set(s Stat, n int) {
+	if p := v.field(s); p != nil {
+		*p = n
+	}
+}
+
+// field is the field of s, or nil for none.
+func (v *Stats) field(s Stat) *int {
 	switch s {
 	case INF:
-		v.INF = n
+		return &v.INF
 	case TEC:
-		v.TEC = n
+		return &v.TEC
 	case SOL:
-		v.SOL = n
+		return &v.SOL
 	case POP:
-		v.POP = n
+		return &v.POP
 	}
+	return nil
 }
 
 // Category is an asset's category: "Category: Facility, Vehicle, Unit,
