@@ -1,8 +1,6 @@
 package commands
 
 import (
-	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -21,23 +19,7 @@ func ulmRunLine(t *testing.T, cfg ulm.Config, line string) (Response, map[string
 	rules := DefaultRules()
 	rules.Ulm = cfg
 	r := New(Deps{Rolls: store, Characters: store, Rules: rules, Codes: NewCodes(1, true), Roller: func() dice.Roller { return roller }})
-	req, err := r.ParseLine(line)
-	if err != nil {
-		t.Fatalf("%s: %v", line, err)
-	}
-	req.User = User{ID: "u1", Name: "alice"}
-	resp, err := r.Handle(context.Background(), req)
-	var result map[string]any
-	if resp.Result != nil {
-		js, jerr := json.Marshal(resp.Result)
-		if jerr != nil {
-			t.Fatalf("%s: result does not encode: %v", line, jerr)
-		}
-		if jerr := json.Unmarshal(js, &result); jerr != nil {
-			t.Fatalf("%s: %v", line, jerr)
-		}
-	}
-	return resp, result, err
+	return answerLine(t, r, line)
 }
 
 func TestUlmSubcommandsTakeDiceAndCharacter(t *testing.T) {

@@ -1,8 +1,6 @@
 package commands
 
 import (
-	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -26,29 +24,7 @@ func xhalemRun(t *testing.T, rules Rules, line string) (Response, map[string]any
 	store := newXhalemStore()
 	r := New(Deps{Rolls: store, Characters: store, Rules: rules, Codes: NewCodes(1, true),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }})
-	var req *Request
-	var err error
-	if rest, ok := strings.CutPrefix(line, "complete "); ok {
-		req, err = r.ParseAutocomplete(rest)
-	} else {
-		req, err = r.ParseLine(line)
-	}
-	if err != nil {
-		t.Fatalf("%s: %v", line, err)
-	}
-	req.User = User{ID: "u1", Name: "alice"}
-	resp, err := r.Handle(context.Background(), req)
-	var result map[string]any
-	if resp.Result != nil {
-		js, jerr := json.Marshal(resp.Result)
-		if jerr != nil {
-			t.Fatalf("%s: result does not encode: %v", line, jerr)
-		}
-		if jerr := json.Unmarshal(js, &result); jerr != nil {
-			t.Fatalf("%s: %v", line, jerr)
-		}
-	}
-	return resp, result, err
+	return answerLine(t, r, line)
 }
 
 // The [xhalem] section of the configuration reaches the handlers: each
