@@ -79,22 +79,19 @@ func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
 	}
 	d := w.Data
 	if d == nil {
-		d = &wireData{}
 		if w.Type != discordgo.InteractionPing && w.Type != discordgo.InteractionModalSubmit {
-			// discordgo's own decoder refuses these too.
-			return nil, errors.New("interaction without data")
+			return nil, errors.New("interaction without data") // discordgo's own decoder refuses these too
 		}
+		return i, nil
 	}
-	{
-		switch w.Type {
-		case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-			i.Data = discordgo.ApplicationCommandInteractionData{
-				ID: d.ID, Name: d.Name, CommandType: d.Type, Options: d.Options, TargetID: d.TargetID,
-			}
-		case discordgo.InteractionMessageComponent:
-			i.Data = discordgo.MessageComponentInteractionData{
-				CustomID: d.CustomID, ComponentType: d.ComponentType, Values: d.Values,
-			}
+	switch w.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		i.Data = discordgo.ApplicationCommandInteractionData{
+			ID: d.ID, Name: d.Name, CommandType: d.Type, Options: d.Options, TargetID: d.TargetID,
+		}
+	case discordgo.InteractionMessageComponent:
+		i.Data = discordgo.MessageComponentInteractionData{
+			CustomID: d.CustomID, ComponentType: d.ComponentType, Values: d.Values,
 		}
 	}
 	return i, nil
