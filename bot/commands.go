@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // WriteCommands prints the command definitions as the JSON array that serve
 // sends in its bulk overwrite, byte for byte, followed by a newline.
-func WriteCommands(w io.Writer, router *commands.Router) error {
+func WriteCommands(w io.Writer, router *kit.Router) error {
 	body, err := json.Marshal(ApplicationCommands(router.Commands()))
 	if err != nil {
 		return fmt.Errorf("encode commands: %w", err)

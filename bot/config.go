@@ -10,7 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/burst"
@@ -64,8 +64,8 @@ type Config struct {
 }
 
 // Rules returns the rule systems' configuration, as the handlers take it.
-func (c Config) Rules() commands.Rules {
-	return commands.Rules{Arc: c.Arc, Ulm: c.Ulm, Burst: c.Burst, Xhalem: c.Xhalem, Faction: c.Faction}
+func (c Config) Rules() kit.Rules {
+	return kit.Rules{Arc: c.Arc, Ulm: c.Ulm, Burst: c.Burst, Xhalem: c.Xhalem, Faction: c.Faction}
 }
 
 // DefaultConfig returns the configuration used when nothing is set.

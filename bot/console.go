@@ -11,12 +11,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // ConsoleOptions configures the console.
 type ConsoleOptions struct {
-	Router *commands.Router
+	Router *kit.Router
 	// JSON prints one JSON object a command; otherwise readable text.
 	JSON bool
 	// User acts by default; a line may begin with @name to act as another.
@@ -122,12 +122,12 @@ func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string) Co
 		rest = strings.TrimSpace(after)
 	}
 	line := ConsoleLine{Input: input, User: user, Channel: channel}
-	var req *commands.Request
+	var req *kit.Request
 	var err error
 	switch {
 	case strings.HasPrefix(rest, "click:"):
 		// A click on the button whose custom_id follows.
-		req = &commands.Request{Kind: commands.KindComponent, CustomID: strings.TrimPrefix(rest, "click:"), Options: commands.Options{}}
+		req = &kit.Request{Kind: kit.KindComponent, CustomID: strings.TrimPrefix(rest, "click:"), Options: kit.Options{}}
 	case strings.HasPrefix(rest, "complete "):
 		// Autocomplete for the last option of a command being typed.
 		req, err = o.Router.ParseAutocomplete(strings.TrimPrefix(rest, "complete "))
@@ -135,14 +135,14 @@ func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string) Co
 		req, err = o.Router.ParseLine(rest)
 	}
 	if err != nil {
-		req = &commands.Request{Kind: commands.KindCommand}
+		req = &kit.Request{Kind: kit.KindCommand}
 	}
-	req.User = commands.User{ID: user, Name: user}
+	req.User = kit.User{ID: user, Name: user}
 	req.ChannelID, req.GuildID = channel, o.Guild
 	if slices.Contains(o.GMs, user) {
-		req.Permissions |= commands.ManageChannels
+		req.Permissions |= kit.ManageChannels
 	}
-	var resp commands.Response
+	var resp kit.Response
 	if err == nil {
 		resp, err = o.Router.Handle(ctx, req)
 	} else {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -37,8 +38,8 @@ func crashChild(path string) {
 		fmt.Fprintln(os.Stderr, "crash child:", err)
 		os.Exit(3)
 	}
-	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 	})
 	err = Console(ctx, ConsoleOptions{Router: router, JSON: true, Channel: crashChannel}, os.Stdin, os.Stdout)

@@ -1,7 +1,7 @@
 // Package bot holds Tablehand's edges: the Discord gateway session, the
 // console, and (later) the HTTP interactions endpoint and the scheduler. It
 // is the only package that knows discordgo; it turns Discord's interactions
-// into commands.Request values and commands.Response values back into
+// into kit.Request values and kit.Response values back into
 // Discord's wire format.
 package bot
 
@@ -11,12 +11,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // ApplicationCommands converts command definitions into the array that a
 // bulk overwrite sends. `tablehand commands` prints exactly this.
-func ApplicationCommands(defs []commands.Command) []*discordgo.ApplicationCommand {
+func ApplicationCommands(defs []kit.Command) []*discordgo.ApplicationCommand {
 	out := make([]*discordgo.ApplicationCommand, 0, len(defs))
 	for _, c := range defs {
 		ac := &discordgo.ApplicationCommand{
@@ -27,7 +27,7 @@ func ApplicationCommands(defs []commands.Command) []*discordgo.ApplicationComman
 			Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM},
 		}
 		if c.GMOnly {
-			perm := commands.ManageChannels
+			perm := kit.ManageChannels
 			ac.DefaultMemberPermissions = &perm
 			ac.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 		}
@@ -36,7 +36,7 @@ func ApplicationCommands(defs []commands.Command) []*discordgo.ApplicationComman
 	return out
 }
 
-func options(opts []commands.Option) []*discordgo.ApplicationCommandOption {
+func options(opts []kit.Option) []*discordgo.ApplicationCommandOption {
 	out := make([]*discordgo.ApplicationCommandOption, 0, len(opts))
 	for _, o := range opts {
 		ao := &discordgo.ApplicationCommandOption{
@@ -75,8 +75,8 @@ func mentions(users []string) *discordgo.MessageAllowedMentions {
 
 // InteractionResponse converts a handler's response into what Discord
 // receives as the interaction callback. The console prints exactly this.
-func InteractionResponse(r commands.Response) *discordgo.InteractionResponse {
-	if r.Type == commands.Autocomplete {
+func InteractionResponse(r kit.Response) *discordgo.InteractionResponse {
+	if r.Type == kit.Autocomplete {
 		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(r.Choices))
 		for _, c := range r.Choices {
 			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
@@ -101,7 +101,7 @@ func InteractionResponse(r commands.Response) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseType(r.Type), Data: data}
 }
 
-func embeds(in []commands.Embed) []*discordgo.MessageEmbed {
+func embeds(in []kit.Embed) []*discordgo.MessageEmbed {
 	out := make([]*discordgo.MessageEmbed, 0, len(in))
 	for _, e := range in {
 		me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, Color: e.Color}
@@ -119,7 +119,7 @@ func embeds(in []commands.Embed) []*discordgo.MessageEmbed {
 	return out
 }
 
-func components(rows []commands.Row) []discordgo.MessageComponent {
+func components(rows []kit.Row) []discordgo.MessageComponent {
 	out := make([]discordgo.MessageComponent, 0, len(rows))
 	for _, row := range rows {
 		ar := discordgo.ActionsRow{}
@@ -134,21 +134,21 @@ func components(rows []commands.Row) []discordgo.MessageComponent {
 }
 
 // Request converts a Discord interaction into a handler's request.
-func Request(i *discordgo.Interaction) *commands.Request {
-	req := &commands.Request{GuildID: i.GuildID, ChannelID: i.ChannelID}
+func Request(i *discordgo.Interaction) *kit.Request {
+	req := &kit.Request{GuildID: i.GuildID, ChannelID: i.ChannelID}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
-		req.User = commands.User{ID: i.Member.User.ID, Name: memberName(i.Member)}
+		req.User = kit.User{ID: i.Member.User.ID, Name: memberName(i.Member)}
 		req.Permissions = i.Member.Permissions
 		req.Roles = i.Member.Roles
 	case i.User != nil:
-		req.User = commands.User{ID: i.User.ID, Name: userName(i.User)}
+		req.User = kit.User{ID: i.User.ID, Name: userName(i.User)}
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-		req.Kind = commands.KindCommand
+		req.Kind = kit.KindCommand
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			req.Kind = commands.KindAutocomplete
+			req.Kind = kit.KindAutocomplete
 		}
 		data := i.ApplicationCommandData()
 		path := []string{data.Name}
@@ -159,7 +159,7 @@ func Request(i *discordgo.Interaction) *commands.Request {
 			opts = opts[0].Options
 		}
 		req.Path = strings.Join(path, "/")
-		req.Options = commands.Options{}
+		req.Options = kit.Options{}
 		for _, o := range opts {
 			if o == nil { // a malformed payload: nothing to read
 				continue
@@ -170,14 +170,14 @@ func Request(i *discordgo.Interaction) *commands.Request {
 			}
 		}
 	case discordgo.InteractionMessageComponent:
-		req.Kind = commands.KindComponent
+		req.Kind = kit.KindComponent
 		req.CustomID = i.MessageComponentData().CustomID
-		req.Options = commands.Options{}
+		req.Options = kit.Options{}
 	}
 	return req
 }
 
-// optionValue returns an option's value as commands.Options holds it.
+// optionValue returns an option's value as kit.Options holds it.
 // discordgo decodes JSON numbers as float64; integer options become int64.
 func optionValue(o *discordgo.ApplicationCommandInteractionDataOption) any {
 	switch o.Type {

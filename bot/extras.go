@@ -8,7 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // Errors logged here are passed through redact: a transport error quotes
@@ -19,7 +19,7 @@ import (
 // answer became, edit an earlier message (the encounter tracker), send
 // follow-up messages (a ping an edit cannot carry). A failure here is
 // logged: the user already has the answer.
-func deliverExtras(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r commands.Response, log *slog.Logger) {
+func deliverExtras(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r kit.Response, log *slog.Logger) {
 	if r.Posted != nil {
 		if err := posted(ctx, s, i, r.Posted); err != nil {
 			log.Warn("record the answer's message", "interaction", i.ID, "err", redact(err, Secret(i.Token)))
@@ -72,6 +72,6 @@ func posted(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 
 // editData is a message edit as Discord receives it, with the allowed
 // mentions every message carries.
-func editData(e *commands.MessageEdit) *discordgo.InteractionResponseData {
-	return InteractionResponse(commands.Response{Type: commands.Message, Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}).Data
+func editData(e *kit.MessageEdit) *discordgo.InteractionResponseData {
+	return InteractionResponse(kit.Response{Type: kit.Message, Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}).Data
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -79,8 +80,8 @@ func startServe(t *testing.T, fake *fakediscord.Server, o ServeOptions) *served 
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 		Log:    o.Log,
 	})

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -62,8 +63,8 @@ func FuzzHTTPEndpoint(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { store.Close() })
-	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: Logged(router, nil, nil), Log: slog.New(slog.DiscardHandler),

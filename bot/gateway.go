@@ -12,13 +12,13 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // ServeOptions configures Serve.
 type ServeOptions struct {
 	Token  Secret
-	Router *commands.Router
+	Router *kit.Router
 	// DevGuild, when set, registers the commands in that guild only, where
 	// they update at once, instead of globally.
 	DevGuild string
@@ -196,7 +196,7 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 		}
 	}()
 	req := Request(i)
-	done := make(chan commands.Response, 1)
+	done := make(chan kit.Response, 1)
 	go func() {
 		resp, _ := router.Handle(hctx, req) // the router has logged any failure
 		done <- resp
@@ -206,7 +206,7 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 		// interaction's token: a credential for 15 minutes.
 		log.Error("answer interaction", "path", req.Path, "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 	}
-	var resp commands.Response
+	var resp kit.Response
 	timer := time.NewTimer(deferAfter)
 	defer timer.Stop()
 	select {
@@ -216,11 +216,11 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 			return
 		}
 	case <-timer.C:
-		if req.Kind == commands.KindAutocomplete {
+		if req.Kind == kit.KindAutocomplete {
 			// Autocomplete cannot be deferred: "no suggestions" rather than
 			// nothing.
 			if err := respond(hctx, s, i, func() *discordgo.InteractionResponse {
-				return InteractionResponse(commands.Response{Type: commands.Autocomplete})
+				return InteractionResponse(kit.Response{Type: kit.Autocomplete})
 			}); err != nil {
 				fail(err)
 			}

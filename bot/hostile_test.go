@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/core"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -69,8 +71,8 @@ func hostileBot(t *testing.T) (Answerer, *db.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) },
 	})
 	return Logged(router, slog.New(slog.DiscardHandler), nil), store
@@ -110,7 +112,7 @@ type wireMessage struct {
 // checkMessage holds one response, as Discord would receive it, to the
 // rules for user-supplied text: mentions set explicitly on every message,
 // pinging nobody but the users the handler named; within Discord's sizes.
-func checkMessage(t *testing.T, what string, r commands.Response) {
+func checkMessage(t *testing.T, what string, r kit.Response) {
 	t.Helper()
 	body, err := json.Marshal(InteractionResponse(r))
 	if err != nil {
@@ -120,7 +122,7 @@ func checkMessage(t *testing.T, what string, r commands.Response) {
 	if err := json.Unmarshal(body, &w); err != nil {
 		t.Fatalf("%s: decode %s: %v", what, body, err)
 	}
-	if w.Type == int(commands.Autocomplete) {
+	if w.Type == int(kit.Autocomplete) {
 		return
 	}
 	d := w.Data
@@ -135,8 +137,8 @@ func checkMessage(t *testing.T, what string, r commands.Response) {
 	if !slices.Equal(am.Users, r.MentionUsers) && !(len(am.Users) == 0 && len(r.MentionUsers) == 0) {
 		t.Errorf("%s: allowed_mentions.users %v, want exactly %v", what, am.Users, r.MentionUsers)
 	}
-	if n := utf8.RuneCountInString(d.Content); n > commands.MaxContent {
-		t.Errorf("%s: content is %d characters; Discord takes %d", what, n, commands.MaxContent)
+	if n := utf8.RuneCountInString(d.Content); n > kit.MaxContent {
+		t.Errorf("%s: content is %d characters; Discord takes %d", what, n, kit.MaxContent)
 	}
 	total := 0
 	for _, e := range d.Embeds {
@@ -166,7 +168,7 @@ func badInName(name string) string {
 	switch {
 	case !utf8.ValidString(name):
 		return "invalid UTF-8"
-	case utf8.RuneCountInString(name) > commands.MaxNameLen:
+	case utf8.RuneCountInString(name) > kit.MaxNameLen:
 		return "too long"
 	case strings.ContainsAny(name, "@<>`"):
 		return "mention syntax"
@@ -190,20 +192,20 @@ func TestHostileCharacterNames(t *testing.T) {
 	var accepted []string
 	for i, c := range hostile {
 		c.text = viaJSON(t, c.text)
-		req := func(path string, opts commands.Options) *commands.Request {
-			return &commands.Request{Kind: commands.KindCommand, Path: path, Options: opts, GuildID: "g1", ChannelID: "c1",
-				User: commands.User{ID: fmt.Sprint("u", i), Name: c.text}}
+		req := func(path string, opts kit.Options) *kit.Request {
+			return &kit.Request{Kind: kit.KindCommand, Path: path, Options: opts, GuildID: "g1", ChannelID: "c1",
+				User: kit.User{ID: fmt.Sprint("u", i), Name: c.text}}
 		}
-		resp, err := h.Handle(ctx, req("character/set", commands.Options{"name": c.text, "system": "arc", "stats": "ks=4"}))
+		resp, err := h.Handle(ctx, req("character/set", kit.Options{"name": c.text, "system": "arc", "stats": "ks=4"}))
 		checkMessage(t, c.name+": /character set", resp)
 		if err != nil {
-			if _, ok := commands.AsUserError(err); !ok {
+			if _, ok := kit.AsUserError(err); !ok {
 				t.Errorf("%s: /character set failed: %v", c.name, err)
 			}
 			continue
 		}
 		var stored string
-		if cr, ok := resp.Result.(commands.CharacterResult); ok {
+		if cr, ok := resp.Result.(core.CharacterResult); ok {
 			stored = cr.Name
 		} else {
 			t.Fatalf("%s: /character set result %T", c.name, resp.Result)
@@ -222,12 +224,12 @@ func TestHostileCharacterNames(t *testing.T) {
 			}
 		}
 		accepted = append(accepted, c.name)
-		resp, _ = h.Handle(ctx, req("character/show", commands.Options{"name": stored}))
+		resp, _ = h.Handle(ctx, req("character/show", kit.Options{"name": stored}))
 		checkMessage(t, c.name+": /character show", resp)
-		resp, _ = h.Handle(ctx, req("character/set", commands.Options{"name": stored, "owner": "999"}))
+		resp, _ = h.Handle(ctx, req("character/set", kit.Options{"name": stored, "owner": "999"}))
 		checkMessage(t, c.name+": /character set owner (refused)", resp)
 	}
-	resp, err := h.Handle(ctx, &commands.Request{Kind: commands.KindCommand, Path: "character/list", Options: commands.Options{}, GuildID: "g1", ChannelID: "c1", User: commands.User{ID: "gm", Name: "GM"}})
+	resp, err := h.Handle(ctx, &kit.Request{Kind: kit.KindCommand, Path: "character/list", Options: kit.Options{}, GuildID: "g1", ChannelID: "c1", User: kit.User{ID: "gm", Name: "GM"}})
 	checkMessage(t, "/character list", resp)
 	if err != nil {
 		t.Errorf("/character list: %v", err)
@@ -249,17 +251,17 @@ func TestHostileRollLabels(t *testing.T) {
 			c.text,
 			"1d6 " + c.text,
 		} {
-			req := &commands.Request{Kind: commands.KindCommand, Path: "roll", GuildID: "g1", ChannelID: "c1",
-				Options: commands.Options{"expression": expr}, User: commands.User{ID: "u1", Name: c.text}}
+			req := &kit.Request{Kind: kit.KindCommand, Path: "roll", GuildID: "g1", ChannelID: "c1",
+				Options: kit.Options{"expression": expr}, User: kit.User{ID: "u1", Name: c.text}}
 			resp, err := h.Handle(ctx, req)
 			checkMessage(t, c.name+": /roll "+short(expr), resp)
 			if err != nil {
-				if _, ok := commands.AsUserError(err); !ok {
+				if _, ok := kit.AsUserError(err); !ok {
 					t.Errorf("%s: /roll %q failed: %v", c.name, short(expr), err)
 				}
 			}
-			ac := &commands.Request{Kind: commands.KindAutocomplete, Path: "roll", Focused: "expression", GuildID: "g1", ChannelID: "c1",
-				Options: commands.Options{"expression": expr}, User: commands.User{ID: "u1", Name: c.text}}
+			ac := &kit.Request{Kind: kit.KindAutocomplete, Path: "roll", Focused: "expression", GuildID: "g1", ChannelID: "c1",
+				Options: kit.Options{"expression": expr}, User: kit.User{ID: "u1", Name: c.text}}
 			resp, _ = h.Handle(ctx, ac)
 			for _, ch := range resp.Choices {
 				if n := utf8.RuneCountInString(ch.Name); n > 100 {
@@ -276,7 +278,7 @@ func TestHostileRollLabels(t *testing.T) {
 // A message that names users to ping pings exactly them: never a role,
 // never @everyone, whatever its text says.
 func TestMentionUsersOnly(t *testing.T) {
-	r := commands.Response{Type: commands.Message, Content: "<@42> your turn; <@&7> @everyone <@43>", MentionUsers: []string{"42"}}
+	r := kit.Response{Type: kit.Message, Content: "<@42> your turn; <@&7> @everyone <@43>", MentionUsers: []string{"42"}}
 	checkMessage(t, "a turn ping", r)
 	r.MentionUsers = nil
 	checkMessage(t, "no ping", r)

@@ -17,12 +17,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
-// Answerer answers requests; *commands.Router is one.
+// Answerer answers requests; *kit.Router is one.
 type Answerer interface {
-	Handle(ctx context.Context, req *commands.Request) (commands.Response, error)
+	Handle(ctx context.Context, req *kit.Request) (kit.Response, error)
 }
 
 // Limits of the HTTP interactions endpoint.
@@ -200,7 +200,7 @@ func (e *Endpoint) verify(h http.Header, body []byte) bool {
 }
 
 type handled struct {
-	resp commands.Response
+	resp kit.Response
 }
 
 // answer runs the handler; a quick answer goes back in the HTTP response, a
@@ -225,10 +225,10 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 		return
 	case <-timer.C:
 	}
-	if req.Kind == commands.KindAutocomplete {
+	if req.Kind == kit.KindAutocomplete {
 		// Autocomplete cannot be deferred: say "no suggestions" rather
 		// than nothing.
-		writeJSON(w, InteractionResponse(commands.Response{Type: commands.Autocomplete}))
+		writeJSON(w, InteractionResponse(kit.Response{Type: kit.Autocomplete}))
 		return
 	}
 	writeJSON(w, &discordgo.InteractionResponse{Type: deferredType(i)})
@@ -245,7 +245,7 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 }
 
 // followUp delivers an answer that was deferred.
-func (e *Endpoint) followUp(i *discordgo.Interaction, r commands.Response) error {
+func (e *Endpoint) followUp(i *discordgo.Interaction, r kit.Response) error {
 	if e.o.REST == nil {
 		return errors.New("no REST session for follow-ups (is the bot token set?)")
 	}
@@ -266,7 +266,7 @@ func deferredType(i *discordgo.Interaction) discordgo.InteractionResponseType {
 }
 
 // followUp delivers a deferred answer through s, by either edge.
-func followUp(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r commands.Response) error {
+func followUp(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r kit.Response) error {
 	data := InteractionResponse(r).Data
 	edit := func() error {
 		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{
@@ -288,7 +288,7 @@ func followUp(ctx context.Context, s *discordgo.Session, i *discordgo.Interactio
 	}
 	if i.Type == discordgo.InteractionMessageComponent {
 		// Deferred as an update: @original is the message clicked.
-		if r.Type == commands.UpdateMessage {
+		if r.Type == kit.UpdateMessage {
 			return edit()
 		}
 		return send()
@@ -307,7 +307,7 @@ func followUp(ctx context.Context, s *discordgo.Session, i *discordgo.Interactio
 
 // extras delivers what the response asks beyond the answer, after the
 // HTTP response has gone, through the REST session.
-func (e *Endpoint) extras(i *discordgo.Interaction, r commands.Response) {
+func (e *Endpoint) extras(i *discordgo.Interaction, r kit.Response) {
 	if e.o.REST == nil || (r.Posted == nil && r.Edit == nil && len(r.Followups) == 0) {
 		return
 	}
@@ -386,7 +386,7 @@ func ServeHTTPEndpoint(ctx context.Context, addr string, e *Endpoint, log *slog.
 // endpoint gets no READY, so the application is looked up with
 // GET /applications/@me. Without a token it returns nil and logs that
 // slow answers cannot be delivered and commands are not registered.
-func RESTSession(ctx context.Context, token Secret, apiURL, devGuild string, router *commands.Router, log *slog.Logger) (*discordgo.Session, error) {
+func RESTSession(ctx context.Context, token Secret, apiURL, devGuild string, router *kit.Router, log *slog.Logger) (*discordgo.Session, error) {
 	if token == "" {
 		log.Warn("no bot token: commands are not registered and answers slower than 2 s cannot be delivered")
 		return nil, nil

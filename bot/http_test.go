@@ -23,6 +23,7 @@ import (
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -92,15 +93,15 @@ func decodeResponse(t *testing.T, resp *http.Response) wireResponse {
 	return ir
 }
 
-func testRouter(t *testing.T) *commands.Router {
+func testRouter(t *testing.T) *kit.Router {
 	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+	return commands.New(kit.Deps{
+		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 }
@@ -195,10 +196,10 @@ func TestHTTPEndpoint(t *testing.T) {
 // slow answers after release is closed.
 type slow struct {
 	release chan struct{}
-	resp    commands.Response
+	resp    kit.Response
 }
 
-func (s slow) Handle(ctx context.Context, req *commands.Request) (commands.Response, error) {
+func (s slow) Handle(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	<-s.release
 	return s.resp, nil
 }
@@ -213,7 +214,7 @@ func TestHTTPEndpointDefersSlowAnswers(t *testing.T) {
 			t.Fatal(err)
 		}
 		rest.Client = fake.Client()
-		h := slow{release: make(chan struct{}), resp: commands.Response{Type: commands.Message, Content: "took a while", Ephemeral: ephemeral}}
+		h := slow{release: make(chan struct{}), resp: kit.Response{Type: kit.Message, Content: "took a while", Ephemeral: ephemeral}}
 		e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, REST: rest, Now: func() time.Time { return testNow }, DeferAfter: 20 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
@@ -304,9 +305,9 @@ func TestHTTPEndpointAttachments(t *testing.T) {
 	fake := fakediscord.New(fakediscord.Options{})
 	defer fake.Close()
 	png := []byte("\x89PNG fake image bytes")
-	h := fixed{resp: commands.Response{Type: commands.Message, Content: "odds",
-		Embeds: []commands.Embed{{Title: "3d6", Image: "attachment://odds.png"}},
-		Files:  []commands.File{{Name: "odds.png", ContentType: "image/png", Data: png}}}}
+	h := fixed{resp: kit.Response{Type: kit.Message, Content: "odds",
+		Embeds: []kit.Embed{{Title: "3d6", Image: "attachment://odds.png"}},
+		Files:  []kit.File{{Name: "odds.png", ContentType: "image/png", Data: png}}}}
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, Now: func() time.Time { return testNow }})
 	if err != nil {
 		t.Fatal(err)
@@ -343,9 +344,9 @@ func TestHTTPEndpointAttachments(t *testing.T) {
 }
 
 // fixed answers every request with resp.
-type fixed struct{ resp commands.Response }
+type fixed struct{ resp kit.Response }
 
-func (f fixed) Handle(context.Context, *commands.Request) (commands.Response, error) {
+func (f fixed) Handle(context.Context, *kit.Request) (kit.Response, error) {
 	return f.resp, nil
 }
 
@@ -357,13 +358,13 @@ func TestHTTPEndpointDefersClicksAndPings(t *testing.T) {
 	cases := []struct {
 		name      string
 		component bool
-		resp      commands.Response
+		resp      kit.Response
 		deferType discordgo.InteractionResponseType
 		route     string
 	}{
-		{"click answered with an update", true, commands.Response{Type: commands.UpdateMessage, Content: "Round 2 begins"},
+		{"click answered with an update", true, kit.Response{Type: kit.UpdateMessage, Content: "Round 2 begins"},
 			discordgo.InteractionResponseDeferredMessageUpdate, fakediscord.RouteEditOriginal},
-		{"command answered with a ping", false, commands.Response{Type: commands.Message, Content: "<@42> your turn", MentionUsers: []string{"42"}},
+		{"command answered with a ping", false, kit.Response{Type: kit.Message, Content: "<@42> your turn", MentionUsers: []string{"42"}},
 			discordgo.InteractionResponseDeferredChannelMessageWithSource, fakediscord.RouteFollowup},
 	}
 	for _, c := range cases {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
@@ -19,17 +20,17 @@ import (
 
 // initRouter is the router with the encounter tracker over a database in
 // t.TempDir().
-func initRouter(t *testing.T) *commands.Router {
+func initRouter(t *testing.T) *kit.Router {
 	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return commands.New(commands.Deps{
+	return commands.New(kit.Deps{
 		Rolls: store, Characters: store, Encounters: store, Channels: store,
 		Policies: encounter.NewPolicies(encounter.Generic{}),
-		Rules:    commands.DefaultRules(),
+		Rules:    kit.DefaultRules(),
 		Roller:   func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 		Log:      slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})
@@ -42,23 +43,23 @@ func TestInitResponsesMatchDiscordSchemas(t *testing.T) {
 	spec := loadDiscordSpec(t)
 	r := initRouter(t)
 	ctx := t.Context()
-	run := func(user, line string) commands.Response {
+	run := func(user, line string) kit.Response {
 		t.Helper()
 		req, err := r.ParseLine(line)
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		req.User, req.ChannelID = commands.User{ID: user, Name: user}, "table"
+		req.User, req.ChannelID = kit.User{ID: user, Name: user}, "table"
 		if user == "gm" {
-			req.Permissions = commands.ManageChannels
+			req.Permissions = kit.ManageChannels
 		}
 		resp, err := r.Handle(ctx, req)
-		if _, mistake := commands.AsUserError(err); err != nil && !mistake {
+		if _, mistake := kit.AsUserError(err); err != nil && !mistake {
 			t.Fatalf("%s: %v", line, err)
 		}
 		return resp
 	}
-	responses := map[string]commands.Response{
+	responses := map[string]kit.Response{
 		"start":        run("gm", "/init start"),
 		"add":          run("gm", "/init add name:Goblin initiative:5 hp:7"),
 		"add hidden":   run("gm", `/init add name:"Shadow *Lord*" initiative:20 hp:40 hidden:true`),
@@ -71,8 +72,8 @@ func TestInitResponsesMatchDiscordSchemas(t *testing.T) {
 		"list posted":  run("42", "/init list post:true"),
 		"log":          run("gm", "/init log"),
 	}
-	click := &commands.Request{Kind: commands.KindComponent, CustomID: responses["list posted"].Rows[0][1].CustomID,
-		User: commands.User{ID: "42"}, ChannelID: "table", Options: commands.Options{}}
+	click := &kit.Request{Kind: kit.KindComponent, CustomID: responses["list posted"].Rows[0][1].CustomID,
+		User: kit.User{ID: "42"}, ChannelID: "table", Options: kit.Options{}}
 	var err error
 	if responses["click"], err = r.Handle(ctx, click); err != nil {
 		t.Fatal(err)
@@ -86,7 +87,7 @@ func TestInitResponsesMatchDiscordSchemas(t *testing.T) {
 	if responses["autocomplete"], err = r.Handle(ctx, ac); err != nil {
 		t.Fatal(err)
 	}
-	if got := responses["click"].Type; got != commands.UpdateMessage {
+	if got := responses["click"].Type; got != kit.UpdateMessage {
 		t.Errorf("a click answered with type %d, want an update of the tracker (7)", got)
 	}
 	if got := responses["next"].MentionUsers; len(got) != 1 || got[0] != "42" {

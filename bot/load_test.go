@@ -20,6 +20,7 @@ import (
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -90,8 +91,8 @@ func BenchmarkHTTPLoad(b *testing.B) {
 	}
 	defer store.Close()
 	var seed atomic.Uint64
-	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(seed.Add(1), 7))) },
 	})
 	endpoint, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router})

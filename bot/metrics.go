@@ -15,7 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 )
 
@@ -176,7 +176,7 @@ type loggedAnswerer struct {
 	m    *Metrics
 }
 
-func (a *loggedAnswerer) Handle(ctx context.Context, req *commands.Request) (commands.Response, error) {
+func (a *loggedAnswerer) Handle(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	start := time.Now()
 	resp, err := a.next.Handle(ctx, req)
 	took := time.Since(start)
@@ -204,7 +204,7 @@ func Outcome(err error) string {
 	case errors.Is(err, context.DeadlineExceeded):
 		return OutcomeTimeout
 	}
-	if _, ok := commands.AsUserError(err); ok {
+	if _, ok := kit.AsUserError(err); ok {
 		return OutcomeUserError
 	}
 	return OutcomeError
@@ -213,11 +213,11 @@ func Outcome(err error) string {
 // commandLabel names a request for logs and metrics without anything the
 // user typed: the command path ("init/next"), or for a button the prefix
 // of its custom_id ("reroll"), whose tail (a roll code, a name) is data.
-func commandLabel(req *commands.Request) (command, kind string) {
+func commandLabel(req *kit.Request) (command, kind string) {
 	switch req.Kind {
-	case commands.KindAutocomplete:
+	case kit.KindAutocomplete:
 		return boundLabel(req.Path), "autocomplete"
-	case commands.KindComponent:
+	case kit.KindComponent:
 		prefix, _, _ := strings.Cut(req.CustomID, ":")
 		return "button:" + boundLabel(prefix), "component"
 	}

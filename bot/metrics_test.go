@@ -11,16 +11,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // answers returns what it is told to, after a pause.
 type answers struct {
-	resp commands.Response
+	resp kit.Response
 	err  error
 }
 
-func (a answers) Handle(context.Context, *commands.Request) (commands.Response, error) {
+func (a answers) Handle(context.Context, *kit.Request) (kit.Response, error) {
 	time.Sleep(time.Millisecond)
 	return a.resp, a.err
 }
@@ -31,29 +31,29 @@ func TestLoggedLinePerCommand(t *testing.T) {
 	const secret = "hunter2-option-value"
 	cases := []struct {
 		name    string
-		req     commands.Request
+		req     kit.Request
 		err     error
 		outcome string
 		command string
 		level   string
 	}{
-		{"ok", commands.Request{Kind: commands.KindCommand, Path: "init/next"}, nil, OutcomeOK, "init/next", "INFO"},
-		{"user error", commands.Request{Kind: commands.KindCommand, Path: "roll"}, commands.Errorf("bad dice %s", secret), OutcomeUserError, "roll", "INFO"},
-		{"bug", commands.Request{Kind: commands.KindCommand, Path: "roll"}, fmt.Errorf("save %s: %w", secret, errors.New("boom")), OutcomeError, "roll", "WARN"},
-		{"timeout", commands.Request{Kind: commands.KindCommand, Path: "odds"}, fmt.Errorf("odds: %w", context.DeadlineExceeded), OutcomeTimeout, "odds", "WARN"},
-		{"autocomplete", commands.Request{Kind: commands.KindAutocomplete, Path: "roll", Focused: "expression"}, nil, OutcomeOK, "roll", "INFO"},
-		{"button", commands.Request{Kind: commands.KindComponent, CustomID: "reroll:" + secret}, nil, OutcomeOK, "button:reroll", "INFO"},
-		{"odd button", commands.Request{Kind: commands.KindComponent, CustomID: "<@&1>:x"}, nil, OutcomeOK, "button:other", "INFO"},
+		{"ok", kit.Request{Kind: kit.KindCommand, Path: "init/next"}, nil, OutcomeOK, "init/next", "INFO"},
+		{"user error", kit.Request{Kind: kit.KindCommand, Path: "roll"}, kit.Errorf("bad dice %s", secret), OutcomeUserError, "roll", "INFO"},
+		{"bug", kit.Request{Kind: kit.KindCommand, Path: "roll"}, fmt.Errorf("save %s: %w", secret, errors.New("boom")), OutcomeError, "roll", "WARN"},
+		{"timeout", kit.Request{Kind: kit.KindCommand, Path: "odds"}, fmt.Errorf("odds: %w", context.DeadlineExceeded), OutcomeTimeout, "odds", "WARN"},
+		{"autocomplete", kit.Request{Kind: kit.KindAutocomplete, Path: "roll", Focused: "expression"}, nil, OutcomeOK, "roll", "INFO"},
+		{"button", kit.Request{Kind: kit.KindComponent, CustomID: "reroll:" + secret}, nil, OutcomeOK, "button:reroll", "INFO"},
+		{"odd button", kit.Request{Kind: kit.KindComponent, CustomID: "<@&1>:x"}, nil, OutcomeOK, "button:other", "INFO"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var buf strings.Builder
 			m := NewMetrics()
-			h := Logged(answers{resp: commands.Response{Content: secret}, err: c.err}, slog.New(slog.NewTextHandler(&buf, nil)), m)
+			h := Logged(answers{resp: kit.Response{Content: secret}, err: c.err}, slog.New(slog.NewTextHandler(&buf, nil)), m)
 			req := c.req
 			req.GuildID, req.ChannelID = "g1", "c1"
-			req.Options = commands.Options{"expression": secret}
-			req.User = commands.User{ID: "u1", Name: secret}
+			req.Options = kit.Options{"expression": secret}
+			req.User = kit.User{ID: "u1", Name: secret}
 			if _, err := h.Handle(context.Background(), &req); !errors.Is(err, c.err) {
 				t.Errorf("the error %v did not pass through: %v", c.err, err)
 			}
@@ -66,7 +66,7 @@ func TestLoggedLinePerCommand(t *testing.T) {
 			if strings.Contains(line, secret) || strings.Count(line, "\n") != 1 {
 				t.Errorf("log line %q: want one line without what the user typed", line)
 			}
-			kind := map[commands.Kind]string{commands.KindCommand: "command", commands.KindAutocomplete: "autocomplete", commands.KindComponent: "component"}[c.req.Kind]
+			kind := map[kit.Kind]string{kit.KindCommand: "command", kit.KindAutocomplete: "autocomplete", kit.KindComponent: "component"}[c.req.Kind]
 			series := fmt.Sprintf(`tablehand_commands_total{command=%q,kind=%q,outcome=%q}`, c.command, kind, c.outcome)
 			if v := metricValue(t, m, series); v != 1 {
 				t.Errorf("%s = %v, want 1", series, v)
@@ -82,7 +82,7 @@ func TestNilMetrics(t *testing.T) {
 	m.SchedulerFiring("faction-round", OutcomeOK)
 	m.watchGateway(nil)
 	h := Logged(answers{}, nil, nil)
-	if _, err := h.Handle(context.Background(), &commands.Request{Path: "roll"}); err != nil {
+	if _, err := h.Handle(context.Background(), &kit.Request{Path: "roll"}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/commands"
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/burst"
@@ -75,7 +77,7 @@ type mixFaction struct {
 // channels and campaigns set up through the router itself.
 type mixWorld struct {
 	store    *db.DB
-	router   *commands.Router
+	router   *kit.Router
 	channels []*mixChannel
 	factions []*mixFaction
 	logs     *mixLog
@@ -116,7 +118,7 @@ func newMixWorld(tb testing.TB, dir string, guilds, perGuild int) *mixWorld {
 	cfg := DefaultConfig()
 	random := func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
 	sched := NewScheduler(SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute})
-	router := commands.New(commands.Deps{
+	router := commands.New(kit.Deps{
 		Rolls:      store,
 		Characters: store,
 		Roller:     random,
@@ -188,7 +190,7 @@ func newMixWorld(tb testing.TB, dir string, guilds, perGuild int) *mixWorld {
 // parses it, then the user, guild, channel and permissions Discord
 // sends), records the message it posted as an edge does, and fails tb
 // if it did not succeed.
-func (w *mixWorld) must(tb testing.TB, user string, gm bool, guild, channel, line string) commands.Response {
+func (w *mixWorld) must(tb testing.TB, user string, gm bool, guild, channel, line string) kit.Response {
 	tb.Helper()
 	resp, _, err := w.do(user, gm, guild, channel, line)
 	if err != nil {
@@ -200,16 +202,16 @@ func (w *mixWorld) must(tb testing.TB, user string, gm bool, guild, channel, lin
 // do answers one command line and returns the response, the router's
 // time for it, and the error the router reported (the user then read the
 // failure message in the response).
-func (w *mixWorld) do(user string, gm bool, guild, channel, line string) (commands.Response, time.Duration, error) {
+func (w *mixWorld) do(user string, gm bool, guild, channel, line string) (kit.Response, time.Duration, error) {
 	ctx := context.Background()
 	req, err := w.router.ParseLine(line)
 	if err != nil {
-		return commands.Response{}, 0, fmt.Errorf("parse %q: %w", line, err)
+		return kit.Response{}, 0, fmt.Errorf("parse %q: %w", line, err)
 	}
-	req.User = commands.User{ID: user, Name: user}
+	req.User = kit.User{ID: user, Name: user}
 	req.GuildID, req.ChannelID = guild, channel
 	if gm {
-		req.Permissions |= commands.ManageChannels
+		req.Permissions |= kit.ManageChannels
 	}
 	start := time.Now()
 	resp, err := w.router.Handle(ctx, req)
@@ -305,7 +307,7 @@ func (w *mixWorld) send(c mixCmd) (time.Duration, string) {
 			c.ch.damage.Add(int64(c.amount))
 			c.ch.damageCmds.Add(1)
 		case mixOrder:
-			res, ok := resp.Result.(commands.FactionOrderResult)
+			res, ok := resp.Result.(factioncmd.FactionOrderResult)
 			if !ok || res.ID == 0 {
 				err = fmt.Errorf("order acknowledged without an order: %#v", resp.Result)
 				break

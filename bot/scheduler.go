@@ -15,7 +15,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/robfig/cron/v3"
 
-	"github.com/tablehand/tablehand/commands"
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
@@ -36,7 +37,7 @@ import (
 
 // Poster posts a message to a channel: the scheduler's reports.
 type Poster interface {
-	Post(ctx context.Context, channelID string, msg commands.Response) error
+	Post(ctx context.Context, channelID string, msg kit.Response) error
 }
 
 // SessionPoster posts with a discordgo session: the gateway's, or the
@@ -45,11 +46,11 @@ type SessionPoster struct{ Session *discordgo.Session }
 
 // Post sends msg to the channel with ChannelMessageSendComplex, held to
 // Discord's limits, pinging nobody but msg.MentionUsers.
-func (p SessionPoster) Post(ctx context.Context, channelID string, msg commands.Response) error {
+func (p SessionPoster) Post(ctx context.Context, channelID string, msg kit.Response) error {
 	if p.Session == nil {
 		return errors.New("post: no Discord session (is the bot token set?)")
 	}
-	msg.Type = commands.Message
+	msg.Type = kit.Message
 	data := InteractionResponse(msg.Fit()).Data
 	_, err := p.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: data.Content, Embeds: data.Embeds, Components: data.Components, Files: data.Files,
@@ -140,7 +141,7 @@ type scheduleEntry struct {
 }
 
 // NewScheduler returns a scheduler that is not running yet: give it to
-// commands.Deps as the ScheduleNotifier, then Start it.
+// kit.Deps as the ScheduleNotifier, then Start it.
 func NewScheduler(o SchedulerOptions) *Scheduler {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
@@ -248,7 +249,7 @@ func (s *Scheduler) Reload(ctx context.Context) error {
 }
 
 // ScheduleChanged follows a change of the guild's schedule at once: the
-// /schedule handlers call it (commands.ScheduleNotifier).
+// /schedule handlers call it (kit.ScheduleNotifier).
 func (s *Scheduler) ScheduleChanged(ctx context.Context, guildID string) error {
 	sc, err := s.o.Store.Schedule(ctx, guildID)
 	if errors.Is(err, db.ErrNotFound) {
@@ -454,11 +455,11 @@ func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult
 			if err != nil {
 				return res, err
 			}
-			reps, err := commands.PreviewRounds(fc.Campaign, orders, sc.Rounds, s.roller())
+			reps, err := factioncmd.PreviewRounds(fc.Campaign, orders, sc.Rounds, s.roller())
 			if err != nil {
 				return res, fmt.Errorf("preview the firing of schedule %d: %w", sc.ID, err)
 			}
-			s.post(ctx, sc.ChannelID, commands.ApprovalMessage(sc, f, reps, header))
+			s.post(ctx, sc.ChannelID, factioncmd.ApprovalMessage(sc, f, reps, header))
 			header = ""
 			continue
 		}
@@ -485,7 +486,7 @@ func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult
 		if header != "" {
 			h = header + "\n" + h
 		}
-		msgs, err := commands.RoundMessages(played, hist, h, true)
+		msgs, err := factioncmd.RoundMessages(played, hist, h, true)
 		if err != nil {
 			return res, err
 		}
@@ -495,7 +496,7 @@ func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult
 		header = ""
 	}
 	if header != "" {
-		s.post(ctx, sc.ChannelID, commands.Response{Type: commands.Message, Content: header})
+		s.post(ctx, sc.ChannelID, kit.Response{Type: kit.Message, Content: header})
 	}
 	return res, nil
 }
@@ -504,7 +505,7 @@ func (s *Scheduler) roller() dice.Roller { return s.o.Roller() }
 
 // post sends a message; a failure is logged: the rounds are played and
 // their report stays in /faction report.
-func (s *Scheduler) post(ctx context.Context, channelID string, m commands.Response) {
+func (s *Scheduler) post(ctx context.Context, channelID string, m kit.Response) {
 	s.mu.Lock()
 	p := s.poster
 	s.mu.Unlock()
@@ -602,7 +603,7 @@ func parseSpec(spec, zone string) (cron.Schedule, error) {
 	return cron.ParseStandard("CRON_TZ=" + zone + " " + spec)
 }
 
-// Cron reads schedules as the GM types them: commands.CronParser.
+// Cron reads schedules as the GM types them: kit.CronParser.
 type Cron struct{}
 
 var weekdays = map[string]int{
@@ -630,7 +631,7 @@ func clockTime(s string) (hour, minute int, ok bool) {
 func presetSpec(when string) (spec string, ok bool, err error) {
 	f := strings.Fields(strings.ToLower(when))
 	bad := func(what string) (string, bool, error) {
-		return "", true, commands.Errorf("%q: %s (%s)", when, what, scheduleExamples)
+		return "", true, kit.Errorf("%q: %s (%s)", when, what, scheduleExamples)
 	}
 	switch {
 	case len(f) == 2 && f[0] == "daily":
@@ -677,17 +678,17 @@ func presetSpec(when string) (spec string, ok bool, err error) {
 // ParseSchedule reads when in zone: a preset or a five-field cron spec
 // (or a descriptor such as @daily). It checks the zone with
 // time.LoadLocation and parses "CRON_TZ=<zone> <spec>" once with
-// cron.ParseStandard. A mistake is a *commands.UserError with an example.
+// cron.ParseStandard. A mistake is a *kit.UserError with an example.
 func (Cron) ParseSchedule(when, zone string, after time.Time, n int) (string, []time.Time, error) {
 	when = strings.TrimSpace(when)
 	if zone == "" {
 		zone = "UTC"
 	}
 	if _, err := time.LoadLocation(zone); err != nil || strings.ContainsAny(zone, " \t") {
-		return "", nil, commands.Errorf("unknown timezone %q: use an IANA name such as Europe/Paris, America/New_York or UTC (example: /schedule set when:\"daily 18:00\" timezone:Europe/Paris)", zone)
+		return "", nil, kit.Errorf("unknown timezone %q: use an IANA name such as Europe/Paris, America/New_York or UTC (example: /schedule set when:\"daily 18:00\" timezone:Europe/Paris)", zone)
 	}
 	if strings.HasPrefix(strings.ToUpper(when), "CRON_TZ=") || strings.HasPrefix(strings.ToUpper(when), "TZ=") {
-		return "", nil, commands.Errorf("give the zone with timezone:, not inside when: (example: /schedule set when:\"0 18 * * 5\" timezone:Europe/Paris)")
+		return "", nil, kit.Errorf("give the zone with timezone:, not inside when: (example: /schedule set when:\"0 18 * * 5\" timezone:Europe/Paris)")
 	}
 	spec, preset, err := presetSpec(when)
 	if err != nil {
@@ -696,12 +697,12 @@ func (Cron) ParseSchedule(when, zone string, after time.Time, n int) (string, []
 	if !preset {
 		spec = strings.Join(strings.Fields(when), " ")
 		if len(strings.Fields(spec)) != 5 && !strings.HasPrefix(spec, "@") {
-			return "", nil, commands.Errorf("%q is not a schedule: a cron spec has five fields (minute hour day month weekday); %s", when, scheduleExamples)
+			return "", nil, kit.Errorf("%q is not a schedule: a cron spec has five fields (minute hour day month weekday); %s", when, scheduleExamples)
 		}
 	}
 	sched, err := parseSpec(spec, zone)
 	if err != nil {
-		return "", nil, commands.Errorf("%q is not a schedule: %v; %s", when, err, scheduleExamples)
+		return "", nil, kit.Errorf("%q is not a schedule: %v; %s", when, err, scheduleExamples)
 	}
 	var next []time.Time
 	for t := after; len(next) < n; {
@@ -712,7 +713,7 @@ func (Cron) ParseSchedule(when, zone string, after time.Time, n int) (string, []
 		next = append(next, t)
 	}
 	if len(next) == 0 && n > 0 {
-		return "", nil, commands.Errorf("%q never fires (such as February 30th); %s", when, scheduleExamples)
+		return "", nil, kit.Errorf("%q never fires (such as February 30th); %s", when, scheduleExamples)
 	}
 	return spec, next, nil
 }

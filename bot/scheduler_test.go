@@ -14,6 +14,8 @@ import (
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
@@ -142,7 +144,7 @@ func TestCronParseSchedule(t *testing.T) {
 		{"0 0 30 2 *", "UTC", "never fires"},
 	} {
 		_, _, err := Cron{}.ParseSchedule(tc.when, tc.zone, after, 3)
-		ue, ok := commands.AsUserError(err)
+		ue, ok := kit.AsUserError(err)
 		if !ok || !strings.Contains(ue.Msg, tc.want) || !strings.Contains(ue.Msg, "example") && !strings.Contains(ue.Msg, "e.g.") {
 			t.Errorf("%q in %q: %v; want a user error naming %q with an example", tc.when, tc.zone, err, tc.want)
 		}
@@ -157,10 +159,10 @@ type schedPoster struct {
 
 type schedPost struct {
 	channel string
-	msg     commands.Response
+	msg     kit.Response
 }
 
-func (p *schedPoster) Post(ctx context.Context, channelID string, msg commands.Response) error {
+func (p *schedPoster) Post(ctx context.Context, channelID string, msg kit.Response) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.posts = append(p.posts, schedPost{channelID, msg})
@@ -361,7 +363,7 @@ func mustSchedule(t *testing.T, d *db.DB, id int64) db.Schedule {
 	return s
 }
 
-func checkPostLimits(t *testing.T, r commands.Response) {
+func checkPostLimits(t *testing.T, r kit.Response) {
 	t.Helper()
 	f := r.Fit()
 	if len(f.Embeds) != len(r.Embeds) || f.Content != r.Content {
@@ -374,7 +376,7 @@ func checkPostLimits(t *testing.T, r commands.Response) {
 			total += len([]rune(fl.Name)) + len([]rune(fl.Value))
 		}
 	}
-	if total > commands.MaxEmbedTotal || len(r.Embeds) > commands.MaxEmbeds {
+	if total > kit.MaxEmbedTotal || len(r.Embeds) > kit.MaxEmbeds {
 		t.Errorf("a post has %d embeds and %d characters in them", len(r.Embeds), total)
 	}
 }
@@ -417,12 +419,12 @@ func TestSchedulerApproval(t *testing.T) {
 	if res := w.run("2025-01-06T18:00:10Z"); len(res.Pending) != 0 {
 		t.Errorf("posted twice: %+v", res)
 	}
-	router := commands.New(commands.Deps{Factions: w.store, Schedules: w.store, Cron: Cron{}, Rolls: w.store,
+	router := commands.New(kit.Deps{Factions: w.store, Schedules: w.store, Cron: Cron{}, Rolls: w.store,
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) }})
-	click := func(user string, gm bool, id string) (commands.Response, error) {
-		req := &commands.Request{Kind: commands.KindComponent, CustomID: id, GuildID: "g", ChannelID: "reports", User: commands.User{ID: user, Name: user}}
+	click := func(user string, gm bool, id string) (kit.Response, error) {
+		req := &kit.Request{Kind: kit.KindComponent, CustomID: id, GuildID: "g", ChannelID: "reports", User: kit.User{ID: user, Name: user}}
 		if gm {
-			req.Permissions = commands.ManageChannels
+			req.Permissions = kit.ManageChannels
 		}
 		return router.Handle(context.Background(), req)
 	}
@@ -493,17 +495,17 @@ func TestSchedulerFollowsChanges(t *testing.T) {
 // The handlers tell the scheduler: /schedule set through the router.
 func TestScheduleCommandNotifies(t *testing.T) {
 	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1})
-	router := commands.New(commands.Deps{Factions: w.store, Schedules: w.store, Cron: Cron{}, Scheduler: w.sched, Now: w.clock})
+	router := commands.New(kit.Deps{Factions: w.store, Schedules: w.store, Cron: Cron{}, Scheduler: w.sched, Now: w.clock})
 	req, err := router.ParseLine(`/schedule set when:"every 2 days 07:30" timezone:Asia/Tokyo`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.GuildID, req.ChannelID, req.Permissions = "g", "reports", commands.ManageChannels
+	req.GuildID, req.ChannelID, req.Permissions = "g", "reports", kit.ManageChannels
 	resp, err := router.Handle(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res commands.ScheduleResult
+	var res factioncmd.ScheduleResult
 	b, _ := json.Marshal(resp.Result)
 	if err := json.Unmarshal(b, &res); err != nil || res.Cron != "30 7 */2 * *" || len(res.Next) != 3 {
 		t.Fatalf("result: %s", b)
@@ -523,8 +525,8 @@ func TestSessionPoster(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := commands.Response{Content: "🗺️ **Round 1** is played", Embeds: []commands.Embed{{Title: "Round 1 · Red", Image: "attachment://factions.png"}},
-		Files: []commands.File{{Name: "factions.png", ContentType: "image/png", Data: []byte("\x89PNG")}}}
+	msg := kit.Response{Content: "🗺️ **Round 1** is played", Embeds: []kit.Embed{{Title: "Round 1 · Red", Image: "attachment://factions.png"}},
+		Files: []kit.File{{Name: "factions.png", ContentType: "image/png", Data: []byte("\x89PNG")}}}
 	if err := p.Post(context.Background(), "123", msg); err != nil {
 		t.Fatal(err)
 	}

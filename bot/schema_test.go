@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // discordSpecPath is Discord's own OpenAPI description of its HTTP API
@@ -198,7 +199,7 @@ func TestDiscordSchemas(t *testing.T) {
 	spec := loadDiscordSpec(t)
 
 	t.Run("commands", func(t *testing.T) {
-		defs := commands.New(commands.Deps{}).Commands()
+		defs := commands.New(kit.Deps{}).Commands()
 		body, ok := wire(t, ApplicationCommands(defs)).([]any)
 		if !ok {
 			t.Fatalf("the bulk overwrite body is not a JSON array")
@@ -222,9 +223,9 @@ func TestDiscordSchemas(t *testing.T) {
 	// sends as a string: it must pass (the relaxed gap) while a non-numeric
 	// string still fails.
 	t.Run("gm-only command", func(t *testing.T) {
-		gm := ApplicationCommands([]commands.Command{{
+		gm := ApplicationCommands([]kit.Command{{
 			Name: "gmtest", Description: "A GM-only command", GMOnly: true,
-			Options: []commands.Option{{Type: commands.Integer, Name: "n", Description: "A number", Required: true, MinValue: commands.Float(1), MaxValue: commands.Float(20)}},
+			Options: []kit.Option{{Type: kit.Integer, Name: "n", Description: "A number", Required: true, MinValue: kit.Float(1), MaxValue: kit.Float(20)}},
 		}})
 		doc := wire(t, gm[0]).(map[string]any)
 		if _, ok := doc["default_member_permissions"].(string); !ok {
@@ -267,24 +268,24 @@ func TestDiscordSchemas(t *testing.T) {
 	// What an unfitted response would send must fail: the callback schemas
 	// do hold message limits.
 	t.Run("over-limit responses are rejected", func(t *testing.T) {
-		content := InteractionResponse(commands.Response{Type: commands.Message, Content: strings.Repeat("x", commands.MaxContent+1)})
+		content := InteractionResponse(kit.Response{Type: kit.Message, Content: strings.Repeat("x", kit.MaxContent+1)})
 		spec.reject(t, "a message of 2001 characters", schemaMessage, wire(t, content))
 
-		fields := make([]commands.Field, commands.MaxEmbedFields+1)
+		fields := make([]kit.Field, kit.MaxEmbedFields+1)
 		for i := range fields {
-			fields[i] = commands.Field{Name: "n", Value: "v"}
+			fields[i] = kit.Field{Name: "n", Value: "v"}
 		}
-		embed := InteractionResponse(commands.Response{Type: commands.Message, Embeds: []commands.Embed{{Title: "t", Fields: fields}}})
+		embed := InteractionResponse(kit.Response{Type: kit.Message, Embeds: []kit.Embed{{Title: "t", Fields: fields}}})
 		spec.reject(t, "an embed of 26 fields", schemaMessage, wire(t, embed))
 
-		update := InteractionResponse(commands.Response{Type: commands.UpdateMessage, Content: "x"})
+		update := InteractionResponse(kit.Response{Type: kit.UpdateMessage, Content: "x"})
 		spec.reject(t, "an update (type 7) held to the new-message schema", schemaMessage, wire(t, update))
 
-		choices := make([]commands.Choice, commands.MaxChoices+1)
+		choices := make([]kit.Choice, kit.MaxChoices+1)
 		for i := range choices {
-			choices[i] = commands.Choice{Name: fmt.Sprint(i), Value: fmt.Sprint(i)}
+			choices[i] = kit.Choice{Name: fmt.Sprint(i), Value: fmt.Sprint(i)}
 		}
-		ac := InteractionResponse(commands.Response{Type: commands.Autocomplete, Choices: choices})
+		ac := InteractionResponse(kit.Response{Type: kit.Autocomplete, Choices: choices})
 		spec.reject(t, "26 autocomplete choices", schemaAutocomplete, wire(t, ac))
 	})
 }
@@ -292,7 +293,7 @@ func TestDiscordSchemas(t *testing.T) {
 // checkResponse converts r as the router's edge does and holds the result to
 // the callback schema of its type, and its embeds, rows and buttons to
 // their own schemas (whose errors are easier to read).
-func (s *discordSpec) checkResponse(t *testing.T, r commands.Response) {
+func (s *discordSpec) checkResponse(t *testing.T, r kit.Response) {
 	t.Helper()
 	ir := InteractionResponse(r)
 	doc, ok := wire(t, ir).(map[string]any)
@@ -330,92 +331,92 @@ func (s *discordSpec) checkResponse(t *testing.T, r commands.Response) {
 
 type responseCase struct {
 	name string
-	resp commands.Response
+	resp kit.Response
 }
 
 // sampleResponses returns one response of every kind Tablehand sends.
 func sampleResponses(t *testing.T) []responseCase {
 	t.Helper()
-	router := commands.New(commands.Deps{})
+	router := commands.New(kit.Deps{})
 
 	// Real answers from the router: /help and the failures users see.
-	help, err := router.Handle(t.Context(), &commands.Request{Kind: commands.KindCommand, Path: "help", User: commands.User{ID: "1", Name: "Ada"}, Options: commands.Options{}})
+	help, err := router.Handle(t.Context(), &kit.Request{Kind: kit.KindCommand, Path: "help", User: kit.User{ID: "1", Name: "Ada"}, Options: kit.Options{}})
 	if err != nil {
 		t.Fatalf("/help: %v", err)
 	}
-	userErr := router.Failure(&commands.Request{Kind: commands.KindCommand, Path: "roll"},
-		&commands.UserError{Msg: "unexpected \"+\" at column 5", Detail: "2d6++3\n    ^"})
-	internalErr := router.Failure(&commands.Request{Kind: commands.KindCommand, Path: "roll"}, errors.New("database is locked"))
-	noChoices := router.Failure(&commands.Request{Kind: commands.KindAutocomplete, Path: "roll", Focused: "expression"}, errors.New("no roll log"))
+	userErr := router.Failure(&kit.Request{Kind: kit.KindCommand, Path: "roll"},
+		&kit.UserError{Msg: "unexpected \"+\" at column 5", Detail: "2d6++3\n    ^"})
+	internalErr := router.Failure(&kit.Request{Kind: kit.KindCommand, Path: "roll"}, errors.New("database is locked"))
+	noChoices := router.Failure(&kit.Request{Kind: kit.KindAutocomplete, Path: "roll", Focused: "expression"}, errors.New("no roll log"))
 
 	long := func(n int) string { return strings.Repeat("ab ", n/3+1)[:n] }
-	var bigFields []commands.Field
+	var bigFields []kit.Field
 	for i := range 30 {
-		bigFields = append(bigFields, commands.Field{Name: long(300), Value: long(2000), Inline: i%2 == 0})
+		bigFields = append(bigFields, kit.Field{Name: long(300), Value: long(2000), Inline: i%2 == 0})
 	}
-	var bigEmbeds []commands.Embed
+	var bigEmbeds []kit.Embed
 	for range 12 {
-		bigEmbeds = append(bigEmbeds, commands.Embed{Title: long(300), Description: long(5000), Color: 0xFFFFFF, Fields: bigFields, Footer: long(3000)})
+		bigEmbeds = append(bigEmbeds, kit.Embed{Title: long(300), Description: long(5000), Color: 0xFFFFFF, Fields: bigFields, Footer: long(3000)})
 	}
-	var bigRows []commands.Row
+	var bigRows []kit.Row
 	for i := range 7 {
-		var row commands.Row
+		var row kit.Row
 		for j := range 7 {
-			row = append(row, commands.Button{Label: long(100), Style: commands.Secondary, CustomID: fmt.Sprintf("big:%d:%d", i, j)})
+			row = append(row, kit.Button{Label: long(100), Style: kit.Secondary, CustomID: fmt.Sprintf("big:%d:%d", i, j)})
 		}
 		bigRows = append(bigRows, row)
 	}
-	var manyChoices []commands.Choice
+	var manyChoices []kit.Choice
 	for i := range 30 {
-		manyChoices = append(manyChoices, commands.Choice{Name: fmt.Sprintf("%d %s", i, long(150)), Value: fmt.Sprintf("%dd20", i+1)})
+		manyChoices = append(manyChoices, kit.Choice{Name: fmt.Sprintf("%d %s", i, long(150)), Value: fmt.Sprintf("%dd20", i+1)})
 	}
 
 	return []responseCase{
-		{"plain message", commands.Response{Type: commands.Message, Content: "🎲 **Ada** rolled `1d20+5`\n[17] + 5 = **22**"}},
+		{"plain message", kit.Response{Type: kit.Message, Content: "🎲 **Ada** rolled `1d20+5`\n[17] + 5 = **22**"}},
 		{"help", help},
 		{"ephemeral user error", userErr},
 		{"ephemeral internal error", internalErr},
-		{"embeds and buttons", commands.Response{
-			Type:    commands.Message,
+		{"embeds and buttons", kit.Response{
+			Type:    kit.Message,
 			Content: "Initiative",
-			Embeds: []commands.Embed{
+			Embeds: []kit.Embed{
 				{
 					Title: "Round 1", Description: "Ada acts first.", Color: 0x5865F2,
-					Fields: []commands.Field{{Name: "Ada", Value: "22", Inline: true}, {Name: "Goblin", Value: "14", Inline: true}, {Name: "", Value: ""}},
+					Fields: []kit.Field{{Name: "Ada", Value: "22", Inline: true}, {Name: "Goblin", Value: "14", Inline: true}, {Name: "", Value: ""}},
 					Footer: "roll 7KQ2M4",
 				},
 				{Description: "A second embed with only a description."},
 			},
-			Rows: []commands.Row{{
-				{Label: "Next", Style: commands.Primary, CustomID: "init:next"},
-				{Label: "Roll again", Style: commands.Secondary, CustomID: "reroll:7KQ2M4"},
-				{Label: "Done", Style: commands.Success, CustomID: "init:done"},
-				{Label: "End", Style: commands.Danger, CustomID: "init:end", Disabled: true},
+			Rows: []kit.Row{{
+				{Label: "Next", Style: kit.Primary, CustomID: "init:next"},
+				{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:7KQ2M4"},
+				{Label: "Done", Style: kit.Success, CustomID: "init:done"},
+				{Label: "End", Style: kit.Danger, CustomID: "init:end", Disabled: true},
 			}},
 		}},
-		{"over the limits, fitted", commands.Response{
-			Type: commands.Message, Content: long(5000), Embeds: bigEmbeds, Rows: bigRows, Ephemeral: true,
+		{"over the limits, fitted", kit.Response{
+			Type: kit.Message, Content: long(5000), Embeds: bigEmbeds, Rows: bigRows, Ephemeral: true,
 		}},
-		{"deferred", commands.Response{Type: commands.Deferred, Ephemeral: true}},
-		{"update", commands.Response{
-			Type: commands.UpdateMessage, Content: "Round 2: the Goblin acts.",
-			Rows: []commands.Row{{{Label: "Next", Style: commands.Primary, CustomID: "init:next", Disabled: true}}},
+		{"deferred", kit.Response{Type: kit.Deferred, Ephemeral: true}},
+		{"update", kit.Response{
+			Type: kit.UpdateMessage, Content: "Round 2: the Goblin acts.",
+			Rows: []kit.Row{{{Label: "Next", Style: kit.Primary, CustomID: "init:next", Disabled: true}}},
 		}},
-		{"update removing buttons", commands.Response{Type: commands.UpdateMessage, Content: "Combat is over."}},
-		{"autocomplete strings", commands.Response{Type: commands.Autocomplete, Choices: []commands.Choice{
+		{"update removing buttons", kit.Response{Type: kit.UpdateMessage, Content: "Combat is over."}},
+		{"autocomplete strings", kit.Response{Type: kit.Autocomplete, Choices: []kit.Choice{
 			{Name: "1d20+5", Value: "1d20+5"}, {Name: "⚠️ 2d6+: expected a number after \"+\"", Value: "2d6+"},
 		}}},
-		{"autocomplete integers", commands.Response{Type: commands.Autocomplete, Choices: []commands.Choice{
+		{"autocomplete integers", kit.Response{Type: kit.Autocomplete, Choices: []kit.Choice{
 			{Name: "one", Value: int64(1)}, {Name: "twenty", Value: int64(20)},
 		}}},
-		{"autocomplete over the limits, fitted", commands.Response{Type: commands.Autocomplete, Choices: manyChoices}},
+		{"autocomplete over the limits, fitted", kit.Response{Type: kit.Autocomplete, Choices: manyChoices}},
 		{"autocomplete without choices", noChoices},
 	}
 }
 
 // A message may ping exactly the users it names, and nobody else.
 func TestMentionsOnlyNamedUsers(t *testing.T) {
-	ir := InteractionResponse(commands.Response{Type: commands.Message, Content: "<@42>, your turn (@everyone)", MentionUsers: []string{"42"}})
+	ir := InteractionResponse(kit.Response{Type: kit.Message, Content: "<@42>, your turn (@everyone)", MentionUsers: []string{"42"}})
 	b, err := json.Marshal(ir.Data.AllowedMentions)
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +424,7 @@ func TestMentionsOnlyNamedUsers(t *testing.T) {
 	if string(b) != `{"parse":[],"users":["42"],"replied_user":false}` {
 		t.Errorf("allowed_mentions = %s", b)
 	}
-	ir = InteractionResponse(commands.Response{Type: commands.Message, Content: "@everyone"})
+	ir = InteractionResponse(kit.Response{Type: kit.Message, Content: "@everyone"})
 	if b, err = json.Marshal(ir.Data.AllowedMentions); err != nil || string(b) != `{"parse":[],"replied_user":false}` {
 		t.Errorf("allowed_mentions without mentions = %s", b)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -21,7 +22,7 @@ import (
 // served is a running Serve against a fake Discord.
 type served struct {
 	fake   *fakediscord.Server
-	router *commands.Router
+	router *kit.Router
 	// done receives each interaction's ID once its answer and everything
 	// the response asked for (edits, follow-ups) are done.
 	done chan string
@@ -43,8 +44,8 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: kit.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 		Log:    slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})
@@ -256,7 +257,7 @@ func TestServeRegistersInDevGuild(t *testing.T) {
 }
 
 func TestServeRefusesWithoutToken(t *testing.T) {
-	err := Serve(context.Background(), ServeOptions{Router: commands.New(commands.Deps{})})
+	err := Serve(context.Background(), ServeOptions{Router: commands.New(kit.Deps{})})
 	if err == nil || !strings.Contains(err.Error(), "TABLEHAND_TOKEN") {
 		t.Errorf("Serve without a token: %v", err)
 	}
@@ -295,7 +296,7 @@ func TestServeBadTokenNotLeaked(t *testing.T) {
 	const token = "very-secret-token-value"
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err := Serve(ctx, ServeOptions{Token: token, Router: commands.New(commands.Deps{}), HTTPClient: fake.Client(), ReadyTimeout: 5 * time.Second})
+	err := Serve(ctx, ServeOptions{Token: token, Router: commands.New(kit.Deps{}), HTTPClient: fake.Client(), ReadyTimeout: 5 * time.Second})
 	if err == nil {
 		t.Fatal("Serve with a wrong token succeeded")
 	}
@@ -381,7 +382,7 @@ func TestServeTrackerEditsAndPings(t *testing.T) {
 // acknowledged in time ("thinking...") and the answer follows; a slow click
 // is acknowledged as an update and its update edits the message clicked.
 func TestServeDefersSlowAnswers(t *testing.T) {
-	h := slow{release: make(chan struct{}), resp: commands.Response{Type: commands.Message, Content: "took a while"}}
+	h := slow{release: make(chan struct{}), resp: kit.Response{Type: kit.Message, Content: "took a while"}}
 	s := serve(t, ServeOptions{deferAfter: 20 * time.Millisecond, handler: h}, fakediscord.Options{})
 	ctx := waitCtx(t)
 	in := s.fake.SlashCommand("roll", fakediscord.StringOpt("expression", "1d6"))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -36,18 +37,18 @@ func newStorageBot(t *testing.T) *storageBot {
 	store.SQL().SetMaxOpenConns(1)
 	logs := &logSink{t: t}
 	log := slog.New(slog.NewTextHandler(logs, nil))
-	router := commands.New(commands.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(), Log: log,
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Rules: kit.DefaultRules(), Log: log,
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 	m := NewMetrics()
 	return &storageBot{store: store, path: path, h: Logged(router, log, m), logs: logs, m: m}
 }
 
-func (b *storageBot) do(t *testing.T, path string, opts commands.Options) (commands.Response, error) {
+func (b *storageBot) do(t *testing.T, path string, opts kit.Options) (kit.Response, error) {
 	t.Helper()
-	req := &commands.Request{Kind: commands.KindCommand, Path: path, Options: opts,
-		User: commands.User{ID: "u1", Name: "Ann"}, GuildID: "g1", ChannelID: "c1"}
+	req := &kit.Request{Kind: kit.KindCommand, Path: path, Options: opts,
+		User: kit.User{ID: "u1", Name: "Ann"}, GuildID: "g1", ChannelID: "c1"}
 	return b.h.Handle(context.Background(), req)
 }
 
@@ -70,17 +71,17 @@ func (b *storageBot) rolls(t *testing.T) int {
 // wantUnavailable checks that a command failed for want of storage: the
 // user is told it was not saved and to come back, the operator gets the
 // error and a warning line.
-func (b *storageBot) wantUnavailable(t *testing.T, what string, resp commands.Response, err error) {
+func (b *storageBot) wantUnavailable(t *testing.T, what string, resp kit.Response, err error) {
 	t.Helper()
 	if !db.Unavailable(err) {
 		t.Errorf("%s: error %v; want a storage failure", what, err)
 	}
-	if resp.Content != commands.UnavailableMessage || !resp.Ephemeral {
+	if resp.Content != kit.UnavailableMessage || !resp.Ephemeral {
 		t.Errorf("%s: the user saw %q (ephemeral %v)", what, resp.Content, resp.Ephemeral)
 	}
 }
 
-func wantOK(t *testing.T, what string, resp commands.Response, err error) {
+func wantOK(t *testing.T, what string, resp kit.Response, err error) {
 	t.Helper()
 	if err != nil || strings.HasPrefix(resp.Content, "⚠️") {
 		t.Errorf("%s: %q, %v", what, resp.Content, err)
@@ -97,15 +98,15 @@ func wantOK(t *testing.T, what string, resp commands.Response, err error) {
 // same SQLITE_READONLY a read-only file gives.
 func TestReadOnlyDatabase(t *testing.T) {
 	b := newStorageBot(t)
-	resp, err := b.do(t, "roll", commands.Options{"expression": "1d20+5"})
+	resp, err := b.do(t, "roll", kit.Options{"expression": "1d20+5"})
 	wantOK(t, "before", resp, err)
 
 	b.exec(t, "PRAGMA query_only = ON")
-	resp, err = b.do(t, "roll", commands.Options{"expression": "2d6"})
+	resp, err = b.do(t, "roll", kit.Options{"expression": "2d6"})
 	b.wantUnavailable(t, "/roll", resp, err)
-	resp, err = b.do(t, "character/set", commands.Options{"name": "Vel", "system": "arc", "stats": "ks=4"})
+	resp, err = b.do(t, "character/set", kit.Options{"name": "Vel", "system": "arc", "stats": "ks=4"})
 	b.wantUnavailable(t, "/character set", resp, err)
-	resp, err = b.do(t, "history", commands.Options{})
+	resp, err = b.do(t, "history", kit.Options{})
 	wantOK(t, "/history (a read) while read-only", resp, err)
 	if !strings.Contains(resp.Content+fmt.Sprint(resp.Embeds), "1d20") {
 		t.Errorf("/history while read-only does not show the earlier roll: %+v", resp)
@@ -117,9 +118,9 @@ func TestReadOnlyDatabase(t *testing.T) {
 	b.logs.waitLog(t, "level=WARN", "msg=command", "command=roll", "outcome=unavailable")
 
 	b.exec(t, "PRAGMA query_only = OFF")
-	resp, err = b.do(t, "roll", commands.Options{"expression": "3d6"})
+	resp, err = b.do(t, "roll", kit.Options{"expression": "3d6"})
 	wantOK(t, "after", resp, err)
-	resp, err = b.do(t, "character/set", commands.Options{"name": "Vel", "system": "arc", "stats": "ks=4"})
+	resp, err = b.do(t, "character/set", kit.Options{"name": "Vel", "system": "arc", "stats": "ks=4"})
 	wantOK(t, "/character set after", resp, err)
 	checkSound(t, b.path)
 	if v := metricValue(t, b.m, `tablehand_commands_total{command="roll",kind="command",outcome="unavailable"}`); v != 1 {
@@ -138,10 +139,10 @@ func TestDiskFull(t *testing.T) {
 	}
 	b.exec(t, fmt.Sprintf("PRAGMA max_page_count = %d", pages))
 	saved := 0
-	var resp commands.Response
+	var resp kit.Response
 	var err error
 	for range 2000 {
-		resp, err = b.do(t, "roll", commands.Options{"expression": "4d6kh3"})
+		resp, err = b.do(t, "roll", kit.Options{"expression": "4d6kh3"})
 		if err != nil {
 			break
 		}
@@ -154,7 +155,7 @@ func TestDiskFull(t *testing.T) {
 	}
 
 	b.exec(t, "PRAGMA max_page_count = 1073741823")
-	resp, err = b.do(t, "roll", commands.Options{"expression": "4d6kh3"})
+	resp, err = b.do(t, "roll", kit.Options{"expression": "4d6kh3"})
 	wantOK(t, "after space returned", resp, err)
 	if n := b.rolls(t); n != saved+1 {
 		t.Errorf("%d rolls stored after space returned; want %d", n, saved+1)

@@ -5,14 +5,16 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // answerLine answers one console line (or "complete ..." for
 // autocomplete) through r as user u1 "alice", and decodes the `result` as
 // the console prints it. A line that does not parse fails the test.
-func answerLine(t testing.TB, r *Router, line string) (Response, map[string]any, error) {
+func answerLine(t testing.TB, r *kit.Router, line string) (kit.Response, map[string]any, error) {
 	t.Helper()
-	var req *Request
+	var req *kit.Request
 	var err error
 	if rest, ok := strings.CutPrefix(line, "complete "); ok {
 		req, err = r.ParseAutocomplete(rest)
@@ -22,7 +24,7 @@ func answerLine(t testing.TB, r *Router, line string) (Response, map[string]any,
 	if err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}
-	req.User = User{ID: "u1", Name: "alice"}
+	req.User = kit.User{ID: "u1", Name: "alice"}
 	resp, err := r.Handle(context.Background(), req)
 	var result map[string]any
 	if resp.Result != nil {

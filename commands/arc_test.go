@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/dice"
@@ -24,15 +25,19 @@ func (s *arcStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
 	s.rolls = append(s.rolls, r)
 	return int64(len(s.rolls)), nil
 }
+
 func (s *arcStore) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
 	return s.rolls, nil
 }
+
 func (s *arcStore) RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error) {
 	return db.Roll{}, false, nil
 }
+
 func (s *arcStore) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
 	return nil, nil
 }
+
 func (s *arcStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
 	c, ok := s.chars[strings.ToLower(name)]
 	if !ok {
@@ -40,10 +45,12 @@ func (s *arcStore) Character(ctx context.Context, guildID, name string) (db.Char
 	}
 	return c, nil
 }
+
 func (s *arcStore) SaveCharacter(ctx context.Context, c db.Character) (db.Character, error) {
 	s.chars[strings.ToLower(c.Name)] = c
 	return c, nil
 }
+
 func (s *arcStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
 	var out []db.Character
 	for _, c := range s.chars {
@@ -53,6 +60,7 @@ func (s *arcStore) Characters(ctx context.Context, guildID, ownerID, system, pre
 	}
 	return out, nil
 }
+
 func (s *arcStore) DeleteCharacter(ctx context.Context, guildID, name string) error {
 	delete(s.chars, strings.ToLower(name))
 	return nil
@@ -60,15 +68,15 @@ func (s *arcStore) DeleteCharacter(ctx context.Context, guildID, name string) er
 
 // arcRun answers one console line with rules and returns the reply and the
 // `result` as JSON.
-func arcRun(t *testing.T, rules Rules, store *arcStore, line string) (Response, string, error) {
+func arcRun(t *testing.T, rules kit.Rules, store *arcStore, line string) (kit.Response, string, error) {
 	t.Helper()
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
-	r := New(Deps{Rolls: store, Characters: store, Rules: rules, Codes: NewCodes(1, true), Roller: func() dice.Roller { return roller }})
+	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true), Roller: func() dice.Roller { return roller }})
 	req, err := r.ParseLine(line)
 	if err != nil {
-		return Response{}, "", err
+		return kit.Response{}, "", err
 	}
-	req.User = User{ID: "u1", Name: "alice"}
+	req.User = kit.User{ID: "u1", Name: "alice"}
 	resp, err := r.Handle(context.Background(), req)
 	js, jerr := json.Marshal(resp.Result)
 	if jerr != nil {
@@ -94,7 +102,7 @@ func TestArcConfigOverrides(t *testing.T) {
 	cfg.ESDice[4] = 10 // ES 5 rolls a d10
 	cfg.ActionsByES[4] = 4
 	cfg.SizeAdjPerStep = 3
-	rules := Rules{Arc: cfg}
+	rules := kit.Rules{Arc: cfg}
 	store := newArcStore()
 
 	tests := []struct {
@@ -131,7 +139,7 @@ func TestArcConfigOverrides(t *testing.T) {
 // TestArcZeroRulesUseDefaults: handlers given no configuration (a zero
 // Deps.Rules) answer with the documented defaults rather than fail.
 func TestArcZeroRulesUseDefaults(t *testing.T) {
-	resp, js, err := arcRun(t, Rules{}, newArcStore(), "/arc check ks:7 us:4 es:5 threshold:average dice:5")
+	resp, js, err := arcRun(t, kit.Rules{}, newArcStore(), "/arc check ks:7 us:4 es:5 threshold:average dice:5")
 	if err != nil || !strings.HasPrefix(resp.Content, "16 vs 9 (average): success by 7\n") || !strings.Contains(js, `"es_die":8`) {
 		t.Errorf("zero rules: %q %s %v", resp.Content, js, err)
 	}
@@ -159,8 +167,8 @@ func TestArcMistakes(t *testing.T) {
 		{"/arc move control:5 es:0", "ES score must be 1-10, not 0"},
 	}
 	for _, tt := range tests {
-		_, _, err := arcRun(t, DefaultRules(), newArcStore(), tt.line)
-		ue, ok := AsUserError(err)
+		_, _, err := arcRun(t, kit.DefaultRules(), newArcStore(), tt.line)
+		ue, ok := kit.AsUserError(err)
 		if !ok || !strings.Contains(ue.Msg, tt.want) {
 			t.Errorf("%s: err = %v, want a user error containing %q", tt.line, err, tt.want)
 		}
@@ -174,11 +182,11 @@ func TestArcRepliesFitDiscord(t *testing.T) {
 	for i := range 20 {
 		who = append(who, fmt.Sprintf("Character%02d som=5 empathy=5 perception=5", i))
 	}
-	resp, js, err := arcRun(t, DefaultRules(), newArcStore(), `/arc order who:"`+strings.Join(who, ", ")+`"`)
+	resp, js, err := arcRun(t, kit.DefaultRules(), newArcStore(), `/arc order who:"`+strings.Join(who, ", ")+`"`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len([]rune(resp.Content)); n > MaxContent {
+	if n := len([]rune(resp.Content)); n > kit.MaxContent {
 		t.Errorf("reply of %d characters", n)
 	}
 	if !strings.Contains(js, `"total":20`) {

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
@@ -21,7 +23,7 @@ import (
 type ftTable struct {
 	t     testing.TB
 	store *db.DB
-	r     *Router
+	r     *kit.Router
 }
 
 func newFtTable(t testing.TB) *ftTable {
@@ -34,9 +36,9 @@ func newFtTable(t testing.TB) *ftTable {
 	src := rand.New(rand.NewPCG(1, 2))
 	var mu sync.Mutex
 	ft := &ftTable{t: t, store: store}
-	ft.r = New(Deps{
+	ft.r = New(kit.Deps{
 		Rolls: store, Characters: store, Factions: store, Schedules: store,
-		Codes: NewCodes(1, true),
+		Codes: kit.NewCodes(1, true),
 		Roller: func() dice.Roller {
 			mu.Lock()
 			defer mu.Unlock()
@@ -48,13 +50,13 @@ func newFtTable(t testing.TB) *ftTable {
 
 // do runs one console-style line as user: `click:ID` clicks a button,
 // `complete LINE` asks for suggestions.
-func (ft *ftTable) do(user, line string) (Response, error) {
+func (ft *ftTable) do(user, line string) (kit.Response, error) {
 	ft.t.Helper()
-	var req *Request
+	var req *kit.Request
 	var err error
 	switch {
 	case strings.HasPrefix(line, "click:"):
-		req = &Request{Kind: KindComponent, CustomID: strings.TrimPrefix(line, "click:"), Options: Options{}}
+		req = &kit.Request{Kind: kit.KindComponent, CustomID: strings.TrimPrefix(line, "click:"), Options: kit.Options{}}
 	case strings.HasPrefix(line, "complete "):
 		req, err = ft.r.ParseAutocomplete(strings.TrimPrefix(line, "complete "))
 	default:
@@ -63,15 +65,15 @@ func (ft *ftTable) do(user, line string) (Response, error) {
 	if err != nil {
 		ft.t.Fatalf("%s: %v", line, err)
 	}
-	req.User = User{ID: user, Name: user}
+	req.User = kit.User{ID: user, Name: user}
 	req.ChannelID, req.GuildID = "table", "guild"
 	if user == "gm" {
-		req.Permissions = ManageChannels
+		req.Permissions = kit.ManageChannels
 	}
 	return ft.r.Handle(context.Background(), req)
 }
 
-func (ft *ftTable) must(user, line string) Response {
+func (ft *ftTable) must(user, line string) kit.Response {
 	ft.t.Helper()
 	resp, err := ft.do(user, line)
 	if err != nil {
@@ -207,12 +209,12 @@ func TestFactionActDice(t *testing.T) {
 	v := ft.version()
 	for _, l := range []string{"/faction act action:invest stat:INF dice:3,4", "/faction act action:plan@1 params:\"action=attack faction=Blue\" dice:5", "/faction act action:invest stat:INF dice:11"} {
 		resp, err := ft.do("alice", l)
-		if _, ok := AsUserError(err); !ok || !strings.Contains(resp.Content, "dice") || ft.version() != v {
+		if _, ok := kit.AsUserError(err); !ok || !strings.Contains(resp.Content, "dice") || ft.version() != v {
 			t.Errorf("%s: %v %q; version %d, want %d", l, err, resp.Content, ft.version(), v)
 		}
 	}
 	resp := ft.must("alice", "/faction act action:invest stat:INF dice:3")
-	res := resp.Result.(FactionActResult)
+	res := resp.Result.(factioncmd.FactionActResult)
 	if res.ID == "" || res.Total != 3 || res.Success == nil || !*res.Success || *res.Margin != 1 || ft.version() != v+1 {
 		t.Fatalf("result %+v", res)
 	}
@@ -239,23 +241,23 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 	if _, err := ft.do("carol", "/faction order action:invest stat:INF"); err == nil || !strings.Contains(err.Error(), "no faction") {
 		t.Errorf("carol has no faction: %v", err)
 	}
-	a := ft.must("alice", "/faction order action:invest stat:INF").Result.(FactionOrderResult)
+	a := ft.must("alice", "/faction order action:invest stat:INF").Result.(factioncmd.FactionOrderResult)
 	ft.must("bob", "/faction order action:invest stat:TEC")
 	ft.must("gm", "/faction order faction:Green action:invest stat:SOL")
-	list := ft.must("bob", "/faction orders").Result.([]FactionOrderResult)
+	list := ft.must("bob", "/faction orders").Result.([]factioncmd.FactionOrderResult)
 	if len(list) != 1 || list[0].Faction != "Blue" {
 		t.Errorf("bob sees %+v", list)
 	}
-	if all := ft.must("gm", "/faction orders").Result.([]FactionOrderResult); len(all) != 3 {
+	if all := ft.must("gm", "/faction orders").Result.([]factioncmd.FactionOrderResult); len(all) != 3 {
 		t.Errorf("the GM sees %+v", all)
 	}
 	if _, err := ft.do("bob", fmt.Sprintf("/faction orders remove:%d", a.ID)); err == nil {
 		t.Error("bob removed alice's order")
 	}
-	if left := ft.must("alice", fmt.Sprintf("/faction orders remove:%d", a.ID)).Result.([]FactionOrderResult); len(left) != 0 {
+	if left := ft.must("alice", fmt.Sprintf("/faction orders remove:%d", a.ID)).Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
 		t.Errorf("alice's orders after removing hers: %+v", left)
 	}
-	if left := ft.must("bob", "/faction orders clear:true").Result.([]FactionOrderResult); len(left) != 0 {
+	if left := ft.must("bob", "/faction orders clear:true").Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
 		t.Errorf("bob's orders after clearing: %+v", left)
 	}
 	// Asset Actions name their asset; parameters are checked.
@@ -272,7 +274,7 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 		}
 	}
 	// The GM may give the answer by re-issuing the order with it.
-	if o := ft.must("gm", "/faction order faction:Red action:produce-asset params:\"chart=Militia gm_produce=approve\"").Result.(FactionOrderResult); !strings.Contains(o.Order, "gm_produce=approve") {
+	if o := ft.must("gm", "/faction order faction:Red action:produce-asset params:\"chart=Militia gm_produce=approve\"").Result.(factioncmd.FactionOrderResult); !strings.Contains(o.Order, "gm_produce=approve") {
 		t.Errorf("the GM's order: %+v", o)
 	}
 }
@@ -282,12 +284,12 @@ func TestFactionQuestionButtons(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
 	resp := ft.must("alice", "/faction act action:produce-asset params:chart=Militia")
-	res := resp.Result.(FactionActResult)
+	res := resp.Result.(factioncmd.FactionActResult)
 	if res.Held == 0 || len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != fmt.Sprintf("fans:%d:0", res.Held) || resp.Rows[0][0].Label != fmt.Sprintf("#%d approve", res.Held) {
 		t.Fatalf("held: %+v rows %+v", res, resp.Rows)
 	}
 	v := ft.version()
-	if _, err := ft.do("alice", "click:"+resp.Rows[0][0].CustomID); !errors.Is(err, ErrNotGM) {
+	if _, err := ft.do("alice", "click:"+resp.Rows[0][0].CustomID); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("alice answered the GM's question: %v", err)
 	}
 	// The GM approves: Produce Asset is carried out at once: "Production
@@ -324,9 +326,9 @@ func TestFactionCovertHidden(t *testing.T) {
 	count := func(user, line string) int {
 		res := ft.must(user, line).Result
 		switch r := res.(type) {
-		case FactionResult:
+		case factioncmd.FactionResult:
 			return len(r.Assets)
-		case []AssetResult:
+		case []factioncmd.AssetResult:
 			return len(r)
 		}
 		t.Fatalf("result %T", res)
@@ -391,7 +393,7 @@ func TestFactionRoll(t *testing.T) {
 func TestFactionSuggestions(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
-	has := func(cs []Choice, name string, value any) bool {
+	has := func(cs []kit.Choice, name string, value any) bool {
 		for _, c := range cs {
 			if c.Name == name && c.Value == value {
 				return true
@@ -400,7 +402,7 @@ func TestFactionSuggestions(t *testing.T) {
 		return false
 	}
 	cs := ft.must("alice", "complete /faction act action:").Choices
-	if !has(cs, "Invest (none)", "invest") || !has(cs, "Produce with Fabricator #1 (2 AP)", "produce@1") || len(cs) > MaxChoices {
+	if !has(cs, "Invest (none)", "invest") || !has(cs, "Produce with Fabricator #1 (2 AP)", "produce@1") || len(cs) > kit.MaxChoices {
 		t.Errorf("suggestions: %+v", cs)
 	}
 	ft.must("alice", "/faction act action:invest stat:INF dice:3")
@@ -437,11 +439,11 @@ func TestFactionRoundAndPreview(t *testing.T) {
 	if _, err := ft.do("gm", "/faction round dice:1,2,3"); err == nil || ft.version() != v {
 		t.Errorf("a round with too few dice: %v, version %d", err, ft.version())
 	}
-	if _, err := ft.do("alice", "/faction round"); !errors.Is(err, ErrNotGM) {
+	if _, err := ft.do("alice", "/faction round"); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player played a round: %v", err)
 	}
 	resp := ft.must("gm", "/faction round count:3")
-	res := resp.Result.(RoundResult)
+	res := resp.Result.(factioncmd.RoundResult)
 	if len(res.Rounds) != 3 || res.Round != 4 || len(res.Summarised) == 0 {
 		t.Fatalf("result: %d rounds, next %d, %d summarised", len(res.Rounds), res.Round, len(res.Summarised))
 	}
@@ -489,7 +491,7 @@ func TestRoundMessagesPaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	played := db.PlayResult{Campaign: db.FactionCampaign{Campaign: c}, Rounds: []db.FactionRound{{Round: 1, Report: rep, Sheets: db.Sheets(c)}}}
-	msgs, err := RoundMessages(played, played.Rounds, "header", true)
+	msgs, err := factioncmd.RoundMessages(played, played.Rounds, "header", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -523,7 +525,7 @@ func TestFactionDelete(t *testing.T) {
 	if orders, _ := ft.store.FactionOrders(context.Background(), "guild", "", ""); len(orders) != 0 {
 		t.Errorf("Blue's orders stay: %+v", orders)
 	}
-	if _, err := ft.do("alice", "/faction delete faction:Red"); !errors.Is(err, ErrNotGM) {
+	if _, err := ft.do("alice", "/faction delete faction:Red"); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player deleted a faction: %v", err)
 	}
 }
@@ -565,7 +567,7 @@ func TestFactionGMEdits(t *testing.T) {
 	if a, _ := ft.campaign().Asset(9); a != nil {
 		t.Error("asset 9 not removed")
 	}
-	if _, err := ft.do("alice", "/faction asset add faction:Red chart:Dreadnought"); !errors.Is(err, ErrNotGM) {
+	if _, err := ft.do("alice", "/faction asset add faction:Red chart:Dreadnought"); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player added an asset: %v", err)
 	}
 	if _, err := newFtTable(t).do("alice", "/faction list"); err == nil || !strings.Contains(err.Error(), "no faction campaign yet") {
@@ -580,11 +582,11 @@ func TestReportHidesCovertActions(t *testing.T) {
 		{Faction: "Red", Name: "Sabotage", Text: "Red: Sabotage with Shade #3", Covert: true, Success: true},
 		{Faction: "Red", Name: "Attack", Text: "Red: Attack with Frigate #2", Success: true},
 	}}
-	public := reportEmbed(2, fr, 0, false, true).Description
+	public := factioncmd.ReportEmbed(2, fr, 0, false, true).Description
 	if strings.Contains(public, "Sabotage") || strings.Contains(public, "Shade") || !strings.Contains(public, "Attack") || !strings.Contains(public, "1 covert action") {
 		t.Errorf("public report:\n%s", public)
 	}
-	private := reportEmbed(2, fr, 0, false, false).Description
+	private := factioncmd.ReportEmbed(2, fr, 0, false, false).Description
 	if !strings.Contains(private, "Sabotage") || strings.Contains(private, "covert action(s)") {
 		t.Errorf("the faction's own report:\n%s", private)
 	}
@@ -602,7 +604,7 @@ func TestFactionHabitats(t *testing.T) {
 	if resp.Content != "Added the habitat **Ceres**." {
 		t.Errorf("add: %q", resp.Content)
 	}
-	if got, ok := resp.Result.(HabitatResult); !ok || got.Name != "Ceres" || got.Owner != "Red" || got.Region != "belt" || got.Health == 0 || got.Health != got.MaxHealth {
+	if got, ok := resp.Result.(factioncmd.HabitatResult); !ok || got.Name != "Ceres" || got.Owner != "Red" || got.Region != "belt" || got.Health == 0 || got.Health != got.MaxHealth {
 		t.Errorf("add result: %+v", resp.Result)
 	}
 	if _, err := ft.do("gm", "/faction habitat add name:Vesta faction:Purple"); err == nil {
@@ -613,7 +615,7 @@ func TestFactionHabitats(t *testing.T) {
 	}
 	ft.must("gm", "/faction habitat add name:Vesta")
 	list := ft.must("bob", "/faction habitat list")
-	hs, ok := list.Result.([]HabitatResult)
+	hs, ok := list.Result.([]factioncmd.HabitatResult)
 	if !ok || len(hs) != 5 {
 		t.Fatalf("list result: %+v", list.Result)
 	}

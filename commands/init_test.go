@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehand/tablehand/commands/core"
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
@@ -24,7 +27,7 @@ type initTable struct {
 	t        testing.TB
 	file     string
 	store    *db.DB
-	r        *Router
+	r        *kit.Router
 	policies encounter.Policies
 }
 
@@ -48,9 +51,9 @@ func (it *initTable) open() {
 	src := rand.New(rand.NewPCG(1, 2))
 	var mu sync.Mutex
 	it.store = store
-	it.r = New(Deps{
+	it.r = New(kit.Deps{
 		Rolls: store, Characters: store, Encounters: store, Channels: store, Policies: it.policies,
-		Codes: NewCodes(1, true),
+		Codes: kit.NewCodes(1, true),
 		Roller: func() dice.Roller {
 			mu.Lock()
 			defer mu.Unlock()
@@ -70,27 +73,27 @@ func (it *initTable) restart() {
 
 // do runs one console-style line as user in channel "table": `click:ID`
 // clicks a button.
-func (it *initTable) do(user, line string) (Response, error) {
+func (it *initTable) do(user, line string) (kit.Response, error) {
 	it.t.Helper()
-	var req *Request
+	var req *kit.Request
 	if id, ok := strings.CutPrefix(line, "click:"); ok {
-		req = &Request{Kind: KindComponent, CustomID: id, Options: Options{}}
+		req = &kit.Request{Kind: kit.KindComponent, CustomID: id, Options: kit.Options{}}
 	} else {
 		var err error
 		if req, err = it.r.ParseLine(line); err != nil {
 			it.t.Fatalf("%s: %v", line, err)
 		}
 	}
-	req.User = User{ID: user, Name: user}
+	req.User = kit.User{ID: user, Name: user}
 	req.ChannelID, req.GuildID = "table", "guild"
 	if user == "gm" {
-		req.Permissions = ManageChannels
+		req.Permissions = kit.ManageChannels
 	}
 	return it.r.Handle(context.Background(), req)
 }
 
 // must runs a line that must succeed.
-func (it *initTable) must(user, line string) Response {
+func (it *initTable) must(user, line string) kit.Response {
 	it.t.Helper()
 	resp, err := it.do(user, line)
 	if err != nil {
@@ -100,16 +103,16 @@ func (it *initTable) must(user, line string) Response {
 }
 
 // view returns a response's result as an InitResult.
-func view(t testing.TB, resp Response) InitResult {
+func view(t testing.TB, resp kit.Response) tracker.InitResult {
 	t.Helper()
-	res, ok := resp.Result.(InitResult)
+	res, ok := resp.Result.(tracker.InitResult)
 	if !ok {
 		t.Fatalf("result %T, want InitResult", resp.Result)
 	}
 	return res
 }
 
-func resultJSON(t testing.TB, resp Response) string {
+func resultJSON(t testing.TB, resp kit.Response) string {
 	t.Helper()
 	b, err := json.Marshal(resp.Result)
 	if err != nil {
@@ -140,7 +143,7 @@ func (it *initTable) stored() stored {
 	return s
 }
 
-func turnOf(v InitResult) string {
+func turnOf(v tracker.InitResult) string {
 	if v.Turn == nil {
 		return "<nil>"
 	}
@@ -216,7 +219,7 @@ func TestInitFight(t *testing.T) {
 	// in place; the stun ends with her turn; the assassin appears.
 	resp = it.must("alice", "click:"+tracker.Rows[0][1].CustomID)
 	v = view(t, resp)
-	if resp.Type != UpdateMessage || turnOf(v) != "Assassin" || !slices.Contains(v.Order, "Assassin") || len(v.Combatants[0].Conditions) != 0 {
+	if resp.Type != kit.UpdateMessage || turnOf(v) != "Assassin" || !slices.Contains(v.Order, "Assassin") || len(v.Combatants[0].Conditions) != 0 {
 		t.Errorf("End turn: type %d, %s", resp.Type, resultJSON(t, resp))
 	}
 	if !strings.Contains(resp.Content, "stunned on Goblin ended") || !strings.Contains(resp.Content, "Assassin appears.") {
@@ -274,7 +277,7 @@ func TestInitBadInputChangesNothing(t *testing.T) {
 	} {
 		before := it.stored()
 		resp, err := it.do(tt.user, tt.line)
-		if _, ok := AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, tt.want) {
+		if _, ok := kit.AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, tt.want) {
 			t.Errorf("%s %s: %q (ephemeral %v, err %v), want a private %q", tt.user, tt.line, resp.Content, resp.Ephemeral, err, tt.want)
 		}
 		if after := it.stored(); after != before {
@@ -362,7 +365,7 @@ func TestInitUndoLimit(t *testing.T) {
 	}
 	before := it.stored()
 	resp, err := it.do("gm", "/init undo")
-	if _, ok := AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, "only the last 100 changes can be undone") {
+	if _, ok := kit.AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, "only the last 100 changes can be undone") {
 		t.Errorf("undo %d: %q (ephemeral %v, err %v), want a private \"only the last 100 changes can be undone\"", db.MaxUndo+1, resp.Content, resp.Ephemeral, err)
 	}
 	if after := it.stored(); after != before {
@@ -391,7 +394,7 @@ func TestInitHidden(t *testing.T) {
 			t.Errorf("the players' log names the assassin: %+v", e)
 		}
 	}
-	choices := it.must("alice", "/init list").Result.(InitResult).Order
+	choices := it.must("alice", "/init list").Result.(tracker.InitResult).Order
 	if slices.Contains(choices, "Assassin") {
 		t.Errorf("players see %v", choices)
 	}
@@ -399,7 +402,7 @@ func TestInitHidden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.User, req.ChannelID, req.GuildID = User{ID: "alice"}, "table", "guild"
+	req.User, req.ChannelID, req.GuildID = kit.User{ID: "alice"}, "table", "guild"
 	ac, err := it.r.Handle(context.Background(), req)
 	if err != nil || len(ac.Choices) != 2 || ac.Choices[0].Value != "Aria" || ac.Choices[1].Value != "Bram" {
 		t.Errorf("the players' autocomplete: %+v, %v", ac.Choices, err)
@@ -529,11 +532,11 @@ func (fakeArc) Name() string { return "arc" }
 
 func TestInitSystems(t *testing.T) {
 	it := newInitTable(t, fakeArc{})
-	if res := it.must("gm", "/system show").Result.(SystemResult); res != (SystemResult{System: "generic", Scope: "default"}) {
+	if res := it.must("gm", "/system show").Result.(core.SystemResult); res != (core.SystemResult{System: "generic", Scope: "default"}) {
 		t.Errorf("show with nothing set: %+v", res)
 	}
 	it.must("gm", "/system set name:burst scope:guild")
-	if res := it.must("alice", "/system show").Result.(SystemResult); res != (SystemResult{System: "burst", Scope: "guild"}) {
+	if res := it.must("alice", "/system show").Result.(core.SystemResult); res != (core.SystemResult{System: "burst", Scope: "guild"}) {
 		t.Errorf("show: %+v", res)
 	}
 	if _, err := it.do("alice", "/system set name:arc"); err == nil {
@@ -599,12 +602,12 @@ func BenchmarkInitNext(b *testing.B) {
 	it := newInitTable(b)
 	const channels = 1000
 	ctx := context.Background()
-	req := func(channel, line string) *Request {
+	req := func(channel, line string) *kit.Request {
 		r, err := it.r.ParseLine(line)
 		if err != nil {
 			b.Fatal(err)
 		}
-		r.User, r.ChannelID, r.Permissions = User{ID: "gm"}, channel, ManageChannels
+		r.User, r.ChannelID, r.Permissions = kit.User{ID: "gm"}, channel, kit.ManageChannels
 		return r
 	}
 	for i := range channels {
@@ -641,13 +644,13 @@ func (it *initTable) complete(user, line string) []string {
 	if err != nil {
 		it.t.Fatalf("complete %s: %v", line, err)
 	}
-	req.User = User{ID: user, Name: user}
+	req.User = kit.User{ID: user, Name: user}
 	req.ChannelID, req.GuildID = "table", "guild"
 	if user == "gm" {
-		req.Permissions = ManageChannels
+		req.Permissions = kit.ManageChannels
 	}
 	resp, err := it.r.Handle(context.Background(), req)
-	if err != nil || resp.Type != Autocomplete {
+	if err != nil || resp.Type != kit.Autocomplete {
 		it.t.Fatalf("complete %s: type %v, %v", line, resp.Type, err)
 	}
 	var out []string

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // Discord rejects a bulk overwrite if any command breaks one of its limits,
@@ -12,7 +14,7 @@ import (
 var nameRE = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
 func TestCommandDefinitionsWithinDiscordLimits(t *testing.T) {
-	cmds := New(Deps{}).Commands()
+	cmds := New(kit.Deps{}).Commands()
 	if len(cmds) == 0 || len(cmds) > 100 {
 		t.Fatalf("%d commands; Discord allows 1 to 100 slash commands", len(cmds))
 	}
@@ -41,14 +43,14 @@ func checkName(t *testing.T, where, name, desc string) {
 }
 
 // checkOptions checks one level of options; depth counts subcommand levels.
-func checkOptions(t *testing.T, where string, opts []Option, depth int) {
+func checkOptions(t *testing.T, where string, opts []kit.Option, depth int) {
 	t.Helper()
 	if len(opts) > 25 {
 		t.Errorf("%s: %d options; Discord allows 25", where, len(opts))
 	}
 	names := map[string]bool{}
 	optional := false
-	subs := HasSubcommands(opts)
+	subs := kit.HasSubcommands(opts)
 	for _, o := range opts {
 		at := where + " " + o.Name
 		checkName(t, at, o.Name, o.Description)
@@ -56,21 +58,21 @@ func checkOptions(t *testing.T, where string, opts []Option, depth int) {
 			t.Errorf("%s: option name used twice", at)
 		}
 		names[o.Name] = true
-		isSub := o.Type == SubCommand || o.Type == SubCommandGroup
+		isSub := o.Type == kit.SubCommand || o.Type == kit.SubCommandGroup
 		if isSub != subs {
 			t.Errorf("%s: subcommands and value options mixed at one level", at)
 		}
 		switch o.Type {
-		case SubCommandGroup:
+		case kit.SubCommandGroup:
 			if depth > 0 {
 				t.Errorf("%s: a subcommand group may only sit directly under a command", at)
 			}
-			if !HasSubcommands(o.Options) || hasType(o.Options, SubCommandGroup) {
+			if !kit.HasSubcommands(o.Options) || hasType(o.Options, kit.SubCommandGroup) {
 				t.Errorf("%s: a group must hold subcommands only", at)
 			}
 			checkOptions(t, at, o.Options, depth+1)
-		case SubCommand:
-			if HasSubcommands(o.Options) {
+		case kit.SubCommand:
+			if kit.HasSubcommands(o.Options) {
 				t.Errorf("%s: a subcommand cannot hold subcommands", at)
 			}
 			checkOptions(t, at, o.Options, depth+1)
@@ -89,7 +91,7 @@ func checkOptions(t *testing.T, where string, opts []Option, depth int) {
 		if len(o.Choices) > 0 && o.Autocomplete {
 			t.Errorf("%s: choices and autocomplete together", at)
 		}
-		if o.Autocomplete && o.Type != String && o.Type != Integer && o.Type != Number {
+		if o.Autocomplete && o.Type != kit.String && o.Type != kit.Integer && o.Type != kit.Number {
 			t.Errorf("%s: autocomplete on a %s option", at, o.Type)
 		}
 		for _, ch := range o.Choices {
@@ -106,7 +108,7 @@ func checkOptions(t *testing.T, where string, opts []Option, depth int) {
 	}
 }
 
-func hasType(opts []Option, t OptionType) bool {
+func hasType(opts []kit.Option, t kit.OptionType) bool {
 	for _, o := range opts {
 		if o.Type == t {
 			return true
@@ -117,10 +119,10 @@ func hasType(opts []Option, t OptionType) bool {
 
 // commandSize counts what Discord counts toward a command's 8000
 // characters: names, descriptions, choice names and values, at every level.
-func commandSize(c Command) int {
+func commandSize(c kit.Command) int {
 	n := utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Description)
-	var walk func([]Option)
-	walk = func(opts []Option) {
+	var walk func([]kit.Option)
+	walk = func(opts []kit.Option) {
 		for _, o := range opts {
 			n += utf8.RuneCountInString(o.Name) + utf8.RuneCountInString(o.Description)
 			for _, ch := range o.Choices {
@@ -138,25 +140,25 @@ func commandSize(c Command) int {
 
 func TestFitHoldsResponsesToMessageLimits(t *testing.T) {
 	long := strings.Repeat("é", 5000)
-	var fields []Field
+	var fields []kit.Field
 	for i := 0; i < 40; i++ {
-		fields = append(fields, Field{Name: long, Value: long})
+		fields = append(fields, kit.Field{Name: long, Value: long})
 	}
-	var embeds []Embed
+	var embeds []kit.Embed
 	for i := 0; i < 12; i++ {
-		embeds = append(embeds, Embed{Title: long, Description: long, Footer: long, Fields: fields})
+		embeds = append(embeds, kit.Embed{Title: long, Description: long, Footer: long, Fields: fields})
 	}
-	var rows []Row
+	var rows []kit.Row
 	for i := 0; i < 7; i++ {
-		rows = append(rows, Row{{Label: long}, {}, {}, {}, {}, {}, {}})
+		rows = append(rows, kit.Row{{Label: long}, {}, {}, {}, {}, {}, {}})
 	}
-	var choices []Choice
+	var choices []kit.Choice
 	for i := 0; i < 30; i++ {
-		choices = append(choices, Choice{Name: long, Value: "x"})
+		choices = append(choices, kit.Choice{Name: long, Value: "x"})
 	}
-	r := Response{Content: long, Embeds: embeds, Rows: rows, Choices: choices}.Fit()
+	r := kit.Response{Content: long, Embeds: embeds, Rows: rows, Choices: choices}.Fit()
 	checkResponseLimits(t, r)
-	if !strings.HasSuffix(r.Content, truncNote) {
+	if !strings.HasSuffix(r.Content, kit.TruncNote) {
 		t.Errorf("cut content does not say it was cut: ...%q", r.Content[len(r.Content)-40:])
 	}
 	if len(r.Embeds) == 0 {
@@ -165,63 +167,63 @@ func TestFitHoldsResponsesToMessageLimits(t *testing.T) {
 
 	// A string choice value over 100 characters would make Discord refuse
 	// the whole answer: such a choice is dropped.
-	long100 := Response{Type: Autocomplete, Choices: []Choice{{Name: "ok", Value: "1d20"}, {Name: "long", Value: strings.Repeat("a", 101)}}}.Fit()
+	long100 := kit.Response{Type: kit.Autocomplete, Choices: []kit.Choice{{Name: "ok", Value: "1d20"}, {Name: "long", Value: strings.Repeat("a", 101)}}}.Fit()
 	if len(long100.Choices) != 1 || long100.Choices[0].Value != "1d20" {
 		t.Errorf("choices after Fit: %+v; want only the short one", long100.Choices)
 	}
 
-	short := Response{Content: "🎲 4d6kh3 (6, 5, ~~2~~, 4) = 15"}
+	short := kit.Response{Content: "🎲 4d6kh3 (6, 5, ~~2~~, 4) = 15"}
 	if got := short.Fit(); got.Content != short.Content {
 		t.Errorf("Fit changed a short message: %q", got.Content)
 	}
 }
 
 // checkResponseLimits fails t if r breaks one of Discord's message limits.
-func checkResponseLimits(t *testing.T, r Response) {
+func checkResponseLimits(t *testing.T, r kit.Response) {
 	t.Helper()
 	count := utf8.RuneCountInString
-	if n := count(r.Content); n > MaxContent {
-		t.Errorf("content %d characters; limit %d", n, MaxContent)
+	if n := count(r.Content); n > kit.MaxContent {
+		t.Errorf("content %d characters; limit %d", n, kit.MaxContent)
 	}
-	if len(r.Embeds) > MaxEmbeds {
-		t.Errorf("%d embeds; limit %d", len(r.Embeds), MaxEmbeds)
+	if len(r.Embeds) > kit.MaxEmbeds {
+		t.Errorf("%d embeds; limit %d", len(r.Embeds), kit.MaxEmbeds)
 	}
 	total := 0
 	for _, e := range r.Embeds {
-		if count(e.Title) > MaxEmbedTitle || count(e.Description) > MaxEmbedDesc || count(e.Footer) > MaxFooter {
+		if count(e.Title) > kit.MaxEmbedTitle || count(e.Description) > kit.MaxEmbedDesc || count(e.Footer) > kit.MaxFooter {
 			t.Errorf("embed title/description/footer over its limit: %d/%d/%d", count(e.Title), count(e.Description), count(e.Footer))
 		}
-		if len(e.Fields) > MaxEmbedFields {
-			t.Errorf("%d fields; limit %d", len(e.Fields), MaxEmbedFields)
+		if len(e.Fields) > kit.MaxEmbedFields {
+			t.Errorf("%d fields; limit %d", len(e.Fields), kit.MaxEmbedFields)
 		}
 		for _, f := range e.Fields {
-			if count(f.Name) > MaxFieldName || count(f.Value) > MaxFieldValue || f.Name == "" || f.Value == "" {
+			if count(f.Name) > kit.MaxFieldName || count(f.Value) > kit.MaxFieldValue || f.Name == "" || f.Value == "" {
 				t.Errorf("field name/value %d/%d characters", count(f.Name), count(f.Value))
 			}
 		}
-		total += e.size()
+		total += e.Size()
 	}
-	if total > MaxEmbedTotal {
-		t.Errorf("%d characters across embeds; limit %d", total, MaxEmbedTotal)
+	if total > kit.MaxEmbedTotal {
+		t.Errorf("%d characters across embeds; limit %d", total, kit.MaxEmbedTotal)
 	}
-	if len(r.Rows) > MaxActionRows {
-		t.Errorf("%d action rows; limit %d", len(r.Rows), MaxActionRows)
+	if len(r.Rows) > kit.MaxActionRows {
+		t.Errorf("%d action rows; limit %d", len(r.Rows), kit.MaxActionRows)
 	}
 	for _, row := range r.Rows {
-		if len(row) > MaxButtonsPerRow {
-			t.Errorf("%d buttons in a row; limit %d", len(row), MaxButtonsPerRow)
+		if len(row) > kit.MaxButtonsPerRow {
+			t.Errorf("%d buttons in a row; limit %d", len(row), kit.MaxButtonsPerRow)
 		}
 		for _, b := range row {
-			if count(b.Label) > MaxButtonLabel || len(b.CustomID) > MaxCustomID {
+			if count(b.Label) > kit.MaxButtonLabel || len(b.CustomID) > kit.MaxCustomID {
 				t.Errorf("button label %d / custom_id %d characters", count(b.Label), len(b.CustomID))
 			}
 		}
 	}
-	if len(r.Choices) > MaxChoices {
-		t.Errorf("%d choices; limit %d", len(r.Choices), MaxChoices)
+	if len(r.Choices) > kit.MaxChoices {
+		t.Errorf("%d choices; limit %d", len(r.Choices), kit.MaxChoices)
 	}
 	for _, c := range r.Choices {
-		if count(c.Name) > MaxChoiceNameLen {
+		if count(c.Name) > kit.MaxChoiceNameLen {
 			t.Errorf("choice name %d characters", count(c.Name))
 		}
 	}

@@ -3,12 +3,12 @@ package commands
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"image/png"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -18,21 +18,24 @@ import (
 type oddsLog struct{}
 
 func (oddsLog) SaveRoll(ctx context.Context, r db.Roll) (int64, error) { return 1, nil }
+
 func (oddsLog) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
 	return nil, nil
 }
+
 func (oddsLog) RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error) {
 	return db.Roll{}, false, nil
 }
+
 func (oddsLog) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
 	return []string{"4d6kh3"}, nil
 }
 
 // oddsRun answers one console line and decodes the result as the console
 // prints it.
-func oddsRun(t testing.TB, line string) (Response, map[string]any, error) {
+func oddsRun(t testing.TB, line string) (kit.Response, map[string]any, error) {
 	t.Helper()
-	r := New(Deps{Rolls: oddsLog{}, Codes: NewCodes(1, true),
+	r := New(kit.Deps{Rolls: oddsLog{}, Codes: kit.NewCodes(1, true),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }})
 	return answerLine(t, r, line)
 }
@@ -100,7 +103,7 @@ func TestOddsResult(t *testing.T) {
 }
 
 // checkOddsResponse checks the reply: an embed showing the attached PNG.
-func checkOddsResponse(t *testing.T, resp Response) {
+func checkOddsResponse(t *testing.T, resp kit.Response) {
 	t.Helper()
 	if len(resp.Embeds) != 1 || resp.Embeds[0].Image != "attachment://odds.png" {
 		t.Fatalf("embeds %+v, want one showing attachment://odds.png", resp.Embeds)
@@ -178,7 +181,7 @@ func TestOddsMistakes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		resp, _, err := oddsRun(t, tt.line)
-		ue, ok := AsUserError(err)
+		ue, ok := kit.AsUserError(err)
 		if !ok {
 			t.Errorf("%s: error %v, want a user error", tt.line, err)
 			continue
@@ -202,20 +205,6 @@ func TestOddsAutocomplete(t *testing.T) {
 	}
 }
 
-func TestOddsDistJSON(t *testing.T) {
-	js, err := json.Marshal(OddsDist{{2, 0.25}, {3, 0.5}, {10, 0.25}, {-1, 1e-200}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// In the order given, increasing values; not sorted as strings.
-	if got, want := string(js), `{"2":0.25,"3":0.5,"10":0.25,"-1":1e-200}`; got != want {
-		t.Errorf("%s, want %s", got, want)
-	}
-	if js, err := json.Marshal(OddsDist{}); err != nil || string(js) != "{}" {
-		t.Errorf("empty: %s, %v", js, err)
-	}
-}
-
 func TestPercent(t *testing.T) {
 	for _, tt := range []struct {
 		p    float64
@@ -224,12 +213,12 @@ func TestPercent(t *testing.T) {
 		{0, "0%"}, {1, "100%"}, {0.125, "12.5%"}, {0.0925925925926, "9.26%"}, {0.5725, "57.25%"},
 		{0.00005, "<0.01%"}, {0.99995, ">99.99%"}, {0.0001, "0.01%"}, {1.0000000000000002, "100%"},
 	} {
-		if got := percent(tt.p); got != tt.want {
+		if got := kit.Percent(tt.p); got != tt.want {
 			t.Errorf("percent(%g) = %q, want %q", tt.p, got, tt.want)
 		}
 	}
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 100000: "100,000", 1234567: "1,234,567", -1000: "-1,000"} {
-		if got := thousands(n); got != want {
+		if got := kit.Thousands(n); got != want {
 			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
 		}
 	}

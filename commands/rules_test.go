@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/rules/ulm"
 )
 
@@ -11,16 +12,16 @@ import (
 // a configuration keeps it, even one the rules would refuse (the handler
 // that uses it says so).
 func TestRulesWithDefaults(t *testing.T) {
-	if got := (Rules{}).withDefaults(); !reflect.DeepEqual(got, DefaultRules()) {
+	if got := (kit.Rules{}).WithDefaults(); !reflect.DeepEqual(got, kit.DefaultRules()) {
 		t.Errorf("zero rules: %+v, want the defaults", got)
 	}
 	custom := ulm.DefaultConfig()
 	custom.FallDamageMinTiles = 5
-	got := Rules{Ulm: custom}.withDefaults()
+	got := kit.Rules{Ulm: custom}.WithDefaults()
 	if got.Ulm != custom {
 		t.Errorf("a configured ulm was replaced: %+v", got.Ulm)
 	}
-	want := DefaultRules()
+	want := kit.DefaultRules()
 	want.Ulm = custom
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the other systems: %+v, want their defaults", got)

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 )
 
@@ -16,7 +18,7 @@ type stubCron struct{}
 
 func (stubCron) ParseSchedule(when, zone string, after time.Time, n int) (string, []time.Time, error) {
 	if strings.Contains(when, "bad") {
-		return "", nil, Errorf("%q is not a schedule (e.g. when:\"daily 18:00\")", when)
+		return "", nil, kit.Errorf("%q is not a schedule (e.g. when:\"daily 18:00\")", when)
 	}
 	var next []time.Time
 	for i := 1; i <= n; i++ {
@@ -37,14 +39,14 @@ func TestScheduleCommands(t *testing.T) {
 	ft := newFtTable(t)
 	now := time.Date(2025, 1, 6, 12, 30, 0, 0, time.UTC)
 	n := &notes{}
-	ft.r = New(Deps{Rolls: ft.store, Factions: ft.store, Schedules: ft.store, Cron: stubCron{}, Scheduler: n, Now: func() time.Time { return now },
-		Codes: NewCodes(1, true)})
-	if _, err := ft.do("gm", `/schedule set when:"daily 18:00"`); !errors.Is(err, noCampaign) {
+	ft.r = New(kit.Deps{Rolls: ft.store, Factions: ft.store, Schedules: ft.store, Cron: stubCron{}, Scheduler: n, Now: func() time.Time { return now },
+		Codes: kit.NewCodes(1, true)})
+	if _, err := ft.do("gm", `/schedule set when:"daily 18:00"`); !errors.Is(err, factioncmd.NoCampaign) {
 		t.Errorf("no campaign: %v", err)
 	}
 	ft.world()
 	resp := ft.must("gm", `/schedule set when:"daily 18:00"`)
-	res := resp.Result.(ScheduleResult)
+	res := resp.Result.(factioncmd.ScheduleResult)
 	// No zone given and none known for the server: UTC.
 	if res.Timezone != "UTC" || res.Cron != "cron daily 18:00" || res.Rounds != 1 || res.Missed != db.MissedSkip || res.CatchUp != 3 ||
 		len(res.Shown) != 3 || res.Shown[0] != "<t:1736168400:F>" || !strings.Contains(resp.Content, "Next: <t:1736168400:F> · ") {
@@ -52,20 +54,20 @@ func TestScheduleCommands(t *testing.T) {
 	}
 	// A zone given becomes the server's; options left out keep their value.
 	ft.must("gm", `/schedule set when:"weekly fri 18:00" timezone:Asia/Tokyo rounds:3 approve:true missed:catch-up catch_up:5`)
-	res = ft.must("gm", `/schedule set when:"daily 09:00"`).Result.(ScheduleResult)
+	res = ft.must("gm", `/schedule set when:"daily 09:00"`).Result.(factioncmd.ScheduleResult)
 	if res.Timezone != "Asia/Tokyo" || res.Rounds != 3 || !res.Approve || res.Missed != db.MissedCatchUp || res.CatchUp != 5 {
 		t.Errorf("kept: %+v", res)
 	}
 	if _, err := ft.do("gm", `/schedule set when:"bad spec"`); err == nil || !strings.Contains(err.Error(), "e.g.") {
 		t.Errorf("a bad spec: %v", err)
 	}
-	if _, err := ft.do("alice", `/schedule set when:"daily 18:00"`); !errors.Is(err, ErrNotGM) {
+	if _, err := ft.do("alice", `/schedule set when:"daily 18:00"`); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player set the schedule: %v", err)
 	}
-	if res := ft.must("alice", "/schedule show").Result.(ScheduleResult); res.Spec != "daily 09:00" || len(res.Next) != 3 {
+	if res := ft.must("alice", "/schedule show").Result.(factioncmd.ScheduleResult); res.Spec != "daily 09:00" || len(res.Next) != 3 {
 		t.Errorf("show: %+v", res)
 	}
-	if res := ft.must("gm", "/schedule pause").Result.(ScheduleResult); !res.Paused {
+	if res := ft.must("gm", "/schedule pause").Result.(factioncmd.ScheduleResult); !res.Paused {
 		t.Errorf("pause: %+v", res)
 	}
 	ft.must("gm", "/schedule resume")
@@ -93,19 +95,19 @@ func TestFiringButtons(t *testing.T) {
 	if err := ft.store.AddPendingFiring(ctx, f, ""); err != nil {
 		t.Fatal(err)
 	}
-	msg := ApprovalMessage(s, f, nil, "")
+	msg := factioncmd.ApprovalMessage(s, f, nil, "")
 	apply, skip := msg.Rows[0][0].CustomID, msg.Rows[0][1].CustomID
-	if apply != fmt.Sprintf("fapply:%d:%d", s.ID, f.At.Unix()) || !strings.Contains(msg.Content, fireTime(f.At)) {
+	if apply != fmt.Sprintf("fapply:%d:%d", s.ID, f.At.Unix()) || !strings.Contains(msg.Content, factioncmd.FireTime(f.At)) {
 		t.Fatalf("message: %+v", msg)
 	}
-	if _, err := ft.do("alice", "click:"+apply); !errors.Is(err, ErrNotGM) {
+	if _, err := ft.do("alice", "click:"+apply); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player approved: %v", err)
 	}
 	if _, err := ft.do("gm", fmt.Sprintf("click:fapply:%d:%d", s.ID+1, f.At.Unix())); err == nil || !strings.Contains(err.Error(), "schedule is gone") {
 		t.Errorf("another schedule: %v", err)
 	}
 	resp := ft.must("gm", "click:"+apply)
-	if res := resp.Result.(RoundResult); len(res.Rounds) != 2 || res.Round != 3 {
+	if res := resp.Result.(factioncmd.RoundResult); len(res.Rounds) != 2 || res.Round != 3 {
 		t.Errorf("approved: %+v", res)
 	}
 	if _, err := ft.do("gm", "click:"+skip); err == nil || !strings.Contains(err.Error(), "dealt with already") {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/rules/ulm"
 )
 
@@ -34,7 +35,7 @@ func newUlmFight(t *testing.T) *initTable {
 }
 
 // ulmResult decodes a /ulm `result`.
-func ulmResult(t *testing.T, resp Response) map[string]any {
+func ulmResult(t *testing.T, resp kit.Response) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(resultJSON(t, resp)), &m); err != nil {
@@ -191,7 +192,7 @@ func TestUlmFightRefusals(t *testing.T) {
 			before = it.stored()
 			continue
 		}
-		if _, ok := AsUserError(err); !ok || !strings.Contains(err.Error(), tt.want) {
+		if _, ok := kit.AsUserError(err); !ok || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %s: %v, want a user error with %q", tt.user, tt.line, err, tt.want)
 		}
 		if after := it.stored(); after != before {
@@ -335,7 +336,7 @@ func TestUlmFightAutocomplete(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		req.User, req.ChannelID, req.GuildID = User{ID: "alice"}, "table", "guild"
+		req.User, req.ChannelID, req.GuildID = kit.User{ID: "alice"}, "table", "guild"
 		resp, err := it.r.Handle(context.Background(), req)
 		var names []string
 		for _, c := range resp.Choices {

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // firstLine is a reply's first line: the change as the players read it.
-func firstLine(resp Response) string {
+func firstLine(resp kit.Response) string {
 	first, _, _ := strings.Cut(resp.Content, "\n")
 	return first
 }
@@ -122,7 +124,7 @@ func TestUlmInjureRefusedInTheFight(t *testing.T) {
 		{"gm", `/ulm injure target:Raider amount:3 type:fire source:"<@123>"`, "source name"},
 	} {
 		_, err := it.do(tt.user, tt.line)
-		if _, ok := AsUserError(err); !ok || !strings.Contains(err.Error(), tt.want) {
+		if _, ok := kit.AsUserError(err); !ok || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %s: %v, want a user error with %q", tt.user, tt.line, err, tt.want)
 		}
 		if after := it.stored(); after != before {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/ulm"
@@ -12,24 +13,24 @@ import (
 
 // ulmRunLine answers one console line with cfg and returns the reply and
 // the `result` as a map.
-func ulmRunLine(t *testing.T, cfg ulm.Config, line string) (Response, map[string]any, error) {
+func ulmRunLine(t *testing.T, cfg ulm.Config, line string) (kit.Response, map[string]any, error) {
 	t.Helper()
 	store := &memStore{chars: map[string]db.Character{}}
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
-	rules := DefaultRules()
+	rules := kit.DefaultRules()
 	rules.Ulm = cfg
-	r := New(Deps{Rolls: store, Characters: store, Rules: rules, Codes: NewCodes(1, true), Roller: func() dice.Roller { return roller }})
+	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true), Roller: func() dice.Roller { return roller }})
 	return answerLine(t, r, line)
 }
 
 func TestUlmSubcommandsTakeDiceAndCharacter(t *testing.T) {
-	r := New(Deps{})
+	r := New(kit.Deps{})
 	cmd, ok := r.Command("ulm")
 	if !ok {
 		t.Fatal("no /ulm command")
 	}
 	for _, sub := range cmd.Options {
-		has := map[string]Option{}
+		has := map[string]kit.Option{}
 		for _, o := range sub.Options {
 			has[o.Name] = o
 		}
@@ -41,10 +42,10 @@ func TestUlmSubcommandsTakeDiceAndCharacter(t *testing.T) {
 		if !has["character"].Autocomplete {
 			t.Errorf("/ulm %s character: does not autocomplete", sub.Name)
 		}
-		if _, ok := r.routes["ulm/"+sub.Name]; !ok {
+		if !r.HasRoute("ulm/" + sub.Name) {
 			t.Errorf("/ulm %s has no handler", sub.Name)
 		}
-		if _, ok := r.autocomplete["ulm/"+sub.Name+":character"]; !ok {
+		if !r.HasAutocomplete("ulm/"+sub.Name, "character") {
 			t.Errorf("/ulm %s character: has no autocomplete handler", sub.Name)
 		}
 	}
@@ -101,7 +102,7 @@ func TestUlmBadConfigIsNotTheUsersMistake(t *testing.T) {
 	if err == nil {
 		t.Fatal("a bad [ulm] config: no error")
 	}
-	if _, ok := AsUserError(err); ok || !strings.Contains(resp.Content, "Something went wrong") {
+	if _, ok := kit.AsUserError(err); ok || !strings.Contains(resp.Content, "Something went wrong") {
 		t.Errorf("a bad config = %q, %v; want an internal error", resp.Content, err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/xhalem"
@@ -19,10 +20,10 @@ func newXhalemStore() *memStore {
 }
 
 // xhalemRun answers one console line with rules and decodes the result.
-func xhalemRun(t *testing.T, rules Rules, line string) (Response, map[string]any, error) {
+func xhalemRun(t *testing.T, rules kit.Rules, line string) (kit.Response, map[string]any, error) {
 	t.Helper()
 	store := newXhalemStore()
-	r := New(Deps{Rolls: store, Characters: store, Rules: rules, Codes: NewCodes(1, true),
+	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }})
 	return answerLine(t, r, line)
 }
@@ -77,7 +78,7 @@ func TestXhalemConfigOverrides(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rules := DefaultRules()
+			rules := kit.DefaultRules()
 			tt.cfg(&rules.Xhalem)
 			_, got, err := xhalemRun(t, rules, tt.line)
 			if err != nil {
@@ -89,7 +90,7 @@ func TestXhalemConfigOverrides(t *testing.T) {
 			if tt.before == nil {
 				return
 			}
-			_, def, err := xhalemRun(t, DefaultRules(), tt.line)
+			_, def, err := xhalemRun(t, kit.DefaultRules(), tt.line)
 			if err != nil {
 				t.Fatalf("with the defaults: %v", err)
 			}
@@ -101,7 +102,7 @@ func TestXhalemConfigOverrides(t *testing.T) {
 }
 
 func TestXhalemCheckSides(t *testing.T) {
-	rules := DefaultRules()
+	rules := kit.DefaultRules()
 	rules.Xhalem.CheckSides = 10
 	resp, got, err := xhalemRun(t, rules, "/xhalem check stat:hull character:Vanguard cr:14 dice:10")
 	if err != nil {
@@ -118,20 +119,20 @@ func TestXhalemCheckSides(t *testing.T) {
 // Deps without Rules, as the console builds them today, get the
 // documented defaults rather than a zero configuration.
 func TestXhalemZeroRulesMeanDefaults(t *testing.T) {
-	_, got, err := xhalemRun(t, Rules{}, "/xhalem engage kind:machine character:Vanguard evasion:2 target:cloaked dice:17,12,6,15,3,11")
+	_, got, err := xhalemRun(t, kit.Rules{}, "/xhalem engage kind:machine character:Vanguard evasion:2 target:cloaked dice:17,12,6,15,3,11")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got["mode"] != "detriment" || got["total"] != 10.0 || got["margin"] != -3.0 {
 		t.Errorf("result %v", got)
 	}
-	rules := DefaultRules()
+	rules := kit.DefaultRules()
 	rules.Xhalem.Stacking = "sum"
 	_, _, err = xhalemRun(t, rules, "/xhalem engage kind:machine systems:1 evasion:2 dice:3,4")
 	if err == nil {
 		t.Fatal("a configured stacking the rules do not know: no error")
 	}
-	if _, ok := AsUserError(err); ok {
+	if _, ok := kit.AsUserError(err); ok {
 		t.Errorf("a bad configuration is the operator's mistake, not the user's: %v", err)
 	}
 }
@@ -150,7 +151,7 @@ func TestXhalemRepliesFitDiscord(t *testing.T) {
 		"/xhalem check stat:stealth score:5 cr:12 mode:disadvantage",
 	}
 	for _, line := range lines {
-		resp, _, err := xhalemRun(t, DefaultRules(), line)
+		resp, _, err := xhalemRun(t, kit.DefaultRules(), line)
 		if err != nil {
 			t.Errorf("%s: %v", line, err)
 			continue
@@ -170,7 +171,7 @@ func TestXhalemRepliesFitDiscord(t *testing.T) {
 }
 
 func TestXhalemCharacters(t *testing.T) {
-	resp, _, err := xhalemRun(t, DefaultRules(), "complete /xhalem engage kind:machine evasion:2 character:")
+	resp, _, err := xhalemRun(t, kit.DefaultRules(), "complete /xhalem engage kind:machine evasion:2 character:")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,12 +182,12 @@ func TestXhalemCharacters(t *testing.T) {
 	if len(names) != 2 || strings.Contains(strings.Join(names, ","), "Mira") {
 		t.Errorf("autocomplete suggested %v; want only the xhalem characters Vanguard and Skrell", names)
 	}
-	_, _, err = xhalemRun(t, DefaultRules(), "/xhalem engage kind:machine character:Mira evasion:2")
-	if ue, ok := AsUserError(err); !ok || !strings.Contains(ue.Msg, "arc character") {
+	_, _, err = xhalemRun(t, kit.DefaultRules(), "/xhalem engage kind:machine character:Mira evasion:2")
+	if ue, ok := kit.AsUserError(err); !ok || !strings.Contains(ue.Msg, "arc character") {
 		t.Errorf("an arc character: %v", err)
 	}
 	// An explicit option wins over the sheet.
-	_, got, err := xhalemRun(t, DefaultRules(), "/xhalem engage kind:machine character:Vanguard systems:0 evasion:2 dice:10,3")
+	_, got, err := xhalemRun(t, kit.DefaultRules(), "/xhalem engage kind:machine character:Vanguard systems:0 evasion:2 dice:10,3")
 	if err != nil || got["score"] != 0.0 || got["total"] != 10.0 {
 		t.Errorf("systems:0 over the sheet's 4: %v, %v", got, err)
 	}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/tablehand/tablehand/bot"
 	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/burst"
@@ -134,11 +135,11 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	} else {
 		roller = dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 	}
-	router := commands.New(commands.Deps{
+	router := commands.New(kit.Deps{
 		Rolls:      store,
 		Characters: store,
 		Roller:     func() dice.Roller { return roller },
-		Codes:      commands.NewCodes(*seed, seeded),
+		Codes:      kit.NewCodes(*seed, seeded),
 		GMRoles:    cfg.GMRoles,
 		Rules:      cfg.Rules(),
 		Log:        log,
@@ -245,7 +246,7 @@ type wiring struct {
 	cfg    bot.Config
 	log    *slog.Logger
 	store  *db.DB
-	router *commands.Router
+	router *kit.Router
 	sched  *bot.Scheduler
 }
 
@@ -270,7 +271,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	// tells it of changes. It starts with serve or http.
 	random := func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
 	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute})
-	router := commands.New(commands.Deps{
+	router := commands.New(kit.Deps{
 		Rolls:      store,
 		Characters: store,
 		// A fresh generator per request: handlers run concurrently.
@@ -304,7 +305,7 @@ func policies(cfg bot.Config) encounter.Policies {
 
 // runCommands prints the command definitions exactly as serve sends them.
 func runCommands(stdout io.Writer) error {
-	router := commands.New(commands.Deps{Rules: commands.DefaultRules()})
+	router := commands.New(kit.Deps{Rules: kit.DefaultRules()})
 	return bot.WriteCommands(stdout, router)
 }
 

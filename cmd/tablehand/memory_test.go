@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
-	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
@@ -122,10 +122,10 @@ func fillMemWorld(t *testing.T) *memWorld {
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		req.User = commands.User{ID: user, Name: user}
+		req.User = kit.User{ID: user, Name: user}
 		req.GuildID, req.ChannelID = guild, channel
 		if gm {
-			req.Permissions = commands.ManageChannels
+			req.Permissions = kit.ManageChannels
 		}
 		if resp, err := wired.router.Handle(ctx, req); err != nil {
 			t.Fatalf("%s: %v\n%s", line, err, resp.Content)
@@ -297,7 +297,7 @@ func memHTTP(t *testing.T, w *memWorld) {
 		in.User = fakediscord.User{ID: user, Username: "u" + user[len(user)-6:]}
 		in.Permissions = "0"
 		if gm {
-			in.Permissions = strconv.FormatInt(commands.ManageChannels, 10)
+			in.Permissions = strconv.FormatInt(kit.ManageChannels, 10)
 		}
 		body, err := json.Marshal(in)
 		if err != nil {

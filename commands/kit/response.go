@@ -1,4 +1,4 @@
-package commands
+package kit
 
 import (
 	"context"
@@ -129,29 +129,29 @@ type Button struct {
 	Disabled bool
 }
 
-const truncNote = "\n… (truncated: too long for one Discord message)"
+const TruncNote = "\n… (truncated: too long for one Discord message)"
 
 // Fit holds r to Discord's message limits: over-long text is cut with a
 // note, surplus embeds, fields, rows and choices are dropped. It never
 // rejects: a long answer reaches the user shortened rather than not at all.
 func (r Response) Fit() Response {
-	r.Content = truncate(r.Content, MaxContent, truncNote)
+	r.Content = Truncate(r.Content, MaxContent, TruncNote)
 	if len(r.Embeds) > MaxEmbeds {
 		r.Embeds = r.Embeds[:MaxEmbeds]
 	}
 	total := 0
 	embeds := make([]Embed, 0, len(r.Embeds))
 	for _, e := range r.Embeds {
-		e.Title = truncate(e.Title, MaxEmbedTitle, "…")
-		e.Description = truncate(e.Description, MaxEmbedDesc, truncNote)
-		e.Footer = truncate(e.Footer, MaxFooter, "…")
+		e.Title = Truncate(e.Title, MaxEmbedTitle, "…")
+		e.Description = Truncate(e.Description, MaxEmbedDesc, TruncNote)
+		e.Footer = Truncate(e.Footer, MaxFooter, "…")
 		if len(e.Fields) > MaxEmbedFields {
 			e.Fields = e.Fields[:MaxEmbedFields]
 		}
 		fields := make([]Field, len(e.Fields))
 		for i, f := range e.Fields {
-			f.Name = truncate(f.Name, MaxFieldName, "…")
-			f.Value = truncate(f.Value, MaxFieldValue, "…")
+			f.Name = Truncate(f.Name, MaxFieldName, "…")
+			f.Value = Truncate(f.Value, MaxFieldValue, "…")
 			if f.Name == "" {
 				f.Name = "\u200b" // Discord rejects empty field names
 			}
@@ -161,15 +161,15 @@ func (r Response) Fit() Response {
 			fields[i] = f
 		}
 		e.Fields = fields
-		if total+e.size() > MaxEmbedTotal {
+		if total+e.Size() > MaxEmbedTotal {
 			// Shrink the first embed that does not fit into what is left,
 			// and drop the rest.
-			if e, ok := e.shrink(MaxEmbedTotal - total); ok {
+			if e, ok := e.Shrink(MaxEmbedTotal - total); ok {
 				embeds = append(embeds, e)
 			}
 			break
 		}
-		total += e.size()
+		total += e.Size()
 		embeds = append(embeds, e)
 	}
 	if len(embeds) == 0 {
@@ -184,7 +184,7 @@ func (r Response) Fit() Response {
 			r.Rows[i] = row[:MaxButtonsPerRow]
 		}
 		for j := range r.Rows[i] {
-			r.Rows[i][j].Label = truncate(r.Rows[i][j].Label, MaxButtonLabel, "…")
+			r.Rows[i][j].Label = Truncate(r.Rows[i][j].Label, MaxButtonLabel, "…")
 		}
 	}
 	if len(r.Files) > MaxFiles {
@@ -225,28 +225,28 @@ func (r Response) Fit() Response {
 		r.Choices = r.Choices[:MaxChoices]
 	}
 	for i := range r.Choices {
-		r.Choices[i].Name = truncate(r.Choices[i].Name, MaxChoiceNameLen, "…")
+		r.Choices[i].Name = Truncate(r.Choices[i].Name, MaxChoiceNameLen, "…")
 	}
 	return r
 }
 
 // shrink cuts e to at most budget characters: fields from the end first,
 // then the description. ok is false when not even the title and footer fit.
-func (e Embed) shrink(budget int) (Embed, bool) {
-	for len(e.Fields) > 0 && e.size() > budget {
+func (e Embed) Shrink(budget int) (Embed, bool) {
+	for len(e.Fields) > 0 && e.Size() > budget {
 		e.Fields = e.Fields[:len(e.Fields)-1]
 	}
-	if over := e.size() - budget; over > 0 {
+	if over := e.Size() - budget; over > 0 {
 		keep := utf8.RuneCountInString(e.Description) - over
-		if keep < utf8.RuneCountInString(truncNote) {
+		if keep < utf8.RuneCountInString(TruncNote) {
 			return e, false
 		}
-		e.Description = truncate(e.Description, keep, truncNote)
+		e.Description = Truncate(e.Description, keep, TruncNote)
 	}
 	return e, true
 }
 
-func (e Embed) size() int {
+func (e Embed) Size() int {
 	n := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description) + utf8.RuneCountInString(e.Footer)
 	for _, f := range e.Fields {
 		n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
@@ -255,7 +255,7 @@ func (e Embed) size() int {
 }
 
 // truncate cuts s to at most max characters, ending with note when it cuts.
-func truncate(s string, max int, note string) string {
+func Truncate(s string, max int, note string) string {
 	if utf8.RuneCountInString(s) <= max {
 		return s
 	}

@@ -1,4 +1,4 @@
-package commands
+package kit
 
 import (
 	crand "crypto/rand"

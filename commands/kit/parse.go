@@ -1,4 +1,4 @@
-package commands
+package kit
 
 import (
 	"strings"
@@ -31,7 +31,7 @@ func (r *Router) ParseAutocomplete(line string) (*Request, error) {
 }
 
 func (r *Router) parseLine(line string, partial bool) (*Request, error) {
-	words, err := splitWords(line)
+	words, err := SplitWords(line)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (r *Router) parseLine(line string, partial bool) (*Request, error) {
 
 // splitWords splits a line on spaces, keeping double-quoted runs together
 // (the quotes themselves are dropped; \" is a literal quote).
-func splitWords(line string) ([]string, error) {
+func SplitWords(line string) ([]string, error) {
 	var words []string
 	var b strings.Builder
 	inWord, quoted := false, false

@@ -1,18 +1,20 @@
-package commands
+package core
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
-var historyCommand = Command{
+var historyCommand = kit.Command{
 	Name:        "history",
 	Description: "Recent rolls in this channel, with their IDs",
-	Options: []Option{
-		{Type: UserOption, Name: "user", Description: "Only this person's rolls"},
-		{Type: Integer, Name: "count", Description: "How many rolls (default 10)", MinValue: Float(1), MaxValue: Float(maxHistory)},
+	Options: []kit.Option{
+		{Type: kit.UserOption, Name: "user", Description: "Only this person's rolls"},
+		{Type: kit.Integer, Name: "count", Description: "How many rolls (default 10)", MinValue: kit.Float(1), MaxValue: kit.Float(maxHistory)},
 	},
 }
 
@@ -38,22 +40,22 @@ type HistoryEntry struct {
 
 // history lists the channel's recent rolls. The answer is private: it can
 // show the asker's own private rolls, and a list does not clutter the table.
-func (h *handlers) history(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	count := int64(defaultHistory)
 	if n, ok := req.Options.Int("count"); ok {
 		if n < 1 || n > maxHistory {
-			return Response{}, Errorf("count must be 1 to %d, not %d (example: /history count:5)", maxHistory, n)
+			return kit.Response{}, kit.Errorf("count must be 1 to %d, not %d (example: /history count:5)", maxHistory, n)
 		}
 		count = n
 	}
 	who := req.Options.String("user")
 	rolls, err := h.Rolls.RecentRolls(ctx, req.ChannelID, who, req.User.ID, int(count))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	result := HistoryResult{Rolls: []HistoryEntry{}}
 	if len(rolls) == 0 {
-		return Response{Content: "No rolls in this channel yet: try /roll 1d20.", Ephemeral: true, Result: result}, nil
+		return kit.Response{Content: "No rolls in this channel yet: try /roll 1d20.", Ephemeral: true, Result: result}, nil
 	}
 	var b strings.Builder
 	b.WriteString("**Recent rolls here** (newest first)\n")
@@ -62,10 +64,10 @@ func (h *handlers) history(ctx context.Context, req *Request) (Response, error) 
 		if r.Private {
 			lock = " 🔒"
 		}
-		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), escapeMarkdown(r.UserName), codeSafe(r.Expr), r.Total, lock)
+		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), r.Total, lock)
 		result.Rolls = append(result.Rolls, HistoryEntry{ID: r.Code, User: r.UserName, Expr: r.Expr, Total: r.Total, Private: r.Private, At: r.CreatedAt})
 	}
-	return Response{Content: b.String(), Ephemeral: true, Result: result}, nil
+	return kit.Response{Content: b.String(), Ephemeral: true, Result: result}, nil
 }
 
 // discordTime renders t as Discord's timestamp markup, which each reader's

@@ -1,61 +1,63 @@
-package commands
+package core
 
 import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
-var helpCommand = Command{
+var helpCommand = kit.Command{
 	Name:        "help",
 	Description: "List Tablehand's commands, or one command's options",
-	Options: []Option{
-		{Type: String, Name: "command", Description: "A command to explain in full, e.g. roll", Autocomplete: true, MaxLength: 32},
+	Options: []kit.Option{
+		{Type: kit.String, Name: "command", Description: "A command to explain in full, e.g. roll", Autocomplete: true, MaxLength: 32},
 	},
 }
 
 // help lists the commands from the router's own definitions, so it can never
 // fall out of step with what is registered: one line a command, or every
 // subcommand and option of the one asked about.
-func (h *handlers) help(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) help(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var b strings.Builder
 	if name := strings.TrimPrefix(strings.TrimSpace(req.Options.String("command")), "/"); name != "" {
-		c, ok := h.router.Command(strings.ToLower(name))
+		c, ok := h.Router.Command(strings.ToLower(name))
 		if !ok {
-			return Response{}, Errorf("there is no command /%s: /help lists them all", name)
+			return kit.Response{}, kit.Errorf("there is no command /%s: /help lists them all", name)
 		}
 		fmt.Fprintf(&b, "**/%s**: %s\n", c.Name, c.Description)
 		writeHelp(&b, "/"+c.Name, c.Description, c.Options, c.GMOnly)
-		return Response{Content: b.String(), Ephemeral: true}, nil
+		return kit.Response{Content: b.String(), Ephemeral: true}, nil
 	}
 	b.WriteString("**Tablehand commands** (`/help command:<name>` explains one)\n")
-	for _, c := range h.router.Commands() {
+	for _, c := range h.Router.Commands() {
 		fmt.Fprintf(&b, "`/%s` %s", c.Name, c.Description)
-		if HasSubcommands(c.Options) {
+		if kit.HasSubcommands(c.Options) {
 			b.WriteString(": " + strings.Join(leafNames(c.Options, ""), ", "))
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("Every roll takes `dice:` to use dice you rolled at the table, e.g. `/roll 2d6+3 dice:4,5`.")
-	return Response{Content: b.String(), Ephemeral: true}, nil
+	return kit.Response{Content: b.String(), Ephemeral: true}, nil
 }
 
 // leafNames lists the invocable subcommands under opts, groups included.
-func leafNames(opts []Option, prefix string) []string {
+func leafNames(opts []kit.Option, prefix string) []string {
 	var out []string
 	for _, o := range opts {
 		switch o.Type {
-		case SubCommandGroup:
+		case kit.SubCommandGroup:
 			out = append(out, leafNames(o.Options, prefix+o.Name+" ")...)
-		case SubCommand:
+		case kit.SubCommand:
 			out = append(out, prefix+o.Name)
 		}
 	}
 	return out
 }
 
-func writeHelp(b *strings.Builder, path, desc string, opts []Option, gm bool) {
-	if HasSubcommands(opts) {
+func writeHelp(b *strings.Builder, path, desc string, opts []kit.Option, gm bool) {
+	if kit.HasSubcommands(opts) {
 		for _, o := range opts {
 			writeHelp(b, path+" "+o.Name, o.Description, o.Options, gm)
 		}
@@ -77,13 +79,13 @@ func writeHelp(b *strings.Builder, path, desc string, opts []Option, gm bool) {
 }
 
 // suggestCommands autocompletes a command name for /help.
-func (h *handlers) suggestCommands(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) suggestCommands(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	typed := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(req.Options.String("command")), "/"))
-	var choices []Choice
-	for _, c := range h.router.Commands() {
+	var choices []kit.Choice
+	for _, c := range h.Router.Commands() {
 		if strings.HasPrefix(c.Name, typed) {
-			choices = append(choices, Choice{Name: "/" + c.Name + ": " + c.Description, Value: c.Name})
+			choices = append(choices, kit.Choice{Name: "/" + c.Name + ": " + c.Description, Value: c.Name})
 		}
 	}
-	return Response{Choices: choices}, nil
+	return kit.Response{Choices: choices}, nil
 }

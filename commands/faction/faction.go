@@ -1,4 +1,4 @@
-package commands
+package faction
 
 import (
 	"bytes"
@@ -11,83 +11,47 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablehand/tablehand/commands/core"
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+	rules "github.com/tablehand/tablehand/rules/faction"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-
-	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
-	"github.com/tablehand/tablehand/rules/faction"
 )
 
-// /faction plays the faction game of seed 000 (rules/faction): the
-// strategic layer around the player characters, a round between sessions.
-//
-// A guild has one campaign (db.FactionCampaign), created by the GM's first
-// /faction create. The GM creates factions and gives each to a player or
-// keeps it as an NPC with a standing policy; adds habitats and assets;
-// plays rounds (/faction round) or lets a schedule play them (/schedule).
-// Players act for their own faction only: /faction act resolves an action
-// now, /faction order queues one for the next round, and they see and
-// change only their own queue. The GM may act and order for any faction.
-//
-// What the text leaves to the GM ("per GM's discretion") comes back as a
-// Question: the order is held and answered with a button (custom_id
-// fans:<order>:<option>), by the GM or by the faction asked for consent.
-// The parameters that carry those answers (gm_produce, gm_repair, consent)
-// cannot be typed by players.
-
-// FactionStore keeps each guild's faction campaign, its queued orders and
-// its history. Every method is one transaction.
-type FactionStore interface {
-	// EnsureCampaign is UpdateCampaign that first starts the guild's
-	// campaign when it has none, in the same transaction.
-	EnsureCampaign(ctx context.Context, guildID string, nc db.NewCampaign, fn func(fc *db.FactionCampaign) error) (db.FactionCampaign, bool, error)
-	Campaign(ctx context.Context, guildID string) (db.FactionCampaign, error)
-	UpdateCampaign(ctx context.Context, guildID string, fn func(fc *db.FactionCampaign) error) (db.FactionCampaign, error)
-	QueueOrder(ctx context.Context, guildID string, o db.FactionOrder) (db.FactionOrder, error)
-	FactionOrders(ctx context.Context, guildID, factionName, mode string) ([]db.FactionOrder, error)
-	FactionOrder(ctx context.Context, guildID string, id int64) (db.FactionOrder, error)
-	UpdateOrder(ctx context.Context, guildID string, id int64, fn func(o *db.FactionOrder, fc *db.FactionCampaign) (db.OrderChange, error)) (db.FactionOrder, db.FactionCampaign, error)
-	DeleteOrders(ctx context.Context, guildID, factionName string, ids ...int64) (int, error)
-	// PlayRounds plays whole rounds in one transaction; see db.PlayRounds.
-	PlayRounds(ctx context.Context, guildID string, p db.PlayOptions) (db.PlayResult, error)
-	RoundPlan(ctx context.Context, guildID string) (db.FactionCampaign, map[string][]faction.Order, []db.FactionOrder, error)
-	RoundHistory(ctx context.Context, guildID string, limit int) ([]db.FactionRound, error)
-	PlayedRound(ctx context.Context, guildID string, round int) (db.FactionRound, error)
+func factionOpt(required bool, desc string) kit.Option {
+	return kit.Option{Type: kit.String, Name: "faction", Description: desc, Required: required, Autocomplete: true, MaxLength: kit.MaxNameLen}
 }
 
-func factionOpt(required bool, desc string) Option {
-	return Option{Type: String, Name: "faction", Description: desc, Required: required, Autocomplete: true, MaxLength: MaxNameLen}
+func assetOpt(name string, required bool, desc string) kit.Option {
+	return kit.Option{Type: kit.Integer, Name: name, Description: desc, Required: required, Autocomplete: true, MinValue: kit.Float(1)}
 }
 
-func assetOpt(name string, required bool, desc string) Option {
-	return Option{Type: Integer, Name: name, Description: desc, Required: required, Autocomplete: true, MinValue: Float(1)}
+func habitatOpt(name string, required bool, desc string) kit.Option {
+	return kit.Option{Type: kit.String, Name: name, Description: desc, Required: required, Autocomplete: true, MaxLength: kit.MaxNameLen}
 }
 
-func habitatOpt(name string, required bool, desc string) Option {
-	return Option{Type: String, Name: name, Description: desc, Required: required, Autocomplete: true, MaxLength: MaxNameLen}
-}
-
-func choicesOf[T ~string](vals ...T) []Choice {
-	out := make([]Choice, len(vals))
+func choicesOf[T ~string](vals ...T) []kit.Choice {
+	out := make([]kit.Choice, len(vals))
 	for i, v := range vals {
-		out[i] = Choice{Name: string(v), Value: string(v)}
+		out[i] = kit.Choice{Name: string(v), Value: string(v)}
 	}
 	return out
 }
 
 var (
-	policyOpt = Option{Type: String, Name: "policy", Description: "What it does in a round without orders", Choices: choicesOf(faction.Policies...)}
-	statOpt   = Option{Type: String, Name: "stat", Description: "A Health Stat", Choices: choicesOf(faction.AllStats...)}
-	payOpt    = Option{Type: String, Name: "pay", Description: "AP (default), the Related Stat instead, or auto", Choices: choicesOf("ap", "stat", "auto")}
-	paramsOpt = Option{Type: String, Name: "params", Description: "Other parameters as name=value, e.g. \"to=Luna via=4\"", Autocomplete: true, MaxLength: 500}
-	actionOpt = Option{Type: String, Name: "action", Description: "The action (suggests what you may do now, with its cost)", Required: true, Autocomplete: true, MaxLength: 100}
+	policyOpt = kit.Option{Type: kit.String, Name: "policy", Description: "What it does in a round without orders", Choices: choicesOf(rules.Policies...)}
+	statOpt   = kit.Option{Type: kit.String, Name: "stat", Description: "A Health Stat", Choices: choicesOf(rules.AllStats...)}
+	payOpt    = kit.Option{Type: kit.String, Name: "pay", Description: "AP (default), the Related Stat instead, or auto", Choices: choicesOf("ap", "stat", "auto")}
+	paramsOpt = kit.Option{Type: kit.String, Name: "params", Description: "Other parameters as name=value, e.g. \"to=Luna via=4\"", Autocomplete: true, MaxLength: 500}
+	actionOpt = kit.Option{Type: kit.String, Name: "action", Description: "The action (suggests what you may do now, with its cost)", Required: true, Autocomplete: true, MaxLength: 100}
 )
 
 // orderOptions are the options of /faction act and /faction order.
-func orderOptions(extra ...Option) []Option {
-	return append([]Option{
+func orderOptions(extra ...kit.Option) []kit.Option {
+	return append([]kit.Option{
 		actionOpt,
 		factionOpt(false, "Acting faction (default: yours)"),
 		assetOpt("asset", false, "The acting asset"),
@@ -97,171 +61,171 @@ func orderOptions(extra ...Option) []Option {
 	}, extra...)
 }
 
-var factionCommand = Command{
+var factionCommand = kit.Command{
 	Name:        "faction",
 	Description: "Faction game (seed 000): factions, actions, orders, rounds",
-	Options: []Option{
-		{Type: SubCommand, Name: "create", Description: "Create a faction for a player, or an NPC (GM)", Options: []Option{
-			{Type: String, Name: "name", Description: "Its name", Required: true, MaxLength: MaxNameLen},
-			{Type: UserOption, Name: "owner", Description: "The player (default: an NPC)"},
+	Options: []kit.Option{
+		{Type: kit.SubCommand, Name: "create", Description: "Create a faction for a player, or an NPC (GM)", Options: []kit.Option{
+			{Type: kit.String, Name: "name", Description: "Its name", Required: true, MaxLength: kit.MaxNameLen},
+			{Type: kit.UserOption, Name: "owner", Description: "The player (default: an NPC)"},
 			policyOpt,
 			habitatOpt("home", false, "A new habitat it holds"),
-			{Type: String, Name: "region", Description: "The home's region", MaxLength: MaxNameLen},
+			{Type: kit.String, Name: "region", Description: "The home's region", MaxLength: kit.MaxNameLen},
 		}},
-		{Type: SubCommand, Name: "show", Description: "A faction's sheet", Options: []Option{factionOpt(false, "The faction (default: yours)")}},
-		{Type: SubCommand, Name: "list", Description: "The campaign's factions and habitats"},
-		{Type: SubCommand, Name: "set", Description: "Change a faction (GM)", Options: []Option{
+		{Type: kit.SubCommand, Name: "show", Description: "A faction's sheet", Options: []kit.Option{factionOpt(false, "The faction (default: yours)")}},
+		{Type: kit.SubCommand, Name: "list", Description: "The campaign's factions and habitats"},
+		{Type: kit.SubCommand, Name: "set", Description: "Change a faction (GM)", Options: []kit.Option{
 			factionOpt(true, "The faction"),
-			{Type: UserOption, Name: "owner", Description: "Give it to this player"},
-			{Type: Boolean, Name: "npc", Description: "Make it an NPC"},
+			{Type: kit.UserOption, Name: "owner", Description: "Give it to this player"},
+			{Type: kit.Boolean, Name: "npc", Description: "Make it an NPC"},
 			policyOpt,
-			{Type: String, Name: "sheet", Description: "Values as name=value: RES=5 INF=7 (max_res, base_inf, ap)", MaxLength: 300},
-			{Type: String, Name: "memes", Description: "Its memes, comma separated (active now)", MaxLength: 300},
-			{Type: String, Name: "decline", Description: "Reactions it does not take, e.g. counter-attack", MaxLength: 200},
-			{Type: Integer, Name: "turn", Description: "Its place in the turn order", MinValue: Float(1), MaxValue: Float(1000)},
+			{Type: kit.String, Name: "sheet", Description: "Values as name=value: RES=5 INF=7 (max_res, base_inf, ap)", MaxLength: 300},
+			{Type: kit.String, Name: "memes", Description: "Its memes, comma separated (active now)", MaxLength: 300},
+			{Type: kit.String, Name: "decline", Description: "Reactions it does not take, e.g. counter-attack", MaxLength: 200},
+			{Type: kit.Integer, Name: "turn", Description: "Its place in the turn order", MinValue: kit.Float(1), MaxValue: kit.Float(1000)},
 			habitatOpt("home", false, "Where its escaping agents go"),
 		}},
-		{Type: SubCommand, Name: "delete", Description: "Delete a faction (GM)", Options: []Option{factionOpt(true, "The faction")}},
-		{Type: SubCommandGroup, Name: "asset", Description: "Assets", Options: []Option{
-			{Type: SubCommand, Name: "add", Description: "Give a faction an asset from the chart (GM)", Options: []Option{
+		{Type: kit.SubCommand, Name: "delete", Description: "Delete a faction (GM)", Options: []kit.Option{factionOpt(true, "The faction")}},
+		{Type: kit.SubCommandGroup, Name: "asset", Description: "Assets", Options: []kit.Option{
+			{Type: kit.SubCommand, Name: "add", Description: "Give a faction an asset from the chart (GM)", Options: []kit.Option{
 				factionOpt(true, "The faction"),
-				{Type: String, Name: "chart", Description: "The chart entry", Required: true, Autocomplete: true, MaxLength: MaxNameLen},
+				{Type: kit.String, Name: "chart", Description: "The chart entry", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
 				habitatOpt("at", false, "Where (default: its home)"),
-				{Type: String, Name: "name", Description: "Its own name", MaxLength: MaxNameLen},
+				{Type: kit.String, Name: "name", Description: "Its own name", MaxLength: kit.MaxNameLen},
 			}},
-			{Type: SubCommand, Name: "set", Description: "Change an asset (GM)", Options: []Option{
+			{Type: kit.SubCommand, Name: "set", Description: "Change an asset (GM)", Options: []kit.Option{
 				assetOpt("asset", true, "The asset"),
-				{Type: Integer, Name: "health", Description: "Its current Level", MinValue: Float(0), MaxValue: Float(faction.MaxLevel)},
-				{Type: Integer, Name: "level", Description: "Its full Level", MinValue: Float(0), MaxValue: Float(faction.MaxLevel)},
+				{Type: kit.Integer, Name: "health", Description: "Its current Level", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxLevel)},
+				{Type: kit.Integer, Name: "level", Description: "Its full Level", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxLevel)},
 				habitatOpt("at", false, "Move it here"),
-				{Type: Boolean, Name: "covert", Description: "Covert or not"},
-				{Type: String, Name: "name", Description: "Its own name", MaxLength: MaxNameLen},
+				{Type: kit.Boolean, Name: "covert", Description: "Covert or not"},
+				{Type: kit.String, Name: "name", Description: "Its own name", MaxLength: kit.MaxNameLen},
 				factionOpt(false, "Give it to this faction"),
 			}},
-			{Type: SubCommand, Name: "remove", Description: "Remove an asset (GM)", Options: []Option{assetOpt("asset", true, "The asset")}},
-			{Type: SubCommand, Name: "list", Description: "A faction's assets", Options: []Option{factionOpt(false, "The faction (default: yours)")}},
+			{Type: kit.SubCommand, Name: "remove", Description: "Remove an asset (GM)", Options: []kit.Option{assetOpt("asset", true, "The asset")}},
+			{Type: kit.SubCommand, Name: "list", Description: "A faction's assets", Options: []kit.Option{factionOpt(false, "The faction (default: yours)")}},
 		}},
-		{Type: SubCommandGroup, Name: "habitat", Description: "Habitats: territory", Options: []Option{
-			{Type: SubCommand, Name: "add", Description: "Add a habitat (GM)", Options: []Option{
-				{Type: String, Name: "name", Description: "Its name", Required: true, MaxLength: MaxNameLen},
+		{Type: kit.SubCommandGroup, Name: "habitat", Description: "Habitats: territory", Options: []kit.Option{
+			{Type: kit.SubCommand, Name: "add", Description: "Add a habitat (GM)", Options: []kit.Option{
+				{Type: kit.String, Name: "name", Description: "Its name", Required: true, MaxLength: kit.MaxNameLen},
 				factionOpt(false, "Its owner (default: none)"),
-				{Type: String, Name: "region", Description: "Its region (travel time)", MaxLength: MaxNameLen},
+				{Type: kit.String, Name: "region", Description: "Its region (travel time)", MaxLength: kit.MaxNameLen},
 			}},
-			{Type: SubCommand, Name: "set", Description: "Change a habitat (GM)", Options: []Option{
+			{Type: kit.SubCommand, Name: "set", Description: "Change a habitat (GM)", Options: []kit.Option{
 				habitatOpt("habitat", true, "The habitat"),
 				factionOpt(false, "Its owner (none: unowned)"),
-				{Type: Integer, Name: "health", Description: "Its health", MinValue: Float(0), MaxValue: Float(100)},
-				{Type: Integer, Name: "max_health", Description: "Its full health", MinValue: Float(1), MaxValue: Float(100)},
-				{Type: String, Name: "region", Description: "Its region", MaxLength: MaxNameLen},
-				{Type: Boolean, Name: "suppressed", Description: "Suppressed or not"},
+				{Type: kit.Integer, Name: "health", Description: "Its health", MinValue: kit.Float(0), MaxValue: kit.Float(100)},
+				{Type: kit.Integer, Name: "max_health", Description: "Its full health", MinValue: kit.Float(1), MaxValue: kit.Float(100)},
+				{Type: kit.String, Name: "region", Description: "Its region", MaxLength: kit.MaxNameLen},
+				{Type: kit.Boolean, Name: "suppressed", Description: "Suppressed or not"},
 			}},
-			{Type: SubCommand, Name: "remove", Description: "Remove a habitat (GM)", Options: []Option{habitatOpt("habitat", true, "The habitat")}},
-			{Type: SubCommand, Name: "list", Description: "The habitats"},
+			{Type: kit.SubCommand, Name: "remove", Description: "Remove a habitat (GM)", Options: []kit.Option{habitatOpt("habitat", true, "The habitat")}},
+			{Type: kit.SubCommand, Name: "list", Description: "The habitats"},
 		}},
-		{Type: SubCommand, Name: "roll", Description: "A bare test: 1d10 straight or opposed", Options: []Option{
-			{Type: String, Name: "type", Description: "The roll type", Required: true, Choices: choicesOf(faction.RollTypes...)},
-			{Type: String, Name: "attribute", Description: "Attribute: a number, or RES/INT/COH/STR of faction:", MaxLength: 10},
-			{Type: Integer, Name: "level", Description: "Asset Level (default: asset:'s)", MinValue: Float(0), MaxValue: Float(20)},
-			{Type: Integer, Name: "hta", Description: "Home Turf Advantage and other bonus", MinValue: Float(-50), MaxValue: Float(50)},
-			{Type: String, Name: "defender_attribute", Description: "Defender's Attribute: a number, or of defender:", MaxLength: 10},
-			{Type: Integer, Name: "defender_level", Description: "Defender's Level (default: defender_asset:'s)", MinValue: Float(0), MaxValue: Float(20)},
-			{Type: Integer, Name: "defender_hta", Description: "Defender's bonus", MinValue: Float(-50), MaxValue: Float(50)},
+		{Type: kit.SubCommand, Name: "roll", Description: "A bare test: 1d10 straight or opposed", Options: []kit.Option{
+			{Type: kit.String, Name: "type", Description: "The roll type", Required: true, Choices: choicesOf(rules.RollTypes...)},
+			{Type: kit.String, Name: "attribute", Description: "Attribute: a number, or RES/INT/COH/STR of faction:", MaxLength: 10},
+			{Type: kit.Integer, Name: "level", Description: "Asset Level (default: asset:'s)", MinValue: kit.Float(0), MaxValue: kit.Float(20)},
+			{Type: kit.Integer, Name: "hta", Description: "Home Turf Advantage and other bonus", MinValue: kit.Float(-50), MaxValue: kit.Float(50)},
+			{Type: kit.String, Name: "defender_attribute", Description: "Defender's Attribute: a number, or of defender:", MaxLength: 10},
+			{Type: kit.Integer, Name: "defender_level", Description: "Defender's Level (default: defender_asset:'s)", MinValue: kit.Float(0), MaxValue: kit.Float(20)},
+			{Type: kit.Integer, Name: "defender_hta", Description: "Defender's bonus", MinValue: kit.Float(-50), MaxValue: kit.Float(50)},
 			factionOpt(false, "Read the Attribute from this faction"),
 			assetOpt("asset", false, "Read the Level from this asset"),
-			{Type: String, Name: "defender", Description: "Read the defender's Attribute here", Autocomplete: true, MaxLength: MaxNameLen},
+			{Type: kit.String, Name: "defender", Description: "Read the defender's Attribute here", Autocomplete: true, MaxLength: kit.MaxNameLen},
 			assetOpt("defender_asset", false, "Read the defender's Level here"),
-			diceOption,
-			{Type: Boolean, Name: "private", Description: "Only you see the result"},
+			kit.DiceOption,
+			{Type: kit.Boolean, Name: "private", Description: "Only you see the result"},
 		}},
-		{Type: SubCommand, Name: "act", Description: "Resolve an action now", Options: orderOptions(diceOption)},
-		{Type: SubCommand, Name: "order", Description: "Queue an order for the next round", Options: orderOptions()},
-		{Type: SubCommand, Name: "orders", Description: "The queued orders: yours, or every one for the GM", Options: []Option{
+		{Type: kit.SubCommand, Name: "act", Description: "Resolve an action now", Options: orderOptions(kit.DiceOption)},
+		{Type: kit.SubCommand, Name: "order", Description: "Queue an order for the next round", Options: orderOptions()},
+		{Type: kit.SubCommand, Name: "orders", Description: "The queued orders: yours, or every one for the GM", Options: []kit.Option{
 			factionOpt(false, "Only this faction's"),
-			{Type: Integer, Name: "remove", Description: "Remove this order (its #)", MinValue: Float(1)},
-			{Type: Boolean, Name: "clear", Description: "Remove all of the faction's orders"},
+			{Type: kit.Integer, Name: "remove", Description: "Remove this order (its #)", MinValue: kit.Float(1)},
+			{Type: kit.Boolean, Name: "clear", Description: "Remove all of the faction's orders"},
 		}},
-		{Type: SubCommand, Name: "round", Description: "Play whole rounds now (GM)", Options: []Option{
-			{Type: Integer, Name: "count", Description: "Rounds to play (1-3)", MinValue: Float(1), MaxValue: Float(faction.MaxRounds)},
-			diceOption,
+		{Type: kit.SubCommand, Name: "round", Description: "Play whole rounds now (GM)", Options: []kit.Option{
+			{Type: kit.Integer, Name: "count", Description: "Rounds to play (1-3)", MinValue: kit.Float(1), MaxValue: kit.Float(rules.MaxRounds)},
+			kit.DiceOption,
 		}},
-		{Type: SubCommand, Name: "preview", Description: "Dry run of the next round, with the odds of every roll (GM)"},
-		{Type: SubCommand, Name: "report", Description: "A played round's report", Options: []Option{
-			{Type: Integer, Name: "round", Description: "The round (default: the last)", MinValue: Float(1)},
+		{Type: kit.SubCommand, Name: "preview", Description: "Dry run of the next round, with the odds of every roll (GM)"},
+		{Type: kit.SubCommand, Name: "report", Description: "A played round's report", Options: []kit.Option{
+			{Type: kit.Integer, Name: "round", Description: "The round (default: the last)", MinValue: kit.Float(1)},
 			factionOpt(false, "Only this faction"),
 		}},
 	},
 }
 
 // registerFaction adds /faction.
-func (h *handlers) registerFaction(r *Router) {
-	r.define(factionCommand)
-	r.handle("faction/create", h.factionCreate, true)
-	r.handle("faction/show", h.factionShow, false)
-	r.handle("faction/list", h.factionList, false)
-	r.handle("faction/set", h.factionSet, true)
-	r.handle("faction/delete", h.factionDelete, true)
-	r.handle("faction/asset/add", h.factionAssetAdd, true)
-	r.handle("faction/asset/set", h.factionAssetSet, true)
-	r.handle("faction/asset/remove", h.factionAssetRemove, true)
-	r.handle("faction/asset/list", h.factionAssetList, false)
-	r.handle("faction/habitat/add", h.factionHabitatAdd, true)
-	r.handle("faction/habitat/set", h.factionHabitatSet, true)
-	r.handle("faction/habitat/remove", h.factionHabitatRemove, true)
-	r.handle("faction/habitat/list", h.factionHabitatList, false)
-	r.handle("faction/roll", h.factionRoll, false)
-	r.handle("faction/act", h.factionAct, false)
-	r.handle("faction/order", h.factionOrder, false)
-	r.handle("faction/orders", h.factionOrders, false)
-	r.handle("faction/round", h.factionRound, true)
-	r.handle("faction/preview", h.factionPreview, true)
-	r.handle("faction/report", h.factionReport, false)
-	r.handleComponent("fans", h.factionAnswer, false)
+func (h *handlers) registerFaction(r *kit.Router) {
+	r.Define(factionCommand)
+	r.Route("faction/create", h.factionCreate, true)
+	r.Route("faction/show", h.factionShow, false)
+	r.Route("faction/list", h.factionList, false)
+	r.Route("faction/set", h.factionSet, true)
+	r.Route("faction/delete", h.factionDelete, true)
+	r.Route("faction/asset/add", h.factionAssetAdd, true)
+	r.Route("faction/asset/set", h.factionAssetSet, true)
+	r.Route("faction/asset/remove", h.factionAssetRemove, true)
+	r.Route("faction/asset/list", h.factionAssetList, false)
+	r.Route("faction/habitat/add", h.factionHabitatAdd, true)
+	r.Route("faction/habitat/set", h.factionHabitatSet, true)
+	r.Route("faction/habitat/remove", h.factionHabitatRemove, true)
+	r.Route("faction/habitat/list", h.factionHabitatList, false)
+	r.Route("faction/roll", h.factionRoll, false)
+	r.Route("faction/act", h.factionAct, false)
+	r.Route("faction/order", h.factionOrder, false)
+	r.Route("faction/orders", h.factionOrders, false)
+	r.Route("faction/round", h.factionRound, true)
+	r.Route("faction/preview", h.factionPreview, true)
+	r.Route("faction/report", h.factionReport, false)
+	r.RouteComponent("fans", h.factionAnswer, false)
 
 	for _, p := range []string{"show", "set", "delete", "asset/add", "asset/set", "asset/list", "habitat/add", "habitat/set",
 		"roll", "act", "order", "orders", "report"} {
-		r.handleAutocomplete("faction/"+p, "faction", h.suggestFactions)
+		r.RouteAutocomplete("faction/"+p, "faction", h.suggestFactions)
 	}
-	r.handleAutocomplete("faction/roll", "defender", h.suggestFactions)
+	r.RouteAutocomplete("faction/roll", "defender", h.suggestFactions)
 	for _, p := range []string{"asset/set", "asset/remove", "roll", "act", "order"} {
-		r.handleAutocomplete("faction/"+p, "asset", h.suggestAssets)
+		r.RouteAutocomplete("faction/"+p, "asset", h.suggestAssets)
 	}
 	for _, p := range []string{"act", "order"} {
-		r.handleAutocomplete("faction/"+p, "action", h.suggestActions)
-		r.handleAutocomplete("faction/"+p, "target", h.suggestAssets)
-		r.handleAutocomplete("faction/"+p, "habitat", h.suggestHabitats)
-		r.handleAutocomplete("faction/"+p, "params", h.suggestParams)
+		r.RouteAutocomplete("faction/"+p, "action", h.suggestActions)
+		r.RouteAutocomplete("faction/"+p, "target", h.suggestAssets)
+		r.RouteAutocomplete("faction/"+p, "habitat", h.suggestHabitats)
+		r.RouteAutocomplete("faction/"+p, "params", h.suggestParams)
 	}
-	r.handleAutocomplete("faction/roll", "defender_asset", h.suggestAssets)
-	r.handleAutocomplete("faction/create", "home", h.suggestHabitats)
-	r.handleAutocomplete("faction/set", "home", h.suggestHabitats)
-	r.handleAutocomplete("faction/asset/add", "chart", h.suggestCharts)
-	r.handleAutocomplete("faction/asset/add", "at", h.suggestHabitats)
-	r.handleAutocomplete("faction/asset/set", "at", h.suggestHabitats)
-	r.handleAutocomplete("faction/habitat/set", "habitat", h.suggestHabitats)
-	r.handleAutocomplete("faction/habitat/remove", "habitat", h.suggestHabitats)
+	r.RouteAutocomplete("faction/roll", "defender_asset", h.suggestAssets)
+	r.RouteAutocomplete("faction/create", "home", h.suggestHabitats)
+	r.RouteAutocomplete("faction/set", "home", h.suggestHabitats)
+	r.RouteAutocomplete("faction/asset/add", "chart", h.suggestCharts)
+	r.RouteAutocomplete("faction/asset/add", "at", h.suggestHabitats)
+	r.RouteAutocomplete("faction/asset/set", "at", h.suggestHabitats)
+	r.RouteAutocomplete("faction/habitat/set", "habitat", h.suggestHabitats)
+	r.RouteAutocomplete("faction/habitat/remove", "habitat", h.suggestHabitats)
 }
 
 // factionConfig is the configuration new campaigns start with: the one
 // the handlers were given, or the documented defaults.
-func (h *handlers) factionConfig() faction.Config {
+func (h *handlers) factionConfig() rules.Config {
 	return h.Rules.Faction.Clone()
 }
 
 // noCampaign is the mistake of using /faction before a campaign exists.
-var noCampaign = &UserError{Msg: "this server has no faction campaign yet: the GM starts one with /faction create name:\"Red Cell\""}
+var NoCampaign = &kit.UserError{Msg: "this server has no faction campaign yet: the GM starts one with /faction create name:\"Red Cell\""}
 
 // campaign loads the guild's campaign; none is the user's mistake.
-func (h *handlers) campaign(ctx context.Context, req *Request) (db.FactionCampaign, error) {
+func (h *handlers) campaign(ctx context.Context, req *kit.Request) (db.FactionCampaign, error) {
 	fc, err := h.Factions.Campaign(ctx, req.GuildID)
 	if errors.Is(err, db.ErrNotFound) {
-		return db.FactionCampaign{}, noCampaign
+		return db.FactionCampaign{}, NoCampaign
 	}
 	return fc, err
 }
 
 // update changes the guild's campaign in one transaction; no campaign is
 // the user's mistake, and so is an impossible change of the rules.
-func (h *handlers) update(ctx context.Context, req *Request, fn func(c *faction.Campaign) error) (db.FactionCampaign, error) {
+func (h *handlers) update(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign) error) (db.FactionCampaign, error) {
 	// fn's own error is what the user may see, without the store's
 	// wrapping.
 	var fnErr error
@@ -270,7 +234,7 @@ func (h *handlers) update(ctx context.Context, req *Request, fn func(c *faction.
 		return fnErr
 	})
 	if errors.Is(err, db.ErrNotFound) {
-		return db.FactionCampaign{}, noCampaign
+		return db.FactionCampaign{}, NoCampaign
 	}
 	if fnErr != nil {
 		return db.FactionCampaign{}, factionError(fnErr)
@@ -280,9 +244,9 @@ func (h *handlers) update(ctx context.Context, req *Request, fn func(c *faction.
 
 // factionMistakes are the rules' errors that are the user's to fix.
 var factionMistakes = []error{
-	faction.ErrUnknownFaction, faction.ErrUnknownAction, faction.ErrUnknownAsset, faction.ErrUnknownHabitat,
-	faction.ErrBadParam, faction.ErrNotEnoughAP, faction.ErrNotEnoughStat, faction.ErrWrongPhase,
-	faction.ErrAlreadyActed, faction.ErrCannotAct, faction.ErrNotAvailable, faction.ErrTriggered, faction.ErrDenied,
+	rules.ErrUnknownFaction, rules.ErrUnknownAction, rules.ErrUnknownAsset, rules.ErrUnknownHabitat,
+	rules.ErrBadParam, rules.ErrNotEnoughAP, rules.ErrNotEnoughStat, rules.ErrWrongPhase,
+	rules.ErrAlreadyActed, rules.ErrCannotAct, rules.ErrNotAvailable, rules.ErrTriggered, rules.ErrDenied,
 }
 
 // factionError turns an error of the rules into what the user sees: an
@@ -292,35 +256,35 @@ func factionError(err error) error {
 	if err == nil {
 		return nil
 	}
-	if _, ok := AsUserError(err); ok {
+	if _, ok := kit.AsUserError(err); ok {
 		return err
 	}
 	for _, k := range factionMistakes {
 		if errors.Is(err, k) {
-			return &UserError{Msg: err.Error(), Err: err}
+			return &kit.UserError{Msg: err.Error(), Err: err}
 		}
 	}
 	var de *dice.Error
 	if errors.As(err, &de) {
-		return diceError(err)
+		return kit.DiceError(err)
 	}
 	return err
 }
 
 // userFaction is the faction a request acts for: the one named (a player's
 // own only, a GM's any), else the user's only faction.
-func userFaction(c *faction.Campaign, req *Request, name string) (*faction.Faction, error) {
+func userFaction(c *rules.Campaign, req *kit.Request, name string) (*rules.Faction, error) {
 	if name = strings.TrimSpace(name); name != "" {
 		f := c.Faction(name)
 		if f == nil {
-			return nil, Errorf("there is no faction %q: see /faction list", name)
+			return nil, kit.Errorf("there is no faction %q: see /faction list", name)
 		}
 		if !req.GM && f.Owner != req.User.ID {
-			return nil, Errorf("%s is not your faction: players act only for their own", f.Name)
+			return nil, kit.Errorf("%s is not your faction: players act only for their own", f.Name)
 		}
 		return f, nil
 	}
-	var mine []*faction.Faction
+	var mine []*rules.Faction
 	for _, f := range c.Factions {
 		if f.Owner == req.User.ID {
 			mine = append(mine, f)
@@ -330,26 +294,26 @@ func userFaction(c *faction.Campaign, req *Request, name string) (*faction.Facti
 	case len(mine) == 1:
 		return mine[0], nil
 	case len(mine) > 1:
-		return nil, Errorf("you play several factions: name one with faction:, e.g. faction:%q", mine[0].Name)
+		return nil, kit.Errorf("you play several factions: name one with faction:, e.g. faction:%q", mine[0].Name)
 	case req.GM:
-		return nil, Errorf("name the faction with faction:, e.g. faction:%q", firstName(c))
+		return nil, kit.Errorf("name the faction with faction:, e.g. faction:%q", firstName(c))
 	}
-	return nil, Errorf("you have no faction in this campaign: the GM gives you one with /faction create owner:")
+	return nil, kit.Errorf("you have no faction in this campaign: the GM gives you one with /faction create owner:")
 }
 
 // viewFaction is the faction a request looks at: any named one, else the
 // user's own.
-func viewFaction(c *faction.Campaign, req *Request, name string) (*faction.Faction, error) {
+func viewFaction(c *rules.Campaign, req *kit.Request, name string) (*rules.Faction, error) {
 	if name = strings.TrimSpace(name); name != "" {
 		if f := c.Faction(name); f != nil {
 			return f, nil
 		}
-		return nil, Errorf("there is no faction %q: see /faction list", name)
+		return nil, kit.Errorf("there is no faction %q: see /faction list", name)
 	}
 	return userFaction(c, req, "")
 }
 
-func firstName(c *faction.Campaign) string {
+func firstName(c *rules.Campaign) string {
 	if len(c.Factions) == 0 {
 		return "Red Cell"
 	}
@@ -358,11 +322,11 @@ func firstName(c *faction.Campaign) string {
 
 // sees reports whether the request may see the asset: the GM and its
 // faction see every asset, others only assets that are not Covert.
-func sees(c *faction.Campaign, req *Request, own *faction.Faction, a *faction.Asset) bool {
+func sees(c *rules.Campaign, req *kit.Request, own *rules.Faction, a *rules.Asset) bool {
 	return req.GM || own.Owner == req.User.ID || a.HiredBy != "" && ownerOf(c, a.HiredBy) == req.User.ID || !c.Covert(own, a)
 }
 
-func ownerOf(c *faction.Campaign, name string) string {
+func ownerOf(c *rules.Campaign, name string) string {
 	if f := c.Faction(name); f != nil {
 		return f.Owner
 	}
@@ -372,17 +336,17 @@ func ownerOf(c *faction.Campaign, name string) string {
 // FactionResult is the console's `result` of most /faction commands: the
 // faction's sheet as the asker may see it.
 type FactionResult struct {
-	Name       string             `json:"name"`
-	Owner      string             `json:"owner,omitempty"`
-	Policy     string             `json:"policy,omitempty"`
-	Attributes faction.Attributes `json:"attributes"`
-	Stats      faction.Stats      `json:"stats"`
-	AP         int                `json:"ap"`
-	Memes      []faction.Meme     `json:"memes,omitempty"`
-	Habitats   []string           `json:"habitats,omitempty"`
-	Assets     []AssetResult      `json:"assets,omitempty"`
-	Pending    []faction.Effect   `json:"pending,omitempty"`
-	Round      int                `json:"round"`
+	Name       string           `json:"name"`
+	Owner      string           `json:"owner,omitempty"`
+	Policy     string           `json:"policy,omitempty"`
+	Attributes rules.Attributes `json:"attributes"`
+	Stats      rules.Stats      `json:"stats"`
+	AP         int              `json:"ap"`
+	Memes      []rules.Meme     `json:"memes,omitempty"`
+	Habitats   []string         `json:"habitats,omitempty"`
+	Assets     []AssetResult    `json:"assets,omitempty"`
+	Pending    []rules.Effect   `json:"pending,omitempty"`
+	Round      int              `json:"round"`
 }
 
 // AssetResult is one asset in a result.
@@ -398,17 +362,17 @@ type AssetResult struct {
 	Covert   bool   `json:"covert,omitempty"`
 }
 
-func assetResult(c *faction.Campaign, own *faction.Faction, a *faction.Asset) AssetResult {
+func assetResult(c *rules.Campaign, own *rules.Faction, a *rules.Asset) AssetResult {
 	return AssetResult{ID: a.ID, Name: a.Name, Chart: a.Chart, Category: string(a.Category), Type: string(a.Type),
 		Level: a.Level, Health: a.Health, Location: a.Location, Covert: c.Covert(own, a)}
 }
 
-func factionResult(c *faction.Campaign, req *Request, f *faction.Faction) FactionResult {
+func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) FactionResult {
 	r := FactionResult{Name: f.Name, Owner: f.Owner, Policy: string(f.Policy), Stats: f.Stats, AP: f.AP, Memes: f.Memes, Round: c.Round}
 	if f.Turn.Round != c.Round {
 		r.AP = c.APMax(f)
 	}
-	for _, a := range faction.AllAttrs {
+	for _, a := range rules.AllAttrs {
 		r.Attributes.Set(a, c.Attribute(f, a))
 	}
 	for _, hb := range c.Habitats {
@@ -428,20 +392,20 @@ func factionResult(c *faction.Campaign, req *Request, f *faction.Faction) Factio
 }
 
 // ownerText names a faction's player for a message.
-func ownerText(f *faction.Faction) string {
+func ownerText(f *rules.Faction) string {
 	if f.Owner == "" {
 		p := f.Policy
 		if p == "" {
-			p = faction.PolicyHold
+			p = rules.PolicyHold
 		}
 		return "NPC, policy " + string(p)
 	}
 	return "played by <@" + f.Owner + ">"
 }
 
-func attrLine(c *faction.Campaign, f *faction.Faction) string {
+func attrLine(c *rules.Campaign, f *rules.Faction) string {
 	parts := make([]string, 0, 4)
-	for _, a := range faction.AllAttrs {
+	for _, a := range rules.AllAttrs {
 		v, full := c.Attribute(f, a), f.MaxAttributes.Get(a)-f.Attributes.Get(a)+c.Attribute(f, a)
 		if v != full {
 			parts = append(parts, fmt.Sprintf("%s %d/%d", a, v, full))
@@ -452,21 +416,21 @@ func attrLine(c *faction.Campaign, f *faction.Faction) string {
 	return strings.Join(parts, " · ")
 }
 
-func statLine(c *faction.Campaign, f *faction.Faction) string {
+func statLine(c *rules.Campaign, f *rules.Faction) string {
 	parts := make([]string, 0, 4)
-	for _, s := range faction.AllStats {
+	for _, s := range rules.AllStats {
 		parts = append(parts, fmt.Sprintf("%s %d/%d", s, f.Stats.Get(s), c.StatMax(f, s)))
 	}
 	return strings.Join(parts, " · ")
 }
 
-func assetLine(c *faction.Campaign, own *faction.Faction, a *faction.Asset) string {
-	s := fmt.Sprintf("`#%d` **%s** (%s %s, Level %d/%d)", a.ID, escapeMarkdown(a.Name), a.Category, a.Type, a.Health, a.Level)
+func assetLine(c *rules.Campaign, own *rules.Faction, a *rules.Asset) string {
+	s := fmt.Sprintf("`#%d` **%s** (%s %s, Level %d/%d)", a.ID, kit.EscapeMarkdown(a.Name), a.Category, a.Type, a.Health, a.Level)
 	switch {
 	case a.Transit != nil:
-		s += fmt.Sprintf(" to %s, arrives round %d", escapeMarkdown(a.Transit.To), a.Transit.Arrive)
+		s += fmt.Sprintf(" to %s, arrives round %d", kit.EscapeMarkdown(a.Transit.To), a.Transit.Arrive)
 	case a.Location != "":
-		s += " at " + escapeMarkdown(a.Location)
+		s += " at " + kit.EscapeMarkdown(a.Location)
 	}
 	var tags []string
 	if c.Covert(own, a) {
@@ -490,12 +454,12 @@ func assetLine(c *faction.Campaign, own *faction.Faction, a *faction.Asset) stri
 	return s
 }
 
-func factionEmbed(c *faction.Campaign, req *Request, f *faction.Faction) Embed {
+func factionEmbed(c *rules.Campaign, req *kit.Request, f *rules.Faction) kit.Embed {
 	ap := f.AP
 	if f.Turn.Round != c.Round {
 		ap = c.APMax(f)
 	}
-	fields := []Field{
+	fields := []kit.Field{
 		{Name: "Attributes", Value: attrLine(c, f)},
 		{Name: "Health Stats", Value: statLine(c, f)},
 		{Name: "AP", Value: fmt.Sprintf("%d (renews to %d)", ap, c.APMax(f)), Inline: true},
@@ -509,12 +473,12 @@ func factionEmbed(c *faction.Campaign, req *Request, f *faction.Faction) Embed {
 			}
 			ms = append(ms, s)
 		}
-		fields = append(fields, Field{Name: "Memes", Value: strings.Join(ms, ", "), Inline: true})
+		fields = append(fields, kit.Field{Name: "Memes", Value: strings.Join(ms, ", "), Inline: true})
 	}
 	var habs []string
 	for _, hb := range c.Habitats {
 		if hb.Owner == f.Name {
-			s := fmt.Sprintf("%s (health %d/%d", escapeMarkdown(hb.Name), hb.Health, hb.MaxHealth)
+			s := fmt.Sprintf("%s (health %d/%d", kit.EscapeMarkdown(hb.Name), hb.Health, hb.MaxHealth)
 			if hb.Suppressed {
 				s += ", suppressed"
 			}
@@ -522,7 +486,7 @@ func factionEmbed(c *faction.Campaign, req *Request, f *faction.Faction) Embed {
 		}
 	}
 	if len(habs) > 0 {
-		fields = append(fields, Field{Name: "Habitats", Value: strings.Join(habs, "\n")})
+		fields = append(fields, kit.Field{Name: "Habitats", Value: strings.Join(habs, "\n")})
 	}
 	var assets []string
 	for _, a := range f.Assets {
@@ -531,7 +495,7 @@ func factionEmbed(c *faction.Campaign, req *Request, f *faction.Faction) Embed {
 		}
 	}
 	if len(assets) > 0 {
-		fields = append(fields, Field{Name: "Assets", Value: strings.Join(assets, "\n")})
+		fields = append(fields, kit.Field{Name: "Assets", Value: strings.Join(assets, "\n")})
 	}
 	if req.GM || f.Owner == req.User.ID {
 		var pend []string
@@ -542,32 +506,32 @@ func factionEmbed(c *faction.Campaign, req *Request, f *faction.Faction) Embed {
 			pend = append(pend, fmt.Sprintf("debt %d: %s", d.ID, d.Note))
 		}
 		if len(pend) > 0 {
-			fields = append(fields, Field{Name: "Pending", Value: strings.Join(pend, "\n")})
+			fields = append(fields, kit.Field{Name: "Pending", Value: strings.Join(pend, "\n")})
 		}
 	}
-	return Embed{Title: f.Name, Description: ownerText(f) + fmt.Sprintf(" · round %d", c.Round), Fields: fields}
+	return kit.Embed{Title: f.Name, Description: ownerText(f) + fmt.Sprintf(" · round %d", c.Round), Fields: fields}
 }
 
-func (h *handlers) factionCreate(ctx context.Context, req *Request) (Response, error) {
-	name, err := CleanName("faction name", req.Options.String("name"))
+func (h *handlers) factionCreate(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	name, err := kit.CleanName("faction name", req.Options.String("name"))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	policy, err := faction.ParsePolicy(req.Options.String("policy"))
+	policy, err := rules.ParsePolicy(req.Options.String("policy"))
 	if err != nil {
-		return Response{}, Errorf("%v", err)
+		return kit.Response{}, kit.Errorf("%v", err)
 	}
 	var home string
 	if s := req.Options.String("home"); s != "" {
-		if home, err = CleanName("habitat name", s); err != nil {
-			return Response{}, err
+		if home, err = kit.CleanName("habitat name", s); err != nil {
+			return kit.Response{}, err
 		}
 	}
 	region := strings.TrimSpace(req.Options.String("region"))
 	owner := req.Options.String("owner")
 	var result FactionResult
-	var embed Embed
-	addFaction := func(c *faction.Campaign) error {
+	var embed kit.Embed
+	addFaction := func(c *rules.Campaign) error {
 		f, err := c.AddFaction(name, owner)
 		if err != nil {
 			return err
@@ -578,7 +542,7 @@ func (h *handlers) factionCreate(ctx context.Context, req *Request) (Response, e
 		if home != "" {
 			if hb := c.Habitat(home); hb != nil {
 				if hb.Owner != "" {
-					return Errorf("%s belongs to %s: give it away first with /faction habitat set", hb.Name, hb.Owner)
+					return kit.Errorf("%s belongs to %s: give it away first with /faction habitat set", hb.Name, hb.Owner)
 				}
 				hb.Owner, hb.BonusActive = f.Name, true
 				giveHabitatBonus(f, hb)
@@ -599,28 +563,28 @@ func (h *handlers) factionCreate(ctx context.Context, req *Request) (Response, e
 		return fnErr
 	})
 	if fnErr != nil {
-		return Response{}, factionError(fnErr)
+		return kit.Response{}, factionError(fnErr)
 	}
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	content := fmt.Sprintf("Created the faction **%s**.", escapeMarkdown(name))
+	content := fmt.Sprintf("Created the faction **%s**.", kit.EscapeMarkdown(name))
 	if created {
 		content = "Started this server's faction campaign. " + content
 	}
-	return Response{Content: content, Embeds: []Embed{embed}, Result: result}, nil
+	return kit.Response{Content: content, Embeds: []kit.Embed{embed}, Result: result}, nil
 }
 
-func (h *handlers) factionShow(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionShow(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	f, err := viewFaction(fc.Campaign, req, req.Options.String("faction"))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Embeds: []Embed{factionEmbed(fc.Campaign, req, f)}, Ephemeral: true, Result: factionResult(fc.Campaign, req, f)}, nil
+	return kit.Response{Embeds: []kit.Embed{factionEmbed(fc.Campaign, req, f)}, Ephemeral: true, Result: factionResult(fc.Campaign, req, f)}, nil
 }
 
 // CampaignResult is the console's `result` of /faction list.
@@ -641,7 +605,7 @@ type HabitatResult struct {
 	Suppressed bool   `json:"suppressed,omitempty"`
 }
 
-func habitatResults(c *faction.Campaign) []HabitatResult {
+func habitatResults(c *rules.Campaign) []HabitatResult {
 	out := make([]HabitatResult, 0, len(c.Habitats))
 	for _, hb := range c.Habitats {
 		out = append(out, HabitatResult{Name: hb.Name, Owner: hb.Owner, Region: hb.Region, Health: hb.Health, MaxHealth: hb.MaxHealth, Suppressed: hb.Suppressed})
@@ -649,7 +613,7 @@ func habitatResults(c *faction.Campaign) []HabitatResult {
 	return out
 }
 
-func habitatLines(c *faction.Campaign) string {
+func habitatLines(c *rules.Campaign) string {
 	if len(c.Habitats) == 0 {
 		return "none yet: /faction habitat add"
 	}
@@ -659,9 +623,9 @@ func habitatLines(c *faction.Campaign) string {
 		if owner == "" {
 			owner = "unowned"
 		}
-		fmt.Fprintf(&b, "**%s** (%s", escapeMarkdown(hb.Name), escapeMarkdown(owner))
+		fmt.Fprintf(&b, "**%s** (%s", kit.EscapeMarkdown(hb.Name), kit.EscapeMarkdown(owner))
 		if hb.Region != "" {
-			fmt.Fprintf(&b, ", %s", escapeMarkdown(hb.Region))
+			fmt.Fprintf(&b, ", %s", kit.EscapeMarkdown(hb.Region))
 		}
 		fmt.Fprintf(&b, "): health %d/%d", hb.Health, hb.MaxHealth)
 		if hb.Suppressed {
@@ -672,10 +636,10 @@ func habitatLines(c *faction.Campaign) string {
 	return strings.TrimSpace(b.String())
 }
 
-func (h *handlers) factionList(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionList(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	c := fc.Campaign
 	res := CampaignResult{Round: c.Round, TurnOrder: c.TurnOrder, Factions: []FactionResult{}, Habitats: habitatResults(c)}
@@ -683,27 +647,27 @@ func (h *handlers) factionList(ctx context.Context, req *Request) (Response, err
 	fmt.Fprintf(&b, "**Faction campaign**: round %d, %s\n", c.Round, c.Config.Sequence)
 	for i, f := range c.Factions {
 		res.Factions = append(res.Factions, factionResult(c, req, f))
-		fmt.Fprintf(&b, "%d. **%s** (%s): %s · AP %d\n", i+1, escapeMarkdown(f.Name), ownerText(f), statLine(c, f), c.APMax(f))
+		fmt.Fprintf(&b, "%d. **%s** (%s): %s · AP %d\n", i+1, kit.EscapeMarkdown(f.Name), ownerText(f), statLine(c, f), c.APMax(f))
 	}
 	if len(c.Factions) == 0 {
 		b.WriteString("No factions yet: /faction create name:\"Red Cell\"\n")
 	}
-	return Response{Content: b.String(), Embeds: []Embed{{Title: "Habitats", Description: habitatLines(c)}}, Ephemeral: true, Result: res}, nil
+	return kit.Response{Content: b.String(), Embeds: []kit.Embed{{Title: "Habitats", Description: habitatLines(c)}}, Ephemeral: true, Result: res}, nil
 }
 
 // applySheet sets what "RES=5 INF=7 max_res=6 base_inf=8 ap=3" says.
-func applySheet(c *faction.Campaign, f *faction.Faction, text string) error {
-	changes, err := parseStats(text)
+func applySheet(c *rules.Campaign, f *rules.Faction, text string) error {
+	changes, err := kit.ParseStats(text)
 	if err != nil {
 		return err
 	}
 	for k, v := range changes {
 		if v == nil {
-			return Errorf("sheet: %s needs a value, e.g. %s=5", k, k)
+			return kit.Errorf("sheet: %s needs a value, e.g. %s=5", k, k)
 		}
 		n := *v
 		if n < 0 || n > 100 {
-			return Errorf("sheet: %s=%d: use 0 to 100", k, n)
+			return kit.Errorf("sheet: %s=%d: use 0 to 100", k, n)
 		}
 		prefix, name, cut := strings.Cut(k, "_")
 		if !cut {
@@ -713,7 +677,7 @@ func applySheet(c *faction.Campaign, f *faction.Faction, text string) error {
 			f.AP = n
 			continue
 		}
-		if a, err := faction.ParseAttr(name); err == nil {
+		if a, err := rules.ParseAttr(name); err == nil {
 			switch prefix {
 			case "":
 				f.Attributes.Set(a, n)
@@ -722,22 +686,22 @@ func applySheet(c *faction.Campaign, f *faction.Faction, text string) error {
 				f.MaxAttributes.Set(a, n)
 				f.Attributes.Set(a, min(f.Attributes.Get(a), n))
 			default:
-				return Errorf("sheet: %s: an Attribute takes RES=5 or max_RES=6", k)
+				return kit.Errorf("sheet: %s: an Attribute takes RES=5 or max_RES=6", k)
 			}
 			continue
 		}
-		if s, err := faction.ParseStat(name); err == nil {
+		if s, err := rules.ParseStat(name); err == nil {
 			switch prefix {
 			case "":
 				f.Stats.Set(s, n)
 			case "base":
 				f.BaseStats.Set(s, n)
 			default:
-				return Errorf("sheet: %s: a Stat takes INF=7 or base_INF=6", k)
+				return kit.Errorf("sheet: %s: a Stat takes INF=7 or base_INF=6", k)
 			}
 			continue
 		}
-		return Errorf("sheet: %q is not RES, INT, COH, STR, INF, TEC, SOL, POP or AP (with max_ or base_)", k)
+		return kit.Errorf("sheet: %q is not RES, INT, COH, STR, INF, TEC, SOL, POP or AP (with max_ or base_)", k)
 	}
 	return nil
 }
@@ -752,13 +716,13 @@ func splitList(s string) []string {
 	return out
 }
 
-func (h *handlers) factionSet(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var result FactionResult
-	var embed Embed
-	_, err := h.update(ctx, req, func(c *faction.Campaign) error {
+	var embed kit.Embed
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
 		f := c.Faction(req.Options.String("faction"))
 		if f == nil {
-			return Errorf("there is no faction %q: see /faction list", req.Options.String("faction"))
+			return kit.Errorf("there is no faction %q: see /faction list", req.Options.String("faction"))
 		}
 		if o := req.Options.String("owner"); o != "" {
 			f.Owner = o
@@ -766,13 +730,13 @@ func (h *handlers) factionSet(ctx context.Context, req *Request) (Response, erro
 		if req.Options.Bool("npc") {
 			f.Owner = ""
 			if f.Policy == "" {
-				f.Policy = faction.PolicyHold
+				f.Policy = rules.PolicyHold
 			}
 		}
 		if req.Options.Has("policy") {
-			p, err := faction.ParsePolicy(req.Options.String("policy"))
+			p, err := rules.ParsePolicy(req.Options.String("policy"))
 			if err != nil {
-				return Errorf("%v", err)
+				return kit.Errorf("%v", err)
 			}
 			f.Policy = p
 		}
@@ -783,8 +747,8 @@ func (h *handlers) factionSet(ctx context.Context, req *Request) (Response, erro
 		}
 		if req.Options.Has("memes") {
 			names := splitList(req.Options.String("memes"))
-			if len(names) > faction.MaxMemes {
-				return Errorf("\"At no point may a Faction have more than 3 Memes\": %d given", len(names))
+			if len(names) > rules.MaxMemes {
+				return kit.Errorf("\"At no point may a Faction have more than 3 Memes\": %d given", len(names))
 			}
 			f.Memes = nil
 			for _, n := range names {
@@ -794,9 +758,9 @@ func (h *handlers) factionSet(ctx context.Context, req *Request) (Response, erro
 					for _, m := range c.Config.Memes {
 						known = append(known, m.Name)
 					}
-					return Errorf("there is no meme %q: use one of %s", n, strings.Join(known, ", "))
+					return kit.Errorf("there is no meme %q: use one of %s", n, strings.Join(known, ", "))
 				}
-				f.Memes = append(f.Memes, faction.Meme{Name: d.Name, ActiveFrom: c.Round, Active: true})
+				f.Memes = append(f.Memes, rules.Meme{Name: d.Name, ActiveFrom: c.Round, Active: true})
 			}
 		}
 		if req.Options.Has("decline") {
@@ -810,7 +774,7 @@ func (h *handlers) factionSet(ctx context.Context, req *Request) (Response, erro
 		if hn := req.Options.String("home"); hn != "" {
 			hb := c.Habitat(hn)
 			if hb == nil || hb.Owner != f.Name {
-				return Errorf("%s's home must be one of its habitats", f.Name)
+				return kit.Errorf("%s's home must be one of its habitats", f.Name)
 			}
 			f.Home = hb.Name
 		}
@@ -818,34 +782,34 @@ func (h *handlers) factionSet(ctx context.Context, req *Request) (Response, erro
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: "Updated **" + escapeMarkdown(result.Name) + "**.", Embeds: []Embed{embed}, Ephemeral: true, Result: result}, nil
+	return kit.Response{Content: "Updated **" + kit.EscapeMarkdown(result.Name) + "**.", Embeds: []kit.Embed{embed}, Ephemeral: true, Result: result}, nil
 }
 
-func (h *handlers) factionDelete(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionDelete(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var name string
-	_, err := h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
 		f := c.Faction(req.Options.String("faction"))
 		if f == nil {
-			return Errorf("there is no faction %q: see /faction list", req.Options.String("faction"))
+			return kit.Errorf("there is no faction %q: see /faction list", req.Options.String("faction"))
 		}
 		name = f.Name
 		removeFaction(c, f)
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: fmt.Sprintf("Deleted the faction **%s**: its habitats are unowned, its orders gone.", escapeMarkdown(name)),
+	return kit.Response{Content: fmt.Sprintf("Deleted the faction **%s**: its habitats are unowned, its orders gone.", kit.EscapeMarkdown(name)),
 		Result: map[string]string{"deleted": name}}, nil
 }
 
 // removeFaction takes a faction out of the campaign: its habitats become
 // unowned, its mercenaries and captives go home, its effects, relations
 // and proposals end.
-func removeFaction(c *faction.Campaign, f *faction.Faction) {
-	c.Factions = slices.DeleteFunc(c.Factions, func(g *faction.Faction) bool { return g == f })
+func removeFaction(c *rules.Campaign, f *rules.Faction) {
+	c.Factions = slices.DeleteFunc(c.Factions, func(g *rules.Faction) bool { return g == f })
 	c.TurnOrder = slices.DeleteFunc(c.TurnOrder, func(s string) bool { return strings.EqualFold(s, f.Name) })
 	for _, hb := range c.Habitats {
 		if hb.Owner == f.Name {
@@ -865,18 +829,18 @@ func removeFaction(c *faction.Campaign, f *faction.Faction) {
 			}
 		}
 	}
-	c.Effects = slices.DeleteFunc(c.Effects, func(e faction.Effect) bool { return e.Faction == f.Name })
-	c.Relations = slices.DeleteFunc(c.Relations, func(r faction.Relation) bool { return r.A == f.Name || r.B == f.Name })
-	c.Proposals = slices.DeleteFunc(c.Proposals, func(p faction.Proposal) bool { return p.From == f.Name || p.To == f.Name })
+	c.Effects = slices.DeleteFunc(c.Effects, func(e rules.Effect) bool { return e.Faction == f.Name })
+	c.Relations = slices.DeleteFunc(c.Relations, func(r rules.Relation) bool { return r.A == f.Name || r.B == f.Name })
+	c.Proposals = slices.DeleteFunc(c.Proposals, func(p rules.Proposal) bool { return p.From == f.Name || p.To == f.Name })
 }
 
-func (h *handlers) factionAssetAdd(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionAssetAdd(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var res AssetResult
 	var line string
-	_, err := h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
 		f := c.Faction(req.Options.String("faction"))
 		if f == nil {
-			return Errorf("there is no faction %q: see /faction list", req.Options.String("faction"))
+			return kit.Errorf("there is no faction %q: see /faction list", req.Options.String("faction"))
 		}
 		at := req.Options.String("at")
 		if at == "" {
@@ -890,14 +854,14 @@ func (h *handlers) factionAssetAdd(ctx context.Context, req *Request) (Response,
 			}
 		}
 		if at == "" {
-			return Errorf("%s holds no habitat: say where with at:, e.g. at:Luna", f.Name)
+			return kit.Errorf("%s holds no habitat: say where with at:, e.g. at:Luna", f.Name)
 		}
 		a, err := c.AddAsset(f.Name, req.Options.String("chart"), at)
 		if err != nil {
 			return err
 		}
 		if n := req.Options.String("name"); n != "" {
-			if a.Name, err = CleanName("asset name", n); err != nil {
+			if a.Name, err = kit.CleanName("asset name", n); err != nil {
 				return err
 			}
 		}
@@ -905,25 +869,25 @@ func (h *handlers) factionAssetAdd(ctx context.Context, req *Request) (Response,
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: "Added " + line, Ephemeral: true, Result: res}, nil
+	return kit.Response{Content: "Added " + line, Ephemeral: true, Result: res}, nil
 }
 
 // findAsset returns an asset by ID and its owner.
-func findAsset(c *faction.Campaign, id int64) (*faction.Asset, *faction.Faction, error) {
+func findAsset(c *rules.Campaign, id int64) (*rules.Asset, *rules.Faction, error) {
 	a, f := c.Asset(int(id))
 	if a == nil {
-		return nil, nil, Errorf("there is no asset #%d: see /faction asset list", id)
+		return nil, nil, kit.Errorf("there is no asset #%d: see /faction asset list", id)
 	}
 	return a, f, nil
 }
 
-func (h *handlers) factionAssetSet(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionAssetSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	id, _ := req.Options.Int("asset")
 	var res AssetResult
 	var line string
-	_, err := h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
 		a, own, err := findAsset(c, id)
 		if err != nil {
 			return err
@@ -938,7 +902,7 @@ func (h *handlers) factionAssetSet(ctx context.Context, req *Request) (Response,
 		if at := req.Options.String("at"); at != "" {
 			hb := c.Habitat(at)
 			if hb == nil {
-				return Errorf("there is no habitat %q: see /faction habitat list", at)
+				return kit.Errorf("there is no habitat %q: see /faction habitat list", at)
 			}
 			a.Location, a.Transit, a.Aboard = hb.Name, nil, 0
 		}
@@ -946,17 +910,17 @@ func (h *handlers) factionAssetSet(ctx context.Context, req *Request) (Response,
 			a.Covert, a.Revealed = req.Options.Bool("covert"), !req.Options.Bool("covert")
 		}
 		if n := req.Options.String("name"); n != "" {
-			if a.Name, err = CleanName("asset name", n); err != nil {
+			if a.Name, err = kit.CleanName("asset name", n); err != nil {
 				return err
 			}
 		}
 		if to := req.Options.String("faction"); to != "" {
 			g := c.Faction(to)
 			if g == nil {
-				return Errorf("there is no faction %q: see /faction list", to)
+				return kit.Errorf("there is no faction %q: see /faction list", to)
 			}
 			if g != own {
-				own.Assets = slices.DeleteFunc(own.Assets, func(x *faction.Asset) bool { return x == a })
+				own.Assets = slices.DeleteFunc(own.Assets, func(x *rules.Asset) bool { return x == a })
 				g.Assets = append(g.Assets, a)
 				own = g
 			}
@@ -965,38 +929,38 @@ func (h *handlers) factionAssetSet(ctx context.Context, req *Request) (Response,
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: "Updated " + line, Ephemeral: true, Result: res}, nil
+	return kit.Response{Content: "Updated " + line, Ephemeral: true, Result: res}, nil
 }
 
-func (h *handlers) factionAssetRemove(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionAssetRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	id, _ := req.Options.Int("asset")
 	var label string
-	_, err := h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
 		a, own, err := findAsset(c, id)
 		if err != nil {
 			return err
 		}
 		label = a.Label() + " of " + own.Name
-		own.Assets = slices.DeleteFunc(own.Assets, func(x *faction.Asset) bool { return x == a })
+		own.Assets = slices.DeleteFunc(own.Assets, func(x *rules.Asset) bool { return x == a })
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: "Removed " + escapeMarkdown(label) + ".", Ephemeral: true, Result: map[string]int64{"removed": id}}, nil
+	return kit.Response{Content: "Removed " + kit.EscapeMarkdown(label) + ".", Ephemeral: true, Result: map[string]int64{"removed": id}}, nil
 }
 
-func (h *handlers) factionAssetList(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionAssetList(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	c := fc.Campaign
 	f, err := viewFaction(c, req, req.Options.String("faction"))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	out := []AssetResult{}
 	var lines []string
@@ -1009,21 +973,21 @@ func (h *handlers) factionAssetList(ctx context.Context, req *Request) (Response
 	if len(lines) == 0 {
 		lines = append(lines, "no assets")
 	}
-	return Response{Embeds: []Embed{{Title: f.Name + "'s assets", Description: strings.Join(lines, "\n")}}, Ephemeral: true, Result: out}, nil
+	return kit.Response{Embeds: []kit.Embed{{Title: f.Name + "'s assets", Description: strings.Join(lines, "\n")}}, Ephemeral: true, Result: out}, nil
 }
 
-func (h *handlers) factionHabitatAdd(ctx context.Context, req *Request) (Response, error) {
-	name, err := CleanName("habitat name", req.Options.String("name"))
+func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	name, err := kit.CleanName("habitat name", req.Options.String("name"))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	var out HabitatResult
-	_, err = h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err = h.update(ctx, req, func(c *rules.Campaign) error {
 		owner := ""
 		if o := req.Options.String("faction"); o != "" {
 			f := c.Faction(o)
 			if f == nil {
-				return Errorf("there is no faction %q: see /faction list", o)
+				return kit.Errorf("there is no faction %q: see /faction list", o)
 			}
 			owner = f.Name
 		}
@@ -1031,28 +995,28 @@ func (h *handlers) factionHabitatAdd(ctx context.Context, req *Request) (Respons
 		if err != nil {
 			return err
 		}
-		out = habitatResults(&faction.Campaign{Habitats: []*faction.Habitat{hb}})[0]
+		out = habitatResults(&rules.Campaign{Habitats: []*rules.Habitat{hb}})[0]
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: fmt.Sprintf("Added the habitat **%s**.", escapeMarkdown(name)), Result: out}, nil
+	return kit.Response{Content: fmt.Sprintf("Added the habitat **%s**.", kit.EscapeMarkdown(name)), Result: out}, nil
 }
 
-func (h *handlers) factionHabitatSet(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionHabitatSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var out HabitatResult
-	_, err := h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
 		hb := c.Habitat(req.Options.String("habitat"))
 		if hb == nil {
-			return Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
+			return kit.Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
 		}
 		if o := req.Options.String("faction"); o != "" {
 			newOwner := ""
 			if !strings.EqualFold(o, "none") {
 				f := c.Faction(o)
 				if f == nil {
-					return Errorf("there is no faction %q (or none): see /faction list", o)
+					return kit.Errorf("there is no faction %q (or none): see /faction list", o)
 				}
 				newOwner = f.Name
 			}
@@ -1078,98 +1042,98 @@ func (h *handlers) factionHabitatSet(ctx context.Context, req *Request) (Respons
 		if req.Options.Has("suppressed") {
 			hb.Suppressed = req.Options.Bool("suppressed")
 		}
-		out = habitatResults(&faction.Campaign{Habitats: []*faction.Habitat{hb}})[0]
+		out = habitatResults(&rules.Campaign{Habitats: []*rules.Habitat{hb}})[0]
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: fmt.Sprintf("Updated the habitat **%s**.", escapeMarkdown(out.Name)), Ephemeral: true, Result: out}, nil
+	return kit.Response{Content: fmt.Sprintf("Updated the habitat **%s**.", kit.EscapeMarkdown(out.Name)), Ephemeral: true, Result: out}, nil
 }
 
-func (h *handlers) factionHabitatRemove(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionHabitatRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var name string
-	_, err := h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
 		hb := c.Habitat(req.Options.String("habitat"))
 		if hb == nil {
-			return Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
+			return kit.Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
 		}
 		for _, f := range c.Factions {
 			for _, a := range f.Assets {
 				if a.Location == hb.Name || a.Transit != nil && a.Transit.To == hb.Name {
-					return Errorf("%s still has assets (%s of %s): move or remove them first", hb.Name, a.Label(), f.Name)
+					return kit.Errorf("%s still has assets (%s of %s): move or remove them first", hb.Name, a.Label(), f.Name)
 				}
 			}
 		}
 		withdrawHabitatBonus(c, hb)
 		name = hb.Name
-		c.Habitats = slices.DeleteFunc(c.Habitats, func(x *faction.Habitat) bool { return x == hb })
+		c.Habitats = slices.DeleteFunc(c.Habitats, func(x *rules.Habitat) bool { return x == hb })
 		return nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Content: fmt.Sprintf("Removed the habitat **%s**.", escapeMarkdown(name)), Ephemeral: true, Result: map[string]string{"removed": name}}, nil
+	return kit.Response{Content: fmt.Sprintf("Removed the habitat **%s**.", kit.EscapeMarkdown(name)), Ephemeral: true, Result: map[string]string{"removed": name}}, nil
 }
 
-func (h *handlers) factionHabitatList(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionHabitatList(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	return Response{Embeds: []Embed{{Title: "Habitats", Description: habitatLines(fc.Campaign)}}, Ephemeral: true, Result: habitatResults(fc.Campaign)}, nil
+	return kit.Response{Embeds: []kit.Embed{{Title: "Habitats", Description: habitatLines(fc.Campaign)}}, Ephemeral: true, Result: habitatResults(fc.Campaign)}, nil
 }
 
 // FactionRollResult is the console's `result` of /faction roll.
 type FactionRollResult struct {
-	Outcome
-	Test faction.Test `json:"test"`
+	kit.Outcome
+	Test rules.Test `json:"test"`
 }
 
-func (h *handlers) factionRoll(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionRoll(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/faction roll type:straight-faction attribute:4 dice:3"
-	kind, err := faction.ParseRollType(req.Options.String("type"))
-	if err != nil || kind == faction.RollNone {
-		return Response{}, Errorf("type: use straight-faction, straight-asset, opposed-faction or opposed-asset (example: %s)", example)
+	kind, err := rules.ParseRollType(req.Options.String("type"))
+	if err != nil || kind == rules.RollNone {
+		return kit.Response{}, kit.Errorf("type: use straight-faction, straight-asset, opposed-faction or opposed-asset (example: %s)", example)
 	}
-	var c *faction.Campaign
+	var c *rules.Campaign
 	needCampaign := req.Options.String("faction") != "" || req.Options.String("defender") != "" || req.Options.Has("asset") || req.Options.Has("defender_asset")
 	if needCampaign {
 		fc, err := h.campaign(ctx, req)
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 		c = fc.Campaign
 	}
 	attribute := func(opt, factionOpt string) (int, error) {
 		text := strings.TrimSpace(req.Options.String(opt))
 		if text == "" {
-			return 0, Errorf("%s roll needs %s: a number, or RES, INT, COH or STR with %s:<name> (example: %s)", kind, opt, factionOpt, example)
+			return 0, kit.Errorf("%s roll needs %s: a number, or RES, INT, COH or STR with %s:<name> (example: %s)", kind, opt, factionOpt, example)
 		}
 		if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {
 			return n, nil
 		}
-		a, err := faction.ParseAttr(text)
+		a, err := rules.ParseAttr(text)
 		if err != nil {
-			return 0, Errorf("%s:%s is not a number or an Attribute (RES, INT, COH, STR)", opt, text)
+			return 0, kit.Errorf("%s:%s is not a number or an Attribute (RES, INT, COH, STR)", opt, text)
 		}
 		name := req.Options.String(factionOpt)
 		if name == "" || c == nil {
-			return 0, Errorf("%s:%s names an Attribute: say whose with %s:<faction>", opt, text, factionOpt)
+			return 0, kit.Errorf("%s:%s names an Attribute: say whose with %s:<faction>", opt, text, factionOpt)
 		}
 		f := c.Faction(name)
 		if f == nil {
-			return 0, Errorf("there is no faction %q", name)
+			return 0, kit.Errorf("there is no faction %q", name)
 		}
 		return c.Attribute(f, a), nil
 	}
-	level := func(opt, assetOpt string) (int, *faction.Asset, *faction.Faction, error) {
+	level := func(opt, assetOpt string) (int, *rules.Asset, *rules.Faction, error) {
 		if n, ok := req.Options.Int(opt); ok {
 			return int(n), nil, nil, nil
 		}
 		id, ok := req.Options.Int(assetOpt)
 		if !ok {
-			return 0, nil, nil, Errorf("%s roll needs %s: a Level, or %s:<asset> (example: /faction roll type:%s %s:2 dice:7)", kind, opt, assetOpt, kind, opt)
+			return 0, nil, nil, kit.Errorf("%s roll needs %s: a Level, or %s:<asset> (example: /faction roll type:%s %s:2 dice:7)", kind, opt, assetOpt, kind, opt)
 		}
 		a, own, err := findAsset(c, id)
 		if err != nil {
@@ -1178,91 +1142,91 @@ func (h *handlers) factionRoll(ctx context.Context, req *Request) (Response, err
 		if !sees(c, req, own, a) {
 			// A Covert asset is not there for the other players: its Level
 			// and place are its owner's secret.
-			return 0, nil, nil, Errorf("there is no asset #%d (see /faction asset list)", id)
+			return 0, nil, nil, kit.Errorf("there is no asset #%d (see /faction asset list)", id)
 		}
 		return a.Health, a, own, nil
 	}
 	// bonus is the option, else an asset's Home Turf Advantage on opposed
 	// rolls ("Includes Home Turf Advantage unless otherwise noted").
-	bonus := func(opt string, a *faction.Asset, own *faction.Faction) int {
+	bonus := func(opt string, a *rules.Asset, own *rules.Faction) int {
 		if n, ok := req.Options.Int(opt); ok {
 			return int(n)
 		}
-		if a != nil && (kind == faction.RollOpposedAsset || kind == faction.RollOpposedFaction) && c.Home(own, a.Location) {
+		if a != nil && (kind == rules.RollOpposedAsset || kind == rules.RollOpposedFaction) && c.Home(own, a.Location) {
 			return c.Attribute(own, a.Type)
 		}
 		return 0
 	}
-	t, err := h.table(req)
+	t, err := h.Tray(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	var test faction.Test
+	var test rules.Test
 	switch kind {
-	case faction.RollStraightFaction:
+	case rules.RollStraightFaction:
 		attr, err := attribute("attribute", "faction")
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
-		test, err = faction.StraightFaction(attr, t.Roller())
+		test, err = rules.StraightFaction(attr, t.Roller())
 		if err != nil {
-			return Response{}, factionError(err)
+			return kit.Response{}, factionError(err)
 		}
-	case faction.RollStraightAsset:
+	case rules.RollStraightAsset:
 		lv, a, own, err := level("level", "asset")
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
-		test, err = faction.StraightAsset(lv, bonus("hta", a, own), t.Roller())
+		test, err = rules.StraightAsset(lv, bonus("hta", a, own), t.Roller())
 		if err != nil {
-			return Response{}, factionError(err)
+			return kit.Response{}, factionError(err)
 		}
-	case faction.RollOpposedFaction:
+	case rules.RollOpposedFaction:
 		lv, a, own, err := level("level", "asset")
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 		def, err := attribute("defender_attribute", "defender")
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
-		test, err = faction.OpposedFaction(lv, bonus("hta", a, own), def, t.Roller())
+		test, err = rules.OpposedFaction(lv, bonus("hta", a, own), def, t.Roller())
 		if err != nil {
-			return Response{}, factionError(err)
+			return kit.Response{}, factionError(err)
 		}
-	case faction.RollOpposedAsset:
+	case rules.RollOpposedAsset:
 		lv, a, own, err := level("level", "asset")
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 		dl, da, down, err := level("defender_level", "defender_asset")
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
-		test, err = faction.OpposedAsset(lv, bonus("hta", a, own), dl, bonus("defender_hta", da, down), t.Roller())
+		test, err = rules.OpposedAsset(lv, bonus("hta", a, own), dl, bonus("defender_hta", da, down), t.Roller())
 		if err != nil {
-			return Response{}, factionError(err)
+			return kit.Response{}, factionError(err)
 		}
 	}
-	res := FactionRollResult{Outcome: Outcome{Total: test.Roll}, Test: test}
+	res := FactionRollResult{Outcome: kit.Outcome{Total: test.Roll}, Test: test}
 	if test.Total != 0 {
 		res.Total = test.Total
 	}
 	res.Succeeded(test.Success, test.Margin)
-	if err := h.finish(ctx, req, t, "faction "+string(kind), &res.Outcome, &res); err != nil {
-		if ue, ok := AsUserError(err); ok {
+	if err := h.Finish(ctx, req, t, "faction "+string(kind), &res.Outcome, &res); err != nil {
+		if ue, ok := kit.AsUserError(err); ok {
 			ue.Msg += " (a straight roll takes 1 die, an opposed roll 2: the actor's, then the defender's)"
 		}
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	content := fmt.Sprintf("🎲 **%s**: %s\n-# exact chance %s · roll %s", displayName(req.User), test.Text, percent(test.Chance), res.ID)
-	return Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: res}, nil
+	content := fmt.Sprintf("🎲 **%s**: %s\n-# exact chance %s · roll %s", kit.DisplayName(req.User), test.Text, kit.Percent(test.Chance), res.ID)
+	return kit.Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: res}, nil
 }
 
 // parseParams reads "to=Luna via=4" (or to:Luna) into a map.
 func parseParams(text string) (map[string]string, error) {
 	out := map[string]string{}
-	words, err := splitWords(text)
+	words, err := kit.SplitWords(text)
 	if err != nil {
 		return nil, err
 	}
@@ -1273,7 +1237,7 @@ func parseParams(text string) (map[string]string, error) {
 		}
 		k = strings.ToLower(strings.TrimSpace(k))
 		if !ok || k == "" || strings.TrimSpace(v) == "" {
-			return nil, Errorf("params are written name=value, e.g. params:\"to=Luna via=4\"; %q is not", w)
+			return nil, kit.Errorf("params are written name=value, e.g. params:\"to=Luna via=4\"; %q is not", w)
 		}
 		out[k] = strings.TrimSpace(v)
 	}
@@ -1287,13 +1251,13 @@ var answerParams = []string{"gm_produce", "gm_repair", "consent"}
 // buildOrder reads an order from the options of /faction act and
 // /faction order. The action may be "key@asset", as its autocomplete
 // suggests.
-func buildOrder(req *Request) (faction.Order, faction.Action, error) {
+func buildOrder(req *kit.Request) (rules.Order, rules.Action, error) {
 	key, assetText, _ := strings.Cut(strings.TrimSpace(req.Options.String("action")), "@")
-	def, ok := faction.LookupAction(key)
+	def, ok := rules.LookupAction(key)
 	if !ok {
-		return faction.Order{}, faction.Action{}, Errorf("there is no action %q: type in action: to see what you may do now (example: action:invest stat:INF)", key)
+		return rules.Order{}, rules.Action{}, kit.Errorf("there is no action %q: type in action: to see what you may do now (example: action:invest stat:INF)", key)
 	}
-	o := faction.Order{Action: def.Key}
+	o := rules.Order{Action: def.Key}
 	params := map[string]string{}
 	if text := req.Options.String("params"); text != "" {
 		p, err := parseParams(text)
@@ -1306,7 +1270,7 @@ func buildOrder(req *Request) (faction.Order, faction.Action, error) {
 	if assetText != "" {
 		n, err := strconv.ParseInt(assetText, 10, 64)
 		if err != nil {
-			return o, def, Errorf("action:%s: the part after @ is an asset's number", req.Options.String("action"))
+			return o, def, kit.Errorf("action:%s: the part after @ is an asset's number", req.Options.String("action"))
 		}
 		assetID = n
 	}
@@ -1316,14 +1280,14 @@ func buildOrder(req *Request) (faction.Order, faction.Action, error) {
 	if assetID != 0 {
 		if def.Kind.Asset() {
 			o.Asset = int(assetID)
-		} else if _, has := params["target"]; !has && def.Kind == faction.KindFree {
+		} else if _, has := params["target"]; !has && def.Kind == rules.KindFree {
 			params["target"] = strconv.FormatInt(assetID, 10)
 		} else {
-			return o, def, Errorf("%s is not an Asset Action: it takes no asset: (its parameters: %s)", def.Name, paramNames(def))
+			return o, def, kit.Errorf("%s is not an Asset Action: it takes no asset: (its parameters: %s)", def.Name, paramNames(def))
 		}
 	}
 	if def.Kind.Asset() && o.Asset == 0 {
-		return o, def, Errorf("%s is an Asset Action: name the acting asset with asset:<#> (example: action:%s asset:3)", def.Name, def.Key)
+		return o, def, kit.Errorf("%s is an Asset Action: name the acting asset with asset:<#> (example: action:%s asset:3)", def.Name, def.Key)
 	}
 	if n, ok := req.Options.Int("target"); ok {
 		params["target"] = strconv.FormatInt(n, 10)
@@ -1334,11 +1298,11 @@ func buildOrder(req *Request) (faction.Order, faction.Action, error) {
 		}
 	}
 	for k := range params {
-		if !slices.ContainsFunc(def.Params, func(p faction.Param) bool { return p.Name == k }) {
-			return o, def, Errorf("%s takes no %s: (its parameters: %s)", def.Name, k, paramNames(def))
+		if !slices.ContainsFunc(def.Params, func(p rules.Param) bool { return p.Name == k }) {
+			return o, def, kit.Errorf("%s takes no %s: (its parameters: %s)", def.Name, k, paramNames(def))
 		}
 		if slices.Contains(answerParams, k) && !req.GM {
-			return o, def, Errorf("%s: is an answer for the GM (or the faction asked) to give with the buttons, not yours to type", k)
+			return o, def, kit.Errorf("%s: is an answer for the GM (or the faction asked) to give with the buttons, not yours to type", k)
 		}
 	}
 	if len(params) > 0 {
@@ -1347,7 +1311,7 @@ func buildOrder(req *Request) (faction.Order, faction.Action, error) {
 	return o, def, nil
 }
 
-func paramNames(def faction.Action) string {
+func paramNames(def rules.Action) string {
 	if len(def.Params) == 0 {
 		return "none"
 	}
@@ -1363,7 +1327,7 @@ func paramNames(def faction.Action) string {
 }
 
 // outcomeLines writes what one action did, with what it set off.
-func outcomeLines(b *strings.Builder, o faction.Outcome, indent string, chances bool) {
+func outcomeLines(b *strings.Builder, o rules.Outcome, indent string, chances bool) {
 	mark := "✅"
 	if !o.Success {
 		mark = "❌"
@@ -1374,14 +1338,14 @@ func outcomeLines(b *strings.Builder, o faction.Outcome, indent string, chances 
 	if !strings.HasPrefix(head, o.Name) {
 		head = o.Name
 	}
-	fmt.Fprintf(b, "%s%s **%s**%s\n", indent, mark, o.Name, escapeInline(strings.TrimPrefix(head, o.Name)))
+	fmt.Fprintf(b, "%s%s **%s**%s\n", indent, mark, o.Name, kit.EscapeInline(strings.TrimPrefix(head, o.Name)))
 	for _, t := range o.Tests {
 		line := t.Text
 		if t.Label != "" {
 			line = t.Label + ": " + line
 		}
 		if chances {
-			line = fmt.Sprintf("**%s** to succeed · %s", percent(t.Chance), line)
+			line = fmt.Sprintf("**%s** to succeed · %s", kit.Percent(t.Chance), line)
 		}
 		fmt.Fprintf(b, "%s  🎲 %s\n", indent, line)
 	}
@@ -1404,22 +1368,22 @@ func outcomeLines(b *strings.Builder, o faction.Outcome, indent string, chances 
 
 // questionRows are the answer buttons of held orders: one row each, at
 // most the rows a message may carry.
-func questionRows(held []db.FactionOrder) []Row {
-	var rows []Row
+func questionRows(held []db.FactionOrder) []kit.Row {
+	var rows []kit.Row
 	for _, o := range held {
-		if o.Question == nil || len(rows) == MaxActionRows {
+		if o.Question == nil || len(rows) == kit.MaxActionRows {
 			continue
 		}
-		var row Row
+		var row kit.Row
 		for i, opt := range o.Question.Options {
-			if i == MaxButtonsPerRow {
+			if i == kit.MaxButtonsPerRow {
 				break
 			}
-			style := Secondary
+			style := kit.Secondary
 			if i == 0 {
-				style = Primary
+				style = kit.Primary
 			}
-			row = append(row, Button{Label: fmt.Sprintf("#%d %s", o.ID, opt), Style: style, CustomID: fmt.Sprintf("fans:%d:%d", o.ID, i)})
+			row = append(row, kit.Button{Label: fmt.Sprintf("#%d %s", o.ID, opt), Style: style, CustomID: fmt.Sprintf("fans:%d:%d", o.ID, i)})
 		}
 		rows = append(rows, row)
 	}
@@ -1431,14 +1395,14 @@ func questionText(o db.FactionOrder) string {
 	if o.Question.Ask != "gm" {
 		who = o.Question.Ask
 	}
-	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.ID, escapeMarkdown(o.Faction), codeSafe(o.Order.String()), escapeMarkdown(who), o.Question.Text)
+	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.ID, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), o.Question.Text)
 }
 
 // FactionActResult is the console's `result` of /faction act.
 type FactionActResult struct {
-	Outcome
-	Action string          `json:"action"`
-	Result faction.Outcome `json:"outcome"`
+	kit.Outcome
+	Action string        `json:"action"`
+	Result rules.Outcome `json:"outcome"`
 	// Held is the order's number when it waits on a Question.
 	Held int64 `json:"held,omitempty"`
 }
@@ -1446,24 +1410,24 @@ type FactionActResult struct {
 // errHeld rolls back an act that raised a Question: nothing is applied.
 var errHeld = errors.New("held by a question")
 
-func (h *handlers) factionAct(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionAct(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	o, def, err := buildOrder(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	t, err := h.table(req)
+	t, err := h.Tray(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	var out faction.Outcome
+	var out rules.Outcome
 	var who string
-	_, err = h.update(ctx, req, func(c *faction.Campaign) error {
+	_, err = h.update(ctx, req, func(c *rules.Campaign) error {
 		f, err := userFaction(c, req, req.Options.String("faction"))
 		if err != nil {
 			return err
 		}
 		who = f.Name
-		if out, err = faction.Resolve(c, f.Name, o, t.Roller()); err != nil {
+		if out, err = rules.Resolve(c, f.Name, o, t.Roller()); err != nil {
 			return err
 		}
 		if len(out.Questions) > 0 {
@@ -1475,28 +1439,28 @@ func (h *handlers) factionAct(ctx context.Context, req *Request) (Response, erro
 		q := out.Questions[0]
 		held, err := h.Factions.QueueOrder(ctx, req.GuildID, db.FactionOrder{Faction: who, Mode: db.OrderAct, Order: o, Question: &q, CreatedBy: req.User.ID})
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
-		return Response{
-			Content: fmt.Sprintf("**%s**: %s is held.\n%s", escapeMarkdown(who), def.Name, questionText(held)),
+		return kit.Response{
+			Content: fmt.Sprintf("**%s**: %s is held.\n%s", kit.EscapeMarkdown(who), def.Name, questionText(held)),
 			Rows:    questionRows([]db.FactionOrder{held}),
-			Result:  FactionActResult{Action: def.Key, Result: out, Held: held.ID, Outcome: Outcome{Rolls: []RollGroup{}}},
+			Result:  FactionActResult{Action: def.Key, Result: out, Held: held.ID, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
 		}, nil
 	}
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	res := FactionActResult{Action: def.Key, Result: out, Outcome: Outcome{Rolls: []RollGroup{}}}
+	res := FactionActResult{Action: def.Key, Result: out, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}}
 	if tests := allTests(out); len(tests) > 0 {
 		// Logged like every roll, so "what did you roll?" has an answer.
 		res.Total = tests[0].Roll
 		res.Succeeded(tests[0].Success, tests[0].Margin)
-		if err := h.finish(ctx, req, t, "faction "+def.Key, &res.Outcome, &res); err != nil {
-			return Response{}, err
+		if err := h.Finish(ctx, req, t, "faction "+def.Key, &res.Outcome, &res); err != nil {
+			return kit.Response{}, err
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**, round %d:\n", escapeMarkdown(who), turnRound(out))
+	fmt.Fprintf(&b, "**%s**, round %d:\n", kit.EscapeMarkdown(who), turnRound(out))
 	outcomeLines(&b, out, "", false)
 	if out.TurnStart != nil && (len(out.TurnStart.Applied) > 0 || len(out.TurnStart.Changes) > 0) {
 		fmt.Fprintf(&b, "-# the turn began: AP %d, %d delayed effects applied\n", out.TurnStart.AP, len(out.TurnStart.Applied))
@@ -1506,11 +1470,11 @@ func (h *handlers) factionAct(ctx context.Context, req *Request) (Response, erro
 	}
 	// A Covert action is its faction's secret: only its player sees what
 	// it did ("The Asset may not be attacked", nor watched).
-	return Response{Content: strings.TrimSpace(b.String()), Result: res, Ephemeral: out.Covert}, nil
+	return kit.Response{Content: strings.TrimSpace(b.String()), Result: res, Ephemeral: out.Covert}, nil
 }
 
 // allTests lists an outcome's rolls with those of what it set off.
-func allTests(o faction.Outcome) []faction.Test {
+func allTests(o rules.Outcome) []rules.Test {
 	out := slices.Clone(o.Tests)
 	for _, t := range o.Triggered {
 		out = append(out, allTests(t)...)
@@ -1518,7 +1482,7 @@ func allTests(o faction.Outcome) []faction.Test {
 	return out
 }
 
-func turnRound(o faction.Outcome) int {
+func turnRound(o rules.Outcome) int {
 	if o.TurnStart != nil {
 		return o.TurnStart.Round
 	}
@@ -1531,57 +1495,57 @@ func turnRound(o faction.Outcome) int {
 // FactionOrderResult is the console's `result` of /faction order and
 // /faction orders.
 type FactionOrderResult struct {
-	ID       int64             `json:"id"`
-	Faction  string            `json:"faction"`
-	Seq      int               `json:"seq"`
-	Mode     string            `json:"mode"`
-	Order    string            `json:"order"`
-	Question *faction.Question `json:"question,omitempty"`
+	ID       int64           `json:"id"`
+	Faction  string          `json:"faction"`
+	Seq      int             `json:"seq"`
+	Mode     string          `json:"mode"`
+	Order    string          `json:"order"`
+	Question *rules.Question `json:"question,omitempty"`
 }
 
 func orderResult(o db.FactionOrder) FactionOrderResult {
 	return FactionOrderResult{ID: o.ID, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: o.Question}
 }
 
-func (h *handlers) factionOrder(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionOrder(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	o, def, err := buildOrder(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	if def.Kind == faction.KindTriggered && def.Key != "convert-duplicate" || def.Key == "counter-attack" {
-		return Response{}, Errorf("%s is triggered (%s), not ordered: it happens by itself", def.Name, def.Duration)
+	if def.Kind == rules.KindTriggered && def.Key != "convert-duplicate" || def.Key == "counter-attack" {
+		return kit.Response{}, kit.Errorf("%s is triggered (%s), not ordered: it happens by itself", def.Name, def.Duration)
 	}
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	f, err := userFaction(fc.Campaign, req, req.Options.String("faction"))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	stored, err := h.Factions.QueueOrder(ctx, req.GuildID, db.FactionOrder{Faction: f.Name, Order: o, CreatedBy: req.User.ID})
 	if err != nil {
-		return Response{}, factionError(err)
+		return kit.Response{}, factionError(err)
 	}
-	return Response{
+	return kit.Response{
 		Content: fmt.Sprintf("Queued order #%d of **%s** for round %d: `%s` (%s). /faction orders shows the queue.",
-			stored.ID, escapeMarkdown(f.Name), fc.Campaign.Round, codeSafe(o.String()), def.Cost),
+			stored.ID, kit.EscapeMarkdown(f.Name), fc.Campaign.Round, kit.CodeSafe(o.String()), def.Cost),
 		Ephemeral: true,
 		Result:    orderResult(stored),
 	}, nil
 }
 
-func (h *handlers) factionOrders(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionOrders(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	c := fc.Campaign
 	name := req.Options.String("faction")
-	var f *faction.Faction
+	var f *rules.Faction
 	if name != "" || !req.GM {
 		if f, err = userFaction(c, req, name); err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 	}
 	mayChange := func(factionName string) bool {
@@ -1591,25 +1555,25 @@ func (h *handlers) factionOrders(ctx context.Context, req *Request) (Response, e
 	if id, ok := req.Options.Int("remove"); ok {
 		o, err := h.Factions.FactionOrder(ctx, req.GuildID, id)
 		if errors.Is(err, db.ErrNotFound) || err == nil && !mayChange(o.Faction) {
-			return Response{}, Errorf("there is no order #%d of yours: /faction orders lists them", id)
+			return kit.Response{}, kit.Errorf("there is no order #%d of yours: /faction orders lists them", id)
 		}
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 		if _, err := h.Factions.DeleteOrders(ctx, req.GuildID, o.Faction, id); err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 		note = fmt.Sprintf("Removed order #%d.\n", id)
 	}
 	if req.Options.Bool("clear") {
 		if f == nil {
-			return Response{}, Errorf("clear: name the faction with faction:")
+			return kit.Response{}, kit.Errorf("clear: name the faction with faction:")
 		}
 		n, err := h.Factions.DeleteOrders(ctx, req.GuildID, f.Name)
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
-		note += fmt.Sprintf("Removed %d orders of %s.\n", n, escapeMarkdown(f.Name))
+		note += fmt.Sprintf("Removed %d orders of %s.\n", n, kit.EscapeMarkdown(f.Name))
 	}
 	factionName := ""
 	if f != nil {
@@ -1617,7 +1581,7 @@ func (h *handlers) factionOrders(ctx context.Context, req *Request) (Response, e
 	}
 	orders, err := h.Factions.FactionOrders(ctx, req.GuildID, factionName, "")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	var b strings.Builder
 	b.WriteString(note)
@@ -1628,7 +1592,7 @@ func (h *handlers) factionOrders(ctx context.Context, req *Request) (Response, e
 			continue
 		}
 		out = append(out, orderResult(o))
-		fmt.Fprintf(&b, "`#%d` **%s** %d. `%s`", o.ID, escapeMarkdown(o.Faction), o.Seq, codeSafe(o.Order.String()))
+		fmt.Fprintf(&b, "`#%d` **%s** %d. `%s`", o.ID, kit.EscapeMarkdown(o.Faction), o.Seq, kit.CodeSafe(o.Order.String()))
 		if o.Mode == db.OrderAct {
 			b.WriteString(" (act now)")
 		}
@@ -1641,36 +1605,36 @@ func (h *handlers) factionOrders(ctx context.Context, req *Request) (Response, e
 	if len(out) == 0 {
 		fmt.Fprintf(&b, "No orders queued for round %d. Queue one with /faction order action:invest stat:INF\n", c.Round)
 	}
-	return Response{Content: b.String(), Ephemeral: true, Rows: questionRows(held), Result: out}, nil
+	return kit.Response{Content: b.String(), Ephemeral: true, Rows: questionRows(held), Result: out}, nil
 }
 
 // factionAnswer answers a held order's Question from its button
 // (fans:<order>:<option>): the GM answers the GM's questions, a faction's
 // player (or the GM) its consent. A held /faction act is then resolved;
 // a queued order waits for its round.
-func (h *handlers) factionAnswer(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionAnswer(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	parts := strings.Split(req.CustomID, ":")
 	if len(parts) != 3 {
-		return Response{}, Errorf("this button no longer works: see /faction orders")
+		return kit.Response{}, kit.Errorf("this button no longer works: see /faction orders")
 	}
 	id, err1 := strconv.ParseInt(parts[1], 10, 64)
 	idx, err2 := strconv.Atoi(parts[2])
 	if err1 != nil || err2 != nil {
-		return Response{}, Errorf("this button no longer works: see /faction orders")
+		return kit.Response{}, kit.Errorf("this button no longer works: see /faction orders")
 	}
-	var out faction.Outcome
+	var out rules.Outcome
 	var answered, option string
 	resolved := false
 	o, fc, err := h.Factions.UpdateOrder(ctx, req.GuildID, id, func(o *db.FactionOrder, fc *db.FactionCampaign) (db.OrderChange, error) {
 		q := o.Question
 		if q == nil || idx < 0 || idx >= len(q.Options) {
-			return db.OrderChange{}, Errorf("order #%d waits for no answer any more", o.ID)
+			return db.OrderChange{}, kit.Errorf("order #%d waits for no answer any more", o.ID)
 		}
 		if q.Ask == "gm" && !req.GM {
-			return db.OrderChange{}, ErrNotGM
+			return db.OrderChange{}, kit.ErrNotGM
 		}
 		if q.Ask != "gm" && !req.GM && (ownerOf(fc.Campaign, q.Ask) != req.User.ID || ownerOf(fc.Campaign, q.Ask) == "") {
-			return db.OrderChange{}, Errorf("this question is for %s's player (or the GM)", q.Ask)
+			return db.OrderChange{}, kit.Errorf("this question is for %s's player (or the GM)", q.Ask)
 		}
 		answered, option = q.Text, q.Options[idx]
 		o.Order, o.Question = o.Order.With(q.Param, option), nil
@@ -1678,7 +1642,7 @@ func (h *handlers) factionAnswer(ctx context.Context, req *Request) (Response, e
 			return db.OrderChange{}, nil
 		}
 		var err error
-		out, err = faction.Resolve(fc.Campaign, o.Faction, o.Order, h.Roller())
+		out, err = rules.Resolve(fc.Campaign, o.Faction, o.Order, h.Roller())
 		if err != nil {
 			return db.OrderChange{}, factionError(err)
 		}
@@ -1691,14 +1655,14 @@ func (h *handlers) factionAnswer(ctx context.Context, req *Request) (Response, e
 		return db.OrderChange{Remove: true, SaveCampaign: true}, nil
 	})
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{}, Errorf("order #%d is gone: it was carried out or removed", id)
+		return kit.Response{}, kit.Errorf("order #%d is gone: it was carried out or removed", id)
 	}
 	if err != nil {
-		return Response{}, factionError(err)
+		return kit.Response{}, factionError(err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** answered %q for order #%d (%s): %s\n", displayName(req.User), option, id, escapeMarkdown(o.Faction), answered)
-	var rows []Row
+	fmt.Fprintf(&b, "**%s** answered %q for order #%d (%s): %s\n", kit.DisplayName(req.User), option, id, kit.EscapeMarkdown(o.Faction), answered)
+	var rows []kit.Row
 	switch {
 	case resolved:
 		outcomeLines(&b, out, "", false)
@@ -1708,27 +1672,27 @@ func (h *handlers) factionAnswer(ctx context.Context, req *Request) (Response, e
 	default:
 		fmt.Fprintf(&b, "It will be carried out in round %d.", fc.Campaign.Round)
 	}
-	return Response{Content: b.String(), Rows: rows, Ephemeral: resolved && out.Covert,
+	return kit.Response{Content: b.String(), Rows: rows, Ephemeral: resolved && out.Covert,
 		Result: map[string]any{"order": orderResult(o), "resolved": resolved, "outcome": out}}, nil
 }
 
 // RoundResult is the console's `result` of /faction round and a firing.
 type RoundResult struct {
-	Rounds []faction.RoundReport `json:"rounds"`
-	Held   []FactionOrderResult  `json:"held,omitempty"`
+	Rounds []rules.RoundReport  `json:"rounds"`
+	Held   []FactionOrderResult `json:"held,omitempty"`
 	// Summarised lists the reports that did not fit in the message.
 	Summarised []string `json:"summarised,omitempty"`
 	Round      int      `json:"round"` // the next round
 }
 
-func (h *handlers) factionRound(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionRound(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	count := 1
 	if n, ok := req.Options.Int("count"); ok {
 		count = int(n)
 	}
-	t, err := h.table(req)
+	t, err := h.Tray(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	res, err := h.Factions.PlayRounds(ctx, req.GuildID, db.PlayOptions{Rounds: count, Roller: t.Roller(), ActorID: req.User.ID,
 		// The dice: values must match exactly before anything is saved.
@@ -1739,18 +1703,18 @@ func (h *handlers) factionRound(ctx context.Context, req *Request) (Response, er
 			return nil
 		}})
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{}, noCampaign
+		return kit.Response{}, NoCampaign
 	}
 	if err != nil {
-		return Response{}, factionError(err)
+		return kit.Response{}, factionError(err)
 	}
 	hist, err := h.Factions.RoundHistory(ctx, req.GuildID, chartRounds)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	msgs, err := RoundMessages(res, hist, "", false)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	return msgs[0], nil
 }
@@ -1764,15 +1728,15 @@ const chartRounds = 50
 // over as many messages as Discord's limits need (a schedule posts them
 // all); without, they fit one message and those that do not are
 // summarised in its last embed, which says so.
-func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, paged bool) ([]Response, error) {
+func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, paged bool) ([]kit.Response, error) {
 	c := res.Campaign.Campaign
-	var embeds []Embed
+	var embeds []kit.Embed
 	var summaries []string
 	result := RoundResult{Round: c.Round}
 	for _, r := range res.Rounds {
 		result.Rounds = append(result.Rounds, r.Report)
 		for i, fr := range r.Report.Factions {
-			embeds = append(embeds, reportEmbed(r.Report.Round, fr, i, false, true))
+			embeds = append(embeds, ReportEmbed(r.Report.Round, fr, i, false, true))
 			summaries = append(summaries, reportSummary(r.Report.Round, fr))
 		}
 	}
@@ -1794,11 +1758,11 @@ func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, pag
 	if err != nil {
 		return nil, fmt.Errorf("draw the faction chart: %w", err)
 	}
-	chart := Embed{Title: "Health Stats over the rounds", Image: "attachment://" + chartFile}
-	files := []File{{Name: chartFile, ContentType: "image/png", Data: png}}
+	chart := kit.Embed{Title: "Health Stats over the rounds", Image: "attachment://" + chartFile}
+	files := []kit.File{{Name: chartFile, ContentType: "image/png", Data: png}}
 	rows := questionRows(res.Held)
 	if !paged {
-		kept, rest := packEmbeds(embeds, MaxEmbeds-2, MaxEmbedTotal-summaryBudget-chart.size())
+		kept, rest := packEmbeds(embeds, kit.MaxEmbeds-2, kit.MaxEmbedTotal-summaryBudget-chart.Size())
 		if len(rest) > 0 {
 			var sb strings.Builder
 			fmt.Fprintf(&sb, "%d reports did not fit in one message: /faction report round:<n> faction:<name> shows each.\n", len(rest))
@@ -1806,24 +1770,24 @@ func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, pag
 				sb.WriteString(summaries[i] + "\n")
 				result.Summarised = append(result.Summarised, summaries[i])
 			}
-			kept = append(kept, Embed{Title: "In short", Description: truncate(sb.String(), summaryBudget-20, "…")})
+			kept = append(kept, kit.Embed{Title: "In short", Description: kit.Truncate(sb.String(), summaryBudget-20, "…")})
 		}
-		return []Response{{Content: b.String(), Embeds: append(kept, chart), Files: files, Rows: rows, Result: result}}, nil
+		return []kit.Response{{Content: b.String(), Embeds: append(kept, chart), Files: files, Rows: rows, Result: result}}, nil
 	}
-	var out []Response
+	var out []kit.Response
 	for len(embeds) > 0 {
-		kept, rest := packEmbeds(embeds, MaxEmbeds-1, MaxEmbedTotal-chart.size())
-		page := make([]Embed, 0, len(kept))
+		kept, rest := packEmbeds(embeds, kit.MaxEmbeds-1, kit.MaxEmbedTotal-chart.Size())
+		page := make([]kit.Embed, 0, len(kept))
 		page = append(page, kept...)
-		var next []Embed
+		var next []kit.Embed
 		for _, i := range rest {
 			next = append(next, embeds[i])
 		}
-		out = append(out, Response{Type: Message, Embeds: page})
+		out = append(out, kit.Response{Type: kit.Message, Embeds: page})
 		embeds = next
 	}
 	if len(out) == 0 {
-		out = append(out, Response{Type: Message})
+		out = append(out, kit.Response{Type: kit.Message})
 	}
 	out[0].Content, out[0].Result = b.String(), result
 	lastMsg := &out[len(out)-1]
@@ -1842,20 +1806,20 @@ const chartFile = "factions.png"
 
 // packEmbeds keeps embeds, in order, while at most n of them fit in total
 // characters; it returns those kept and the indexes of the rest.
-func packEmbeds(embeds []Embed, n, total int) (kept []Embed, rest []int) {
+func packEmbeds(embeds []kit.Embed, n, total int) (kept []kit.Embed, rest []int) {
 	size := 0
 	for i, e := range embeds {
-		if len(kept) < n && size+e.size() <= total && len(rest) == 0 {
+		if len(kept) < n && size+e.Size() <= total && len(rest) == 0 {
 			kept = append(kept, e)
-			size += e.size()
+			size += e.Size()
 			continue
 		}
 		rest = append(rest, i)
 	}
 	if len(kept) == 0 && len(embeds) > 0 {
 		// Not even one fits whole: shrink it.
-		e, _ := embeds[0].shrink(total)
-		kept, rest = []Embed{e}, rest[1:]
+		e, _ := embeds[0].Shrink(total)
+		kept, rest = []kit.Embed{e}, rest[1:]
 	}
 	return kept, rest
 }
@@ -1868,7 +1832,7 @@ var factionColors = []int{0x5865f2, 0xed4245, 0x3ba55d, 0xfaa61a, 0xeb459e, 0x9b
 // (posted to the channel, or shown to another faction's player) leaves out
 // what Covert assets did, saying only how many such actions there were:
 // "The Asset may not be attacked", nor its doings known, by the others.
-func reportEmbed(round int, fr faction.FactionReport, i int, chances, public bool) Embed {
+func ReportEmbed(round int, fr rules.FactionReport, i int, chances, public bool) kit.Embed {
 	var b strings.Builder
 	fmt.Fprintf(&b, "AP %d → %d left", fr.Start.AP, fr.APEnd)
 	if fr.Policy != "" {
@@ -1885,7 +1849,7 @@ func reportEmbed(round int, fr faction.FactionReport, i int, chances, public boo
 		fmt.Fprintf(&b, "ℹ️ %s\n", n)
 	}
 	covert := 0
-	show := func(o faction.Outcome, indent string) {
+	show := func(o rules.Outcome, indent string) {
 		if public && o.Covert {
 			covert++
 			return
@@ -1905,14 +1869,14 @@ func reportEmbed(round int, fr faction.FactionReport, i int, chances, public boo
 		fmt.Fprintf(&b, "🕶️ %d covert action(s): its player and the GM see them with /faction report\n", covert)
 	}
 	for _, s := range fr.Skipped {
-		fmt.Fprintf(&b, "🚫 `%s` cannot be carried out: %s\n", codeSafe(s.Order.String()), s.Reason)
+		fmt.Fprintf(&b, "🚫 `%s` cannot be carried out: %s\n", kit.CodeSafe(s.Order.String()), s.Reason)
 	}
 	for _, q := range fr.Questions {
-		fmt.Fprintf(&b, "❓ `%s` waits: %s\n", codeSafe(q.Order.String()), q.Question.Text)
+		fmt.Fprintf(&b, "❓ `%s` waits: %s\n", kit.CodeSafe(q.Order.String()), q.Question.Text)
 	}
 	shown := map[int]bool{}
-	var mark func([]faction.Outcome)
-	mark = func(os []faction.Outcome) {
+	var mark func([]rules.Outcome)
+	mark = func(os []rules.Outcome) {
 		for _, o := range os {
 			for _, e := range o.Effects {
 				shown[e.ID] = true
@@ -1930,17 +1894,17 @@ func reportEmbed(round int, fr faction.FactionReport, i int, chances, public boo
 	if chances {
 		title = "Preview of round " + strconv.Itoa(round) + " · " + fr.Faction
 	}
-	return Embed{Title: title, Description: truncate(strings.TrimSpace(b.String()), maxReportEmbed-len(title), truncNote), Color: factionColors[i%len(factionColors)]}
+	return kit.Embed{Title: title, Description: kit.Truncate(strings.TrimSpace(b.String()), maxReportEmbed-len(title), kit.TruncNote), Color: factionColors[i%len(factionColors)]}
 }
 
-func reportSummary(round int, fr faction.FactionReport) string {
+func reportSummary(round int, fr rules.FactionReport) string {
 	ok := 0
 	for _, o := range fr.Outcomes {
 		if o.Success {
 			ok++
 		}
 	}
-	s := fmt.Sprintf("Round %d · **%s**: %d actions (%d succeeded), AP %d → %d", round, escapeMarkdown(fr.Faction), len(fr.Outcomes), ok, fr.Start.AP, fr.APEnd)
+	s := fmt.Sprintf("Round %d · **%s**: %d actions (%d succeeded), AP %d → %d", round, kit.EscapeMarkdown(fr.Faction), len(fr.Outcomes), ok, fr.Start.AP, fr.APEnd)
 	if len(fr.Skipped) > 0 {
 		s += fmt.Sprintf(", %d skipped", len(fr.Skipped))
 	}
@@ -1960,7 +1924,7 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 	p.Title.Text = "Health Stats (INF + TEC + SOL + POP)"
 	p.X.Label.Text = "round"
 	p.Y.Label.Text = "points"
-	p.X.Tick.Marker = integerTicks{}
+	p.X.Tick.Marker = core.IntegerTicks{}
 	p.Legend.Top = true
 	p.Legend.Left = true
 	var names []string
@@ -1997,7 +1961,7 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 	if len(hist) > 0 {
 		p.X.Min, p.X.Max = float64(hist[0].Round)-0.5, float64(hist[len(hist)-1].Round)+0.5
 	}
-	wt, err := p.WriterTo(chartWidth, chartHeight, "png")
+	wt, err := p.WriterTo(core.ChartWidth, core.ChartHeight, "png")
 	if err != nil {
 		return nil, err
 	}
@@ -2011,14 +1975,14 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 // PreviewRounds plays n rounds on a copy of c: the dry run of what would
 // happen, each Test with its exact Chance. Only the first round has the
 // queued orders; later ones play the standing policies.
-func PreviewRounds(c *faction.Campaign, orders map[string][]faction.Order, n int, r dice.Roller) ([]faction.RoundReport, error) {
+func PreviewRounds(c *rules.Campaign, orders map[string][]rules.Order, n int, r dice.Roller) ([]rules.RoundReport, error) {
 	work := c.Clone()
-	var out []faction.RoundReport
+	var out []rules.RoundReport
 	for i := range n {
 		if i > 0 {
 			orders = nil
 		}
-		rep, err := faction.ResolveRound(work, orders, r)
+		rep, err := rules.ResolveRound(work, orders, r)
 		if err != nil {
 			return nil, err
 		}
@@ -2031,17 +1995,17 @@ func PreviewRounds(c *faction.Campaign, orders map[string][]faction.Order, n int
 // pays, what completes, which orders cannot be carried out (not paid for,
 // say), and the exact odds of every roll. The dice shown are one possible
 // outcome.
-func PreviewEmbeds(reps []faction.RoundReport) []Embed {
-	var out []Embed
+func PreviewEmbeds(reps []rules.RoundReport) []kit.Embed {
+	var out []kit.Embed
 	for _, rep := range reps {
 		for i, fr := range rep.Factions {
-			e := reportEmbed(rep.Round, fr, i, true, false)
+			e := ReportEmbed(rep.Round, fr, i, true, false)
 			var paid []string
 			for _, c := range fr.Costs() {
 				paid = append(paid, c.String())
 			}
 			if len(paid) > 0 {
-				e.Fields = append(e.Fields, Field{Name: "Pays", Value: truncate(strings.Join(paid, "\n"), MaxFieldValue, "…")})
+				e.Fields = append(e.Fields, kit.Field{Name: "Pays", Value: kit.Truncate(strings.Join(paid, "\n"), kit.MaxFieldValue, "…")})
 			}
 			out = append(out, e)
 		}
@@ -2049,48 +2013,48 @@ func PreviewEmbeds(reps []faction.RoundReport) []Embed {
 	return out
 }
 
-func (h *handlers) factionPreview(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionPreview(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, orders, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{}, noCampaign
+		return kit.Response{}, NoCampaign
 	}
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	reps, err := PreviewRounds(fc.Campaign, orders, 1, h.Roller())
 	if err != nil {
-		return Response{}, factionError(err)
+		return kit.Response{}, factionError(err)
 	}
 	embeds := PreviewEmbeds(reps)
-	kept, rest := packEmbeds(embeds, MaxEmbeds, MaxEmbedTotal)
+	kept, rest := packEmbeds(embeds, kit.MaxEmbeds, kit.MaxEmbedTotal)
 	content := fmt.Sprintf("🔍 Dry run of round %d: nothing is changed. The odds are exact; the dice are one possible outcome.", fc.Campaign.Round)
 	if len(rest) > 0 {
 		content += fmt.Sprintf("\n%d factions did not fit: /faction orders faction:<name> lists their orders.", len(rest))
 	}
-	return Response{Content: content, Embeds: kept, Ephemeral: true, Result: RoundResult{Rounds: reps, Round: fc.Campaign.Round}}, nil
+	return kit.Response{Content: content, Embeds: kept, Ephemeral: true, Result: RoundResult{Rounds: reps, Round: fc.Campaign.Round}}, nil
 }
 
-func (h *handlers) factionReport(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) factionReport(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var r db.FactionRound
 	if n, ok := req.Options.Int("round"); ok {
 		var err error
 		if r, err = h.Factions.PlayedRound(ctx, req.GuildID, int(n)); errors.Is(err, db.ErrNotFound) {
-			return Response{}, Errorf("round %d has not been played here", n)
+			return kit.Response{}, kit.Errorf("round %d has not been played here", n)
 		} else if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 	} else {
 		hist, err := h.Factions.RoundHistory(ctx, req.GuildID, 1)
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 		if len(hist) == 0 {
-			return Response{}, Errorf("no round has been played yet: the GM plays one with /faction round")
+			return kit.Response{}, kit.Errorf("no round has been played yet: the GM plays one with /faction round")
 		}
 		r = hist[0]
 	}
-	var embeds []Embed
-	var reps []faction.FactionReport
+	var embeds []kit.Embed
+	var reps []rules.FactionReport
 	name := req.Options.String("faction")
 	mine := map[string]bool{} // the factions whose covert doings req.User may see
 	if !req.GM {
@@ -2105,14 +2069,14 @@ func (h *handlers) factionReport(ctx context.Context, req *Request) (Response, e
 	for i, fr := range r.Report.Factions {
 		if name == "" || strings.EqualFold(name, fr.Faction) {
 			public := !req.GM && !mine[strings.ToLower(fr.Faction)]
-			embeds = append(embeds, reportEmbed(r.Round, fr, i, false, public))
+			embeds = append(embeds, ReportEmbed(r.Round, fr, i, false, public))
 			reps = append(reps, fr)
 		}
 	}
 	if len(embeds) == 0 {
-		return Response{}, Errorf("%s played no turn in round %d", name, r.Round)
+		return kit.Response{}, kit.Errorf("%s played no turn in round %d", name, r.Round)
 	}
-	kept, rest := packEmbeds(embeds, MaxEmbeds, MaxEmbedTotal)
+	kept, rest := packEmbeds(embeds, kit.MaxEmbeds, kit.MaxEmbedTotal)
 	content := fmt.Sprintf("Report of round %d", r.Round)
 	if !r.ScheduledAt.IsZero() {
 		content += fmt.Sprintf(", played by the schedule for <t:%d:F>", r.ScheduledAt.Unix())
@@ -2120,21 +2084,21 @@ func (h *handlers) factionReport(ctx context.Context, req *Request) (Response, e
 	if len(rest) > 0 {
 		content += fmt.Sprintf("; %d more: ask with faction:<name>", len(rest))
 	}
-	return Response{Content: content + ".", Embeds: kept, Ephemeral: true, Result: reps}, nil
+	return kit.Response{Content: content + ".", Embeds: kept, Ephemeral: true, Result: reps}, nil
 }
 
 // suggestFactions autocompletes a faction's name: the user's own first.
-func (h *handlers) suggestFactions(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) suggestFactions(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.Factions.Campaign(ctx, req.GuildID)
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{}, nil
+		return kit.Response{}, nil
 	}
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
 	fs := slices.Clone(fc.Campaign.Factions)
-	slices.SortStableFunc(fs, func(a, b *faction.Faction) int {
+	slices.SortStableFunc(fs, func(a, b *rules.Faction) int {
 		am, bm := a.Owner == req.User.ID, b.Owner == req.User.ID
 		switch {
 		case am && !bm:
@@ -2144,16 +2108,16 @@ func (h *handlers) suggestFactions(ctx context.Context, req *Request) (Response,
 		}
 		return 0
 	})
-	var out []Choice
+	var out []kit.Choice
 	for _, f := range fs {
 		if strings.Contains(strings.ToLower(f.Name), typed) {
-			out = append(out, Choice{Name: f.Name + " (" + ownerLabel(f) + ")", Value: f.Name})
+			out = append(out, kit.Choice{Name: f.Name + " (" + ownerLabel(f) + ")", Value: f.Name})
 		}
 	}
-	return Response{Choices: out}, nil
+	return kit.Response{Choices: out}, nil
 }
 
-func ownerLabel(f *faction.Faction) string {
+func ownerLabel(f *rules.Faction) string {
 	if f.Owner == "" {
 		return "NPC"
 	}
@@ -2162,20 +2126,20 @@ func ownerLabel(f *faction.Faction) string {
 
 // suggestAssets autocompletes an asset: those the user may see, the acting
 // faction's first.
-func (h *handlers) suggestAssets(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) suggestAssets(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.Factions.Campaign(ctx, req.GuildID)
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{}, nil
+		return kit.Response{}, nil
 	}
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	c := fc.Campaign
 	typed := strings.ToLower(strings.TrimSpace(fmt.Sprint(req.Options[req.Focused])))
 	if _, ok := req.Options[req.Focused]; !ok {
 		typed = ""
 	}
-	var mine, others []Choice
+	var mine, others []kit.Choice
 	acting := req.Options.String("faction")
 	for _, f := range c.Factions {
 		for _, a := range f.Assets {
@@ -2186,7 +2150,7 @@ func (h *handlers) suggestAssets(ctx context.Context, req *Request) (Response, e
 			if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
 				continue
 			}
-			ch := Choice{Name: name, Value: int64(a.ID)}
+			ch := kit.Choice{Name: name, Value: int64(a.ID)}
 			if f.Owner == req.User.ID && f.Owner != "" || strings.EqualFold(f.Name, acting) {
 				mine = append(mine, ch)
 			} else {
@@ -2194,29 +2158,29 @@ func (h *handlers) suggestAssets(ctx context.Context, req *Request) (Response, e
 			}
 		}
 	}
-	return Response{Choices: append(mine, others...)}, nil
+	return kit.Response{Choices: append(mine, others...)}, nil
 }
 
 // suggestActions lists what the acting faction may do right now, with the
-// cost: faction.Available. The value names the asset too: "attack@12".
-func (h *handlers) suggestActions(ctx context.Context, req *Request) (Response, error) {
+// cost: rules.Available. The value names the asset too: "attack@12".
+func (h *handlers) suggestActions(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.Factions.Campaign(ctx, req.GuildID)
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{}, nil
+		return kit.Response{}, nil
 	}
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	f, err := userFaction(fc.Campaign, req, req.Options.String("faction"))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	opts, err := faction.Available(fc.Campaign, f.Name)
+	opts, err := rules.Available(fc.Campaign, f.Name)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String("action")))
-	var out []Choice
+	var out []kit.Choice
 	for _, o := range opts {
 		if typed != "" && !strings.Contains(strings.ToLower(o.Label+" "+o.Action), typed) {
 			continue
@@ -2229,22 +2193,22 @@ func (h *handlers) suggestActions(ctx context.Context, req *Request) (Response, 
 		if o.Asset != 0 {
 			v += "@" + strconv.Itoa(o.Asset)
 		}
-		out = append(out, Choice{Name: label, Value: v})
+		out = append(out, kit.Choice{Name: label, Value: v})
 	}
-	return Response{Choices: out}, nil
+	return kit.Response{Choices: out}, nil
 }
 
 // suggestParams suggests the chosen action's parameters, to fill in.
-func (h *handlers) suggestParams(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) suggestParams(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	key, _, _ := strings.Cut(req.Options.String("action"), "@")
-	def, ok := faction.LookupAction(key)
+	def, ok := rules.LookupAction(key)
 	typed := strings.TrimSpace(req.Options.String("params"))
 	if !ok {
-		return Response{Choices: []Choice{{Name: "choose the action first", Value: typed}}}, nil
+		return kit.Response{Choices: []kit.Choice{{Name: "choose the action first", Value: typed}}}, nil
 	}
-	var out []Choice
+	var out []kit.Choice
 	if typed != "" {
-		out = append(out, Choice{Name: typed, Value: typed})
+		out = append(out, kit.Choice{Name: typed, Value: typed})
 	}
 	for _, p := range def.Params {
 		if strings.Contains(typed, p.Name+"=") {
@@ -2255,68 +2219,68 @@ func (h *handlers) suggestParams(ctx context.Context, req *Request) (Response, e
 			name = "(required) " + name
 		}
 		v := strings.TrimSpace(typed + " " + p.Name + "=")
-		if len(v) > MaxChoiceStringLen {
+		if len(v) > kit.MaxChoiceStringLen {
 			continue
 		}
-		out = append(out, Choice{Name: name, Value: v})
+		out = append(out, kit.Choice{Name: name, Value: v})
 	}
-	return Response{Choices: out}, nil
+	return kit.Response{Choices: out}, nil
 }
 
-func (h *handlers) suggestHabitats(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) suggestHabitats(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.Factions.Campaign(ctx, req.GuildID)
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{}, nil
+		return kit.Response{}, nil
 	}
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
-	var out []Choice
+	var out []kit.Choice
 	for _, hb := range fc.Campaign.Habitats {
 		if strings.Contains(strings.ToLower(hb.Name), typed) {
 			owner := hb.Owner
 			if owner == "" {
 				owner = "unowned"
 			}
-			out = append(out, Choice{Name: fmt.Sprintf("%s (%s, health %d/%d)", hb.Name, owner, hb.Health, hb.MaxHealth), Value: hb.Name})
+			out = append(out, kit.Choice{Name: fmt.Sprintf("%s (%s, health %d/%d)", hb.Name, owner, hb.Health, hb.MaxHealth), Value: hb.Name})
 		}
 	}
-	return Response{Choices: out}, nil
+	return kit.Response{Choices: out}, nil
 }
 
-func (h *handlers) suggestCharts(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) suggestCharts(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cfg := h.factionConfig()
 	if fc, err := h.Factions.Campaign(ctx, req.GuildID); err == nil {
 		cfg = fc.Campaign.Config
 	}
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String("chart")))
-	var out []Choice
+	var out []kit.Choice
 	for _, d := range cfg.Assets {
 		name := fmt.Sprintf("%s (%s %s, Level %d)", d.Name, d.Category, d.Type, d.Level)
 		if strings.Contains(strings.ToLower(name), typed) {
-			out = append(out, Choice{Name: name, Value: d.Name})
+			out = append(out, kit.Choice{Name: name, Value: d.Name})
 		}
 	}
-	return Response{Choices: out}, nil
+	return kit.Response{Choices: out}, nil
 }
 
 // fireTime renders a firing's time for Discord: every reader sees it in
 // their own zone.
-func fireTime(t time.Time) string { return fmt.Sprintf("<t:%d:F>", t.Unix()) }
+func FireTime(t time.Time) string { return fmt.Sprintf("<t:%d:F>", t.Unix()) }
 
 // giveHabitatBonus adds hb's Health Stat bonus to f, its new owner.
-func giveHabitatBonus(f *faction.Faction, hb *faction.Habitat) {
-	for _, st := range faction.AllStats {
+func giveHabitatBonus(f *rules.Faction, hb *rules.Habitat) {
+	for _, st := range rules.AllStats {
 		f.Stats.Set(st, f.Stats.Get(st)+hb.Bonus.Get(st))
 	}
 }
 
 // withdrawHabitatBonus takes hb's bonus back from its owner, if it holds
 // it, never below 0.
-func withdrawHabitatBonus(c *faction.Campaign, hb *faction.Habitat) {
+func withdrawHabitatBonus(c *rules.Campaign, hb *rules.Habitat) {
 	if old := c.Faction(hb.Owner); old != nil && hb.BonusActive {
-		for _, st := range faction.AllStats {
+		for _, st := range rules.AllStats {
 			old.Stats.Set(st, max(old.Stats.Get(st)-hb.Bonus.Get(st), 0))
 		}
 	}

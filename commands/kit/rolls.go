@@ -1,4 +1,4 @@
-package commands
+package kit
 
 import (
 	"context"
@@ -11,20 +11,10 @@ import (
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-var rollCommand = Command{
-	Name:        "roll",
-	Description: "Roll dice: 1d20+5, 4d6kh3, 2d6+3",
-	Options: []Option{
-		{Type: String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
-		diceOption,
-		{Type: Boolean, Name: "private", Description: "Only you see the result"},
-	},
-}
-
 // diceOption is the `dice:` option every roll and action command takes: the
 // values of physical dice rolled at the table, used in order instead of
 // random ones.
-var diceOption = Option{
+var DiceOption = Option{
 	Type: String, Name: "dice", MaxLength: 500,
 	Description: "Physical dice you rolled, in order, e.g. 6,5,2,4",
 }
@@ -77,7 +67,7 @@ type RollDie struct {
 	Failure    bool `json:"failure,omitempty"`
 }
 
-func newRollResult(res *dice.Result) RollResult {
+func NewRollResult(res *dice.Result) RollResult {
 	out := RollResult{Expr: res.Expr, Total: res.Total, Rolls: make([]RollGroup, 0, len(res.Groups))}
 	for _, g := range res.Groups {
 		rg := RollGroup{Expr: g.Expr, Label: g.Label, Total: g.Total, Dice: make([]RollDie, 0, len(g.Dice))}
@@ -104,99 +94,10 @@ func newRollResult(res *dice.Result) RollResult {
 	return out
 }
 
-func (h *handlers) roll(ctx context.Context, req *Request) (Response, error) {
-	return h.rollReply(ctx, req, req.Options.String("expression"), req.Options.Bool("private"))
-}
-
-// rollAgain answers the "Roll again" button: the same expression, rolled
-// afresh by whoever clicked, as privately as the first.
-func (h *handlers) rollAgain(ctx context.Context, req *Request) (Response, error) {
-	_, code, _ := strings.Cut(req.CustomID, ":")
-	prev, found, err := h.Rolls.RollByCode(ctx, req.ChannelID, code)
-	if err != nil {
-		return Response{}, err
-	}
-	if !found {
-		return Response{}, Errorf("roll %s is not in this channel's log any more: use /roll", code)
-	}
-	req.Options = Options{} // a click carries no dice: roll at random
-	return h.rollReply(ctx, req, prev.Expr, prev.Private)
-}
-
-func (h *handlers) rollReply(ctx context.Context, req *Request, text string, private bool) (Response, error) {
-	res, err := h.rollDice(req, text)
-	if err != nil {
-		return Response{}, err
-	}
-	result := newRollResult(res)
-	id, err := h.logRoll(ctx, req, res.Expr, res.Total, private, result)
-	if err != nil {
-		return Response{}, err
-	}
-	result.ID = id
-	return Response{
-		Content:   fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", displayName(req.User), codeSafe(res.Expr), res.String(), id),
-		Ephemeral: private,
-		Rows:      []Row{{{Label: "Roll again", Style: Secondary, CustomID: "reroll:" + id}}},
-		Result:    result,
-	}, nil
-}
-
-// suggestRolls autocompletes an expression: first what is being typed,
-// checked as it is typed (a mistake shows before sending), then the user's
-// recent expressions that contain it.
-func (h *handlers) suggestRolls(ctx context.Context, req *Request) (Response, error) {
-	typed := strings.TrimSpace(req.Options.String("expression"))
-	var choices []Choice
-	if typed != "" && len(typed) <= MaxChoiceStringLen {
-		name := typed
-		if _, err := dice.Parse(typed); err != nil {
-			name = "⚠️ " + typed + ": " + err.Error()
-		}
-		choices = append(choices, Choice{Name: name, Value: typed})
-	}
-	recent, err := h.Rolls.RecentExprs(ctx, req.User.ID, MaxChoices)
-	if err != nil {
-		return Response{}, err
-	}
-	for _, e := range recent {
-		if len(choices) == MaxChoices {
-			break
-		}
-		if e != typed && len(e) <= MaxChoiceStringLen && strings.Contains(strings.ReplaceAll(e, " ", ""), strings.ReplaceAll(typed, " ", "")) {
-			choices = append(choices, Choice{Name: e, Value: e})
-		}
-	}
-	return Response{Choices: choices}, nil
-}
-
-// rollDice parses and rolls text, with the request's `dice:` values when
-// given. Every mistake comes back as a *UserError.
-func (h *handlers) rollDice(req *Request, text string) (*dice.Result, error) {
-	expr, err := dice.Parse(text)
-	if err != nil {
-		return nil, diceError(err)
-	}
-	roller, phys, err := h.rollerFor(req)
-	if err != nil {
-		return nil, err
-	}
-	res, err := expr.Roll(roller)
-	if err != nil {
-		return nil, diceError(err)
-	}
-	if phys != nil {
-		if err := phys.Done(); err != nil {
-			return nil, &UserError{Msg: err.Error() + fmt.Sprintf(" (example: /roll %s dice:%s)", expr, exampleDice(res)), Err: err}
-		}
-	}
-	return res, nil
-}
-
 // rollerFor returns the roller for req: the physical dice of its `dice:`
 // option when given (phys is then non-nil, to be checked with Done after
 // rolling), random dice otherwise.
-func (h *handlers) rollerFor(req *Request) (r dice.Roller, phys *dice.Physical, err error) {
+func (h *Env) RollerFor(req *Request) (r dice.Roller, phys *dice.Physical, err error) {
 	if text := strings.TrimSpace(req.Options.String("dice")); text != "" {
 		values, err := dice.ParsePhysical(text)
 		if err != nil {
@@ -210,7 +111,7 @@ func (h *handlers) rollerFor(req *Request) (r dice.Roller, phys *dice.Physical, 
 
 // exampleDice lists plausible values for every die res rolled, for an
 // example of a correct `dice:` option.
-func exampleDice(res *dice.Result) string {
+func ExampleDice(res *dice.Result) string {
 	var vals []string
 	for _, g := range res.Groups {
 		for _, d := range g.Dice {
@@ -226,7 +127,7 @@ func exampleDice(res *dice.Result) string {
 // diceError turns an error of the dice language into a message for the
 // user, with the expression and a caret under the column when known. An
 // error that is not the user's (a failing roller) stays an internal error.
-func diceError(err error) error {
+func DiceError(err error) error {
 	var se *dice.SyntaxError
 	if errors.As(err, &se) {
 		return &UserError{Msg: se.Error(), Detail: se.Detail(), Err: err}
@@ -239,7 +140,7 @@ func diceError(err error) error {
 }
 
 // logRoll stores a roll in the roll log and returns its short ID.
-func (h *handlers) logRoll(ctx context.Context, req *Request, expr string, total int, private bool, detail any) (string, error) {
+func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int, private bool, detail any) (string, error) {
 	js, err := json.Marshal(detail)
 	if err != nil {
 		return "", fmt.Errorf("encode roll: %w", err)
@@ -255,21 +156,3 @@ func (h *handlers) logRoll(ctx context.Context, req *Request, expr string, total
 	}
 	return code, nil
 }
-
-// displayName is the name to show for u, with Discord markdown escaped so a
-// name like "*bob*" shows as written.
-func displayName(u User) string {
-	name := u.Name
-	if name == "" {
-		name = u.ID
-	}
-	return escapeMarkdown(name)
-}
-
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, "`", "\\`", `~`, `\~`, `|`, `\|`, `>`, `\>`, `#`, `\#`, `-`, `\-`)
-
-func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
-
-// codeSafe keeps s inside a `code span`: a backtick (from a label) would
-// end it, so it becomes a look-alike.
-func codeSafe(s string) string { return strings.ReplaceAll(s, "`", "ˋ") }

@@ -1,4 +1,4 @@
-package commands
+package kit
 
 import (
 	"context"
@@ -13,42 +13,42 @@ import (
 // rules roll them), and Done then says whether values were missing or left
 // over. Rules packages take Table.Roller() as their dice.Roller, or roll
 // whole expressions with Roll so the dice show as every roll shows them.
-type Table struct {
+type Tray struct {
 	roller dice.Roller
 	phys   *dice.Physical
 	rolls  []*dice.Result
 }
 
 // table returns the Table for req: physical dice when it has `dice:`.
-func (h *handlers) table(req *Request) (*Table, error) {
-	r, phys, err := h.rollerFor(req)
+func (h *Env) Tray(req *Request) (*Tray, error) {
+	r, phys, err := h.RollerFor(req)
 	if err != nil {
 		return nil, err
 	}
-	return &Table{roller: r, phys: phys}, nil
+	return &Tray{roller: r, phys: phys}, nil
 }
 
 // Roller is the roller for rules code that rolls die by die.
-func (t *Table) Roller() dice.Roller { return t.roller }
+func (t *Tray) Roller() dice.Roller { return t.roller }
 
 // Roll parses and rolls expr and keeps its result for the log and the
 // reply. expr may hold what a user typed (a weapon's damage dice), so a
 // mistake in it is the user's, shown with a caret.
-func (t *Table) Roll(expr string) (*dice.Result, error) {
+func (t *Tray) Roll(expr string) (*dice.Result, error) {
 	e, err := dice.Parse(expr)
 	if err != nil {
-		return nil, diceError(err)
+		return nil, DiceError(err)
 	}
 	res, err := e.Roll(t.roller)
 	if err != nil {
-		return nil, diceError(err)
+		return nil, DiceError(err)
 	}
 	t.rolls = append(t.rolls, res)
 	return res, nil
 }
 
 // Done reports missing or surplus `dice:` values, as the user's mistake.
-func (t *Table) Done() error {
+func (t *Tray) Done() error {
 	if t.phys == nil {
 		return nil
 	}
@@ -59,10 +59,10 @@ func (t *Table) Done() error {
 }
 
 // Rolls returns the results of every Roll so far, as the console shows them.
-func (t *Table) Rolls() []RollGroup {
+func (t *Tray) Rolls() []RollGroup {
 	var out []RollGroup
 	for _, r := range t.rolls {
-		out = append(out, newRollResult(r).Rolls...)
+		out = append(out, NewRollResult(r).Rolls...)
 	}
 	if out == nil {
 		out = []RollGroup{}
@@ -71,7 +71,7 @@ func (t *Table) Rolls() []RollGroup {
 }
 
 // Breakdown returns each roll's breakdown, one a line.
-func (t *Table) Breakdown() string {
+func (t *Tray) Breakdown() string {
 	lines := make([]string, len(t.rolls))
 	for i, r := range t.rolls {
 		lines[i] = r.String()
@@ -98,12 +98,12 @@ func (o *Outcome) Succeeded(ok bool, margin int) {
 // finish checks the `dice:` values were used exactly, logs the command's
 // rolls under expr with total, and fills the outcome's ID and dice. Call it
 // once, after the last roll.
-func (h *handlers) finish(ctx context.Context, req *Request, t *Table, expr string, o *Outcome, detail any) error {
+func (h *Env) Finish(ctx context.Context, req *Request, t *Tray, expr string, o *Outcome, detail any) error {
 	if err := t.Done(); err != nil {
 		return err
 	}
 	o.Rolls = t.Rolls()
-	id, err := h.logRoll(ctx, req, expr, o.Total, req.Options.Bool("private"), detail)
+	id, err := h.LogRoll(ctx, req, expr, o.Total, req.Options.Bool("private"), detail)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package commands
+package ulm
 
 import (
 	"context"
@@ -7,15 +7,17 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/encounter"
-	"github.com/tablehand/tablehand/rules/ulm"
+	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
 // /ulm move, fall, injure, epilogue and heal in a running fight. When the
 // channel has a ulm encounter (/init start under the ulm rules) and the
 // command names one of its combatants (actor:, target: or character:),
-// the command acts on the fight through the ulm policy (ulm.Policy.Move,
+// the command acts on the fight through the ulm policy (rules.Policy.Move,
 // Fall, Injure, Epilogue, HealWith): the slots are spent, the damage lands
 // on its Injury Panel, Vulnerable, the Epilogue and the healing are kept.
 // It is one transaction, as every /init change is (handlers.change): the
@@ -35,7 +37,7 @@ import (
 // ulmFight returns the channel's running ulm fight, or nil when there is
 // none (no encounter, one of another system, or no encounter store). It
 // does not look when the command names no one.
-func (h *handlers) ulmFight(ctx context.Context, req *Request, names ...string) (*encounter.Encounter, error) {
+func (h *handlers) ulmFight(ctx context.Context, req *kit.Request, names ...string) (*encounter.Encounter, error) {
 	if h.Encounters == nil || !slices.ContainsFunc(names, func(n string) bool { return strings.TrimSpace(n) != "" }) {
 		return nil, nil
 	}
@@ -46,7 +48,7 @@ func (h *handlers) ulmFight(ctx context.Context, req *Request, names ...string) 
 	if err != nil {
 		return nil, fmt.Errorf("load the encounter of channel %s: %w", req.ChannelID, err)
 	}
-	if enc.State.Ended || !strings.EqualFold(enc.State.System, ulm.SystemName) {
+	if enc.State.Ended || !strings.EqualFold(enc.State.System, rules.SystemName) {
 		return nil, nil
 	}
 	return enc.State, nil
@@ -55,7 +57,7 @@ func (h *handlers) ulmFight(ctx context.Context, req *Request, names ...string) 
 // ulmCombatant returns the combatant of e named name, as the asker may see
 // it: nil without a fight or a name, for a name not in the fight, and for
 // a hidden combatant named by a player.
-func ulmCombatant(req *Request, e *encounter.Encounter, name string) *encounter.Combatant {
+func ulmCombatant(req *kit.Request, e *encounter.Encounter, name string) *encounter.Combatant {
 	if e == nil || strings.TrimSpace(name) == "" {
 		return nil
 	}
@@ -68,7 +70,7 @@ func ulmCombatant(req *Request, e *encounter.Encounter, name string) *encounter.
 
 // ulmNamed is the name a subcommand gives its actor or Victim: the option,
 // else the sheet's character; "" for neither.
-func ulmNamed(req *Request, u *ulmRun, option string) string {
+func ulmNamed(req *kit.Request, u *ulmRun, option string) string {
 	if name := strings.TrimSpace(req.Options.String(option)); name != "" {
 		return name
 	}
@@ -77,8 +79,8 @@ func ulmNamed(req *Request, u *ulmRun, option string) string {
 
 // ulmFind finds the combatant named in the fight being changed, as the
 // asker may see it, as /init does (checkVisible).
-func ulmFind(req *Request, e *encounter.Encounter, name string) (*encounter.Combatant, error) {
-	if err := checkVisible(req, e, name); err != nil {
+func ulmFind(req *kit.Request, e *encounter.Encounter, name string) (*encounter.Combatant, error) {
+	if err := tracker.CheckVisible(req, e, name); err != nil {
 		return nil, err
 	}
 	return e.Find(name)
@@ -86,17 +88,17 @@ func ulmFind(req *Request, e *encounter.Encounter, name string) (*encounter.Comb
 
 // ulmMayActFor refuses a player acting for a combatant not their own: only
 // its player and the GM may.
-func ulmMayActFor(req *Request, c *encounter.Combatant, example string) error {
+func ulmMayActFor(req *kit.Request, c *encounter.Combatant, example string) error {
 	if req.GM || (c.Owner != "" && c.Owner == req.User.ID) {
 		return nil
 	}
-	return Errorf("%s is not yours: only its player or the GM acts for it (example: %s)", c.Name, example)
+	return kit.Errorf("%s is not yours: only its player or the GM acts for it (example: %s)", c.Name, example)
 }
 
 // ulmFightKeeps refuses options that give what the fight keeps itself: a
 // combatant's Hit Points and Injury Panel, its slots and phase. example
 // is the command without them.
-func ulmFightKeeps(req *Request, name, example string, options ...string) error {
+func ulmFightKeeps(req *kit.Request, name, example string, options ...string) error {
 	var given []string
 	for _, o := range options {
 		if req.Options.Has(o) {
@@ -106,7 +108,7 @@ func ulmFightKeeps(req *Request, name, example string, options ...string) error 
 	if len(given) == 0 {
 		return nil
 	}
-	return Errorf("%s is a combatant of this channel's fight, which keeps its state, slots and phase: leave out %s (example: %s), or name someone who is not in the fight to work it out by hand",
+	return kit.Errorf("%s is a combatant of this channel's fight, which keeps its state, slots and phase: leave out %s (example: %s), or name someone who is not in the fight to work it out by hand",
 		strings.TrimSpace(name), strings.Join(given, ", "), example)
 }
 
@@ -124,18 +126,18 @@ type ulmAccount struct {
 // the fight adds: the encounter as the asker may see it, as /init answers
 // with.
 type ulmInFight struct {
-	Encounter *InitResult `json:"encounter,omitempty"`
+	Encounter *tracker.InitResult `json:"encounter,omitempty"`
 }
 
 // ulmTrack runs op on the channel's fight with the ulm policy in one
 // transaction (handlers.change), on a copy kept only if op succeeds, the
 // `dice:` values fit and the encounter stays whole. The journal records
 // the change under kind.
-func (h *handlers) ulmTrack(ctx context.Context, req *Request, u *ulmRun, kind string, op func(e *encounter.Encounter, p ulm.Policy) (ulmAccount, error)) (db.Encounter, encounter.Event, error) {
-	enc, ev, _, err := h.change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
-		up, ok := p.(ulm.Policy)
+func (h *handlers) ulmTrack(ctx context.Context, req *kit.Request, u *ulmRun, kind string, op func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error)) (db.Encounter, encounter.Event, error) {
+	enc, ev, _, err := h.fight.Change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
+		up, ok := p.(rules.Policy)
 		if !ok {
-			return encounter.Event{}, Errorf("the fight in this channel runs on the %s rules, not ulm's: see /init list", e.State.System)
+			return encounter.Event{}, kit.Errorf("the fight in this channel runs on the %s rules, not ulm's: see /init list", e.State.System)
 		}
 		x := e.State.Clone()
 		acc, err := op(x, up)
@@ -165,33 +167,33 @@ func (h *handlers) ulmTrack(ctx context.Context, req *Request, u *ulmRun, kind s
 // may read it (for the GM alone when it is all secret), the dice and the
 // roll's ID; the roll is logged, privately when secret; the `result`
 // gets the encounter; the tracker message, if there is one, is edited.
-func (h *handlers) ulmFightReply(ctx context.Context, req *Request, u *ulmRun, expr string, out *Outcome, fight *ulmInFight, result any, enc db.Encounter, ev encounter.Event) (Response, error) {
+func (h *handlers) ulmFightReply(ctx context.Context, req *kit.Request, u *ulmRun, expr string, out *kit.Outcome, fight *ulmInFight, result any, enc db.Encounter, ev encounter.Event) (kit.Response, error) {
 	public := ev.Text(false)
 	private := req.Options.Bool("private")
 	out.Rolls = u.t.Rolls()
 	// The roll is logged without the encounter: the GM's view of it names
 	// the hidden.
-	id, err := h.logRoll(ctx, req, expr, out.Total, private || ev.Secret, result)
+	id, err := h.LogRoll(ctx, req, expr, out.Total, private || ev.Secret, result)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	out.ID = id
 	text := public
 	if public == "" {
 		text = ev.Text(true)
 	}
-	content := escapeInline(text)
+	content := kit.EscapeInline(text)
 	if b := u.t.Breakdown(); b != "" {
 		content += "\n" + b
 	}
 	content += "\n-# roll " + out.ID
-	view := h.initResult(enc.State, req.GM)
+	view := h.fight.InitResult(enc.State, req.GM)
 	fight.Encounter = &view
-	resp := Response{Content: content, Ephemeral: private || public == "", Result: result}
+	resp := kit.Response{Content: content, Ephemeral: private || public == "", Result: result}
 	if public != "" {
-		h.showTracker(req, enc, &resp, false)
+		h.fight.ShowTracker(req, enc, &resp, false)
 		if !private {
-			resp.Followups = gmSecrets(req, ev)
+			resp.Followups = tracker.GMSecrets(req, ev)
 		}
 	}
 	return resp, nil
@@ -199,15 +201,15 @@ func (h *handlers) ulmFightReply(ctx context.Context, req *Request, u *ulmRun, e
 
 const ulmMoveFightExample = "/ulm move action:rush actor:<your combatant>"
 
-// ulmMoveInFight is /ulm move by a combatant: ulm.Policy.Move spends the
+// ulmMoveInFight is /ulm move by a combatant: rules.Policy.Move spends the
 // Celerity from the slots of the phase it is in.
-func (h *handlers) ulmMoveInFight(ctx context.Context, req *Request, u *ulmRun, name string) (Response, error) {
+func (h *handlers) ulmMoveInFight(ctx context.Context, req *kit.Request, u *ulmRun, name string) (kit.Response, error) {
 	if err := ulmFightKeeps(req, name, ulmMoveFightExample, "phase", "momentum", "last_slot"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	in := ulm.MoveInput{
-		Move:    ulm.Move(req.Options.String("action")),
-		Surface: ulm.Surface(req.Options.String("surface")), LimbsBusy: req.Options.Bool("limbs_busy"), Gear: req.Options.Bool("gear"),
+	in := rules.MoveInput{
+		Move:    rules.Move(req.Options.String("action")),
+		Surface: rules.Surface(req.Options.String("surface")), LimbsBusy: req.Options.Bool("limbs_busy"), Gear: req.Options.Bool("gear"),
 	}
 	if n, ok := req.Options.Int("slots"); ok {
 		in.Slots = int(n)
@@ -216,11 +218,11 @@ func (h *handlers) ulmMoveInFight(ctx context.Context, req *Request, u *ulmRun, 
 		in.Accuracy, in.AccuracyKnown = int(n), true
 	}
 	var (
-		res   ulm.MoveResult
+		res   rules.MoveResult
 		actor string
 		left  int
 	)
-	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm move", func(e *encounter.Encounter, p ulm.Policy) (ulmAccount, error) {
+	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm move", func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error) {
 		c, err := ulmFind(req, e, name)
 		if err != nil {
 			return ulmAccount{}, err
@@ -228,8 +230,8 @@ func (h *handlers) ulmMoveInFight(ctx context.Context, req *Request, u *ulmRun, 
 		if err := ulmMayActFor(req, c, ulmMoveFightExample); err != nil {
 			return ulmAccount{}, err
 		}
-		if _, ok := c.Stats[ulm.StatAccuracy]; (in.Move == ulm.Jump || in.Move == ulm.Leap) && !in.AccuracyKnown && !ok {
-			return ulmAccount{}, Errorf("%s has no accuracy for the Accuracy Check: give accuracy:<number> (example: /ulm move action:%s actor:%s accuracy:2 dice:12)", c.Name, in.Move, c.Name)
+		if _, ok := c.Stats[rules.StatAccuracy]; (in.Move == rules.Jump || in.Move == rules.Leap) && !in.AccuracyKnown && !ok {
+			return ulmAccount{}, kit.Errorf("%s has no accuracy for the Accuracy Check: give accuracy:<number> (example: /ulm move action:%s actor:%s accuracy:2 dice:12)", c.Name, in.Move, c.Name)
 		}
 		var line string
 		if res, line, err = p.Move(e, c, in, u.dice); err != nil {
@@ -240,10 +242,10 @@ func (h *handlers) ulmMoveInFight(ctx context.Context, req *Request, u *ulmRun, 
 		return ulmAccount{summary: line, secret: c.Hidden}, nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	result := &ulmMoveResult{
-		Outcome: Outcome{Total: res.Tiles}, Action: string(res.Move), Phase: string(res.Phase), Celerity: res.Celerity,
+		Outcome: kit.Outcome{Total: res.Tiles}, Action: string(res.Move), Phase: string(res.Phase), Celerity: res.Celerity,
 		Slot: res.Phase.Slot(), Tiles: res.Tiles, Momentum: res.Momentum, MomentumNext: res.MomentumNext, Notes: append([]string{}, res.Notes...),
 		Actor: actor, SlotsLeft: &left,
 	}
@@ -254,37 +256,37 @@ func (h *handlers) ulmMoveInFight(ctx context.Context, req *Request, u *ulmRun, 
 	return h.ulmFightReply(ctx, req, u, "ulm move "+string(res.Move), &result.Outcome, &result.ulmInFight, result, enc, ev)
 }
 
-// ulmFallInFight is /ulm fall of a combatant: ulm.Policy.Fall spends or
+// ulmFallInFight is /ulm fall of a combatant: rules.Policy.Fall spends or
 // owes the Action Slots and puts the damage on its Injury Panel.
-func (h *handlers) ulmFallInFight(ctx context.Context, req *Request, u *ulmRun, name string) (Response, error) {
+func (h *handlers) ulmFallInFight(ctx context.Context, req *kit.Request, u *ulmRun, name string) (kit.Response, error) {
 	if err := ulmFightKeeps(req, name, "/ulm fall tiles:12 target:<combatant> dice:1,2,3", "hp", "damage", "holy", "spite", "vulnerable", "slots"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	tiles, _ := req.Options.Int("tiles")
 	var (
-		res    ulm.FallResult
+		res    rules.FallResult
 		target string
 		owed   int
 		left   *int
 	)
-	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm fall", func(e *encounter.Encounter, p ulm.Policy) (ulmAccount, error) {
+	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm fall", func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error) {
 		c, err := ulmFind(req, e, name)
 		if err != nil {
 			return ulmAccount{}, err
 		}
-		before := c.Resources[ulm.ResFallSlots]
+		before := c.Resources[rules.ResFallSlots]
 		var line string
 		if res, line, err = p.Fall(e, c, int(tiles), u.dice); err != nil {
 			return ulmAccount{}, err
 		}
-		target, owed = c.Name, c.Resources[ulm.ResFallSlots]-before
-		if phase, n := p.SlotsLeft(e, c); e.Begun && phase == ulm.Active {
+		target, owed = c.Name, c.Resources[rules.ResFallSlots]-before
+		if phase, n := p.SlotsLeft(e, c); e.Begun && phase == rules.Active {
 			left = &n
 		}
 		return ulmAccount{summary: line, secret: c.Hidden}, nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	result := newUlmFallResult(res, target, u.cfg)
 	result.SlotsOwed, result.SlotsLeft = owed, left
@@ -293,19 +295,19 @@ func (h *handlers) ulmFallInFight(ctx context.Context, req *Request, u *ulmRun, 
 
 const ulmEpilogueFightExample = "/ulm epilogue kind:knockout target:<Victim> actor:<your combatant>"
 
-// ulmEpilogueInFight is /ulm epilogue on a combatant: ulm.Policy.Epilogue
+// ulmEpilogueInFight is /ulm epilogue on a combatant: rules.Policy.Epilogue
 // applies it, and the activator named with actor: spends its slot.
-func (h *handlers) ulmEpilogueInFight(ctx context.Context, req *Request, u *ulmRun, kind ulm.Epilogue, victimName, actorName string) (Response, error) {
+func (h *handlers) ulmEpilogueInFight(ctx context.Context, req *kit.Request, u *ulmRun, kind rules.Epilogue, victimName, actorName string) (kit.Response, error) {
 	if err := ulmFightKeeps(req, victimName, ulmEpilogueFightExample, "hp", "damage", "holy", "spite", "vulnerable", "phase", "slots"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	in := ulm.EpilogueInput{Kind: kind, OutOfReach: req.Options.Has("reach") && !req.Options.Bool("reach")}
+	in := rules.EpilogueInput{Kind: kind, OutOfReach: req.Options.Has("reach") && !req.Options.Bool("reach")}
 	var (
-		res           ulm.EpilogueResult
+		res           rules.EpilogueResult
 		victim, actor string
 		left          *int
 	)
-	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm epilogue", func(e *encounter.Encounter, p ulm.Policy) (ulmAccount, error) {
+	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm epilogue", func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error) {
 		before := e.Clone()
 		v, err := ulmFind(req, e, victimName)
 		if err != nil {
@@ -344,10 +346,10 @@ func (h *handlers) ulmEpilogueInFight(ctx context.Context, req *Request, u *ulmR
 		return acc, nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	result := &ulmEpilogueResult{
-		Outcome: Outcome{Total: res.Celerity}, Kind: string(kind), Target: victim,
+		Outcome: kit.Outcome{Total: res.Celerity}, Kind: string(kind), Target: victim,
 		Celerity: res.Celerity, Slot: res.Phase.Slot(), State: newUlmState(res.State, u.cfg),
 		Actor: actor, SlotsLeft: left,
 	}
@@ -357,7 +359,7 @@ func (h *handlers) ulmEpilogueInFight(ctx context.Context, req *Request, u *ulmR
 // ulmEpilogueUnnamed is the account of in on the combatant victimID of e
 // with no activator named ("Its activator activates Maim on ..."): what
 // the players read of an Epilogue a hidden combatant activated.
-func ulmEpilogueUnnamed(e *encounter.Encounter, p ulm.Policy, victimID int, in ulm.EpilogueInput) (string, error) {
+func ulmEpilogueUnnamed(e *encounter.Encounter, p rules.Policy, victimID int, in rules.EpilogueInput) (string, error) {
 	return ulmRetell(e, victimID, func(x *encounter.Encounter, c *encounter.Combatant) (string, error) {
 		_, line, err := p.Epilogue(x, nil, c, in)
 		return line, err
@@ -377,21 +379,21 @@ func ulmRetell(e *encounter.Encounter, victimID int, tell func(x *encounter.Enco
 	return "", fmt.Errorf("retell: combatant %d is not in the fight", victimID)
 }
 
-// ulmHealInFight is /ulm heal of a combatant: ulm.Policy.HealWith, with
+// ulmHealInFight is /ulm heal of a combatant: rules.Policy.HealWith, with
 // specialized healing and Barriers that /init heal does not give.
-func (h *handlers) ulmHealInFight(ctx context.Context, req *Request, u *ulmRun, name string, in ulm.Healing) (Response, error) {
+func (h *handlers) ulmHealInFight(ctx context.Context, req *kit.Request, u *ulmRun, name string, in rules.Healing) (kit.Response, error) {
 	if err := ulmFightKeeps(req, name, "/ulm heal amount:2d6 target:<combatant> dice:3,4", "hp", "damage", "holy", "spite", "vulnerable", "maimed"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	var err error
 	if in.Amount, err = u.amount(req, "amount"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	var (
-		res    ulm.HealResult
+		res    rules.HealResult
 		target string
 	)
-	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm heal", func(e *encounter.Encounter, p ulm.Policy) (ulmAccount, error) {
+	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm heal", func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error) {
 		c, err := ulmFind(req, e, name)
 		if err != nil {
 			return ulmAccount{}, err
@@ -404,10 +406,10 @@ func (h *handlers) ulmHealInFight(ctx context.Context, req *Request, u *ulmRun, 
 		return ulmAccount{summary: line, secret: c.Hidden}, nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	result := &ulmHealResult{
-		Outcome: Outcome{Total: res.Healed}, Target: target, Amount: in.Amount, Healed: res.Healed, Resisted: res.Resisted,
+		Outcome: kit.Outcome{Total: res.Healed}, Target: target, Amount: in.Amount, Healed: res.Healed, Resisted: res.Resisted,
 		VulnerableEnded: res.VulnerableEnded, MaimReversed: res.MaimReversed, State: newUlmState(res.State, u.cfg),
 	}
 	return h.ulmFightReply(ctx, req, u, "ulm heal", &result.Outcome, &result.ulmInFight, result, enc, ev)
@@ -415,19 +417,19 @@ func (h *handlers) ulmHealInFight(ctx context.Context, req *Request, u *ulmRun, 
 
 const ulmInjureFightExample = "/ulm injure target:<combatant> amount:2d6+3 type:incision dice:4,5"
 
-// ulmInjureInFight is /ulm injure of a combatant: ulm.Policy.Injure
+// ulmInjureInFight is /ulm injure of a combatant: rules.Policy.Injure
 // resolves the damage against its Injury Panel, with the Mitigation,
 // Amplification and Weakness given, else its own stats. Anyone who can
 // see the Victim may injure it, as with /init damage.
-func (h *handlers) ulmInjureInFight(ctx context.Context, req *Request, u *ulmRun, name string, typ ulm.DamageType) (Response, error) {
+func (h *handlers) ulmInjureInFight(ctx context.Context, req *kit.Request, u *ulmRun, name string, typ rules.DamageType) (kit.Response, error) {
 	if err := ulmFightKeeps(req, name, ulmInjureFightExample, "hp", "damage", "holy", "spite", "vulnerable"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	in := ulm.InjureInput{Injury: ulm.Injury{Type: typ, Object: req.Options.Bool("object"), Execution: ulm.Epilogue(req.Options.String("execution"))}}
+	in := rules.InjureInput{Injury: rules.Injury{Type: typ, Object: req.Options.Bool("object"), Execution: rules.Epilogue(req.Options.String("execution"))}}
 	if src := strings.TrimSpace(req.Options.String("source")); src != "" {
 		var err error
-		if in.Source, err = CleanName("source name", src); err != nil {
-			return Response{}, err
+		if in.Source, err = kit.CleanName("source name", src); err != nil {
+			return kit.Response{}, err
 		}
 	}
 	for _, m := range []struct {
@@ -445,13 +447,13 @@ func (h *handlers) ulmInjureInFight(ctx context.Context, req *Request, u *ulmRun
 	}
 	var err error
 	if in.Potency, err = u.amount(req, "amount"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	var (
-		res    ulm.InjuryResult
+		res    rules.InjuryResult
 		target string
 	)
-	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm injure", func(e *encounter.Encounter, p ulm.Policy) (ulmAccount, error) {
+	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm injure", func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error) {
 		before := e.Clone()
 		c, err := ulmFind(req, e, name)
 		if err != nil {
@@ -480,7 +482,7 @@ func (h *handlers) ulmInjureInFight(ctx context.Context, req *Request, u *ulmRun
 		return acc, nil
 	})
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	if res.Card != nil && in.Source == "" {
 		// The card the result shows has the Damage Source of a card made

@@ -1,4 +1,4 @@
-package commands
+package kit
 
 import (
 	"errors"
@@ -17,6 +17,7 @@ type UserError struct {
 }
 
 func (e *UserError) Error() string { return e.Msg }
+
 func (e *UserError) Unwrap() error { return e.Err }
 
 // Errorf returns a *UserError with a formatted message. Name the mistake

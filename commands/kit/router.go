@@ -1,4 +1,4 @@
-package commands
+package kit
 
 import (
 	"context"
@@ -36,7 +36,7 @@ type Router struct {
 	log          *slog.Logger
 }
 
-func newRouter(log *slog.Logger, gmRoles []string) *Router {
+func NewRouter(log *slog.Logger, gmRoles []string) *Router {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -50,7 +50,7 @@ func newRouter(log *slog.Logger, gmRoles []string) *Router {
 }
 
 // define adds a command definition; its routes are added with handle.
-func (r *Router) define(c Command) {
+func (r *Router) Define(c Command) {
 	for _, old := range r.commands {
 		if old.Name == c.Name {
 			panic("commands: duplicate command " + c.Name)
@@ -59,14 +59,14 @@ func (r *Router) define(c Command) {
 	r.commands = append(r.commands, c)
 }
 
-func (r *Router) handle(path string, h Handler, gmOnly bool) {
+func (r *Router) Route(path string, h Handler, gmOnly bool) {
 	if _, dup := r.routes[path]; dup {
 		panic("commands: duplicate route " + path)
 	}
 	r.routes[path] = route{h: h, gmOnly: gmOnly}
 }
 
-func (r *Router) handleAutocomplete(path, option string, h Handler) {
+func (r *Router) RouteAutocomplete(path, option string, h Handler) {
 	key := path + ":" + option
 	if _, dup := r.autocomplete[key]; dup {
 		panic("commands: duplicate autocomplete " + key)
@@ -74,7 +74,7 @@ func (r *Router) handleAutocomplete(path, option string, h Handler) {
 	r.autocomplete[key] = h
 }
 
-func (r *Router) handleComponent(prefix string, h Handler, gmOnly bool) {
+func (r *Router) RouteComponent(prefix string, h Handler, gmOnly bool) {
 	if _, dup := r.components[prefix]; dup {
 		panic("commands: duplicate component " + prefix)
 	}
@@ -273,4 +273,17 @@ func (r *Router) Failure(req *Request, err error) Response {
 		r.log.Error("command failed", "path", req.Path, "user", req.User.ID, "channel", req.ChannelID, "err", err)
 	}
 	return Response{Type: Message, Content: "⚠️ Something went wrong on our side; it has been logged. Please try again.", Ephemeral: true}
+}
+
+// HasRoute reports whether a handler answers the command path.
+func (r *Router) HasRoute(path string) bool {
+	_, ok := r.routes[path]
+	return ok
+}
+
+// HasAutocomplete reports whether a handler suggests values for option of
+// the command path.
+func (r *Router) HasAutocomplete(path, option string) bool {
+	_, ok := r.autocomplete[path+":"+option]
+	return ok
 }

@@ -1,11 +1,4 @@
-// Package commands defines Tablehand's slash commands and answers them.
-//
-// A handler takes the project's own Request and returns its own Response:
-// it never talks to Discord, so the gateway, the HTTP endpoint and the
-// console all serve the same handlers, and a test just calls one and
-// compares. Command definitions are plain data beside their handlers; the
-// bot package turns them into Discord's wire format.
-package commands
+package kit
 
 // OptionType is the type of a command option, numbered as Discord numbers
 // them so the edge can convert without a table.

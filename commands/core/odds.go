@@ -1,4 +1,4 @@
-package commands
+package core
 
 import (
 	"bytes"
@@ -9,29 +9,29 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/rules/dice"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
-var oddsCommand = Command{
+var oddsCommand = kit.Command{
 	Name:        "odds",
 	Description: "The exact odds of a roll: mean, chances and a histogram",
-	Options: []Option{
-		{Type: String, Name: "expression", Description: "What to roll, e.g. 3d6 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
-		{Type: Integer, Name: "target", Description: "Also give the chance of rolling at least this, e.g. 15"},
-		{Type: String, Name: "versus", Description: "An opposing roll, e.g. 1d20+3: the chances to beat it, tie and lose", MaxLength: dice.MaxExprLen},
-		{Type: Boolean, Name: "private", Description: "Only you see the result"},
+	Options: []kit.Option{
+		{Type: kit.String, Name: "expression", Description: "What to roll, e.g. 3d6 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
+		{Type: kit.Integer, Name: "target", Description: "Also give the chance of rolling at least this, e.g. 15"},
+		{Type: kit.String, Name: "versus", Description: "An opposing roll, e.g. 1d20+3: the chances to beat it, tie and lose", MaxLength: dice.MaxExprLen},
+		{Type: kit.Boolean, Name: "private", Description: "Only you see the result"},
 	},
 }
 
-func (h *handlers) registerOdds(r *Router) {
-	r.define(oddsCommand)
-	r.handle("odds", h.odds, false)
-	r.handleAutocomplete("odds", "expression", h.suggestRolls)
+func (h *handlers) registerOdds(r *kit.Router) {
+	r.Define(oddsCommand)
+	r.Route("odds", h.odds, false)
+	r.RouteAutocomplete("odds", "expression", h.suggestRolls)
 }
 
 // OddsResult is the structured outcome of /odds, the console's `result`.
@@ -81,15 +81,15 @@ type oddsSide struct {
 	dist *dice.Dist
 }
 
-func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) odds(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	a, err := h.oddsOf(req.Options.String("expression"), "")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	var b *oddsSide
 	if text := strings.TrimSpace(req.Options.String("versus")); text != "" {
 		if b, err = h.oddsOf(text, "versus: "); err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 	}
 	target, hasTarget := req.Options.Int("target")
@@ -103,27 +103,27 @@ func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
 	for v, p := range a.dist.All() {
 		result.Distribution = append(result.Distribution, OddsValue{v, round12(p)})
 	}
-	title := "Odds of " + escapeInline(a.expr.String())
-	fields := []Field{
-		{Name: "Mean", Value: decimal(a.dist.Mean()), Inline: true},
-		{Name: "Standard deviation", Value: decimal(a.dist.StdDev()), Inline: true},
+	title := "Odds of " + kit.EscapeInline(a.expr.String())
+	fields := []kit.Field{
+		{Name: "Mean", Value: kit.Decimal(a.dist.Mean()), Inline: true},
+		{Name: "Standard deviation", Value: kit.Decimal(a.dist.StdDev()), Inline: true},
 		{Name: "Range", Value: fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max()), Inline: true},
 		{Name: "Most likely", Value: mostLikely(a.dist, 5)},
 	}
 	if hasTarget {
 		p := a.dist.AtLeast(clampInt(target))
 		result.PAtLeast = ptr(round12(p))
-		fields = append(fields, Field{Name: fmt.Sprintf("At least %d", target), Value: percent(p), Inline: true})
+		fields = append(fields, kit.Field{Name: fmt.Sprintf("At least %d", target), Value: kit.Percent(p), Inline: true})
 	}
 	if b != nil {
 		win, tie, lose := dice.Opposed(a.dist, b.dist)
 		result.PWin, result.PTie, result.PLose = ptr(round12(win)), ptr(round12(tie)), ptr(round12(lose))
-		title += " versus " + escapeInline(b.expr.String())
+		title += " versus " + kit.EscapeInline(b.expr.String())
 		fields = append(fields,
-			Field{Name: "Win", Value: percent(win), Inline: true},
-			Field{Name: "Tie", Value: percent(tie), Inline: true},
-			Field{Name: "Lose", Value: percent(lose), Inline: true},
-			Field{Name: "Versus " + escapeInline(b.expr.String()), Value: fmt.Sprintf("mean %s, standard deviation %s", decimal(b.dist.Mean()), decimal(b.dist.StdDev()))},
+			kit.Field{Name: "Win", Value: kit.Percent(win), Inline: true},
+			kit.Field{Name: "Tie", Value: kit.Percent(tie), Inline: true},
+			kit.Field{Name: "Lose", Value: kit.Percent(lose), Inline: true},
+			kit.Field{Name: "Versus " + kit.EscapeInline(b.expr.String()), Value: fmt.Sprintf("mean %s, standard deviation %s", kit.Decimal(b.dist.Mean()), kit.Decimal(b.dist.StdDev()))},
 		)
 	}
 	footer := "Exact"
@@ -131,7 +131,7 @@ func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
 		var est []string
 		for _, s := range []*oddsSide{a, b} {
 			if s != nil && !s.dist.Exact {
-				est = append(est, fmt.Sprintf("%s estimated from %s rolls", s.expr, thousands(s.dist.Samples)))
+				est = append(est, fmt.Sprintf("%s estimated from %s rolls", s.expr, kit.Thousands(s.dist.Samples)))
 			}
 		}
 		footer = strings.Join(est, "; ") + ": beyond what is worked out exactly"
@@ -142,16 +142,16 @@ func (h *handlers) odds(ctx context.Context, req *Request) (Response, error) {
 	}
 	png, err := oddsChart(a, b, t)
 	if err != nil {
-		return Response{}, fmt.Errorf("draw odds of %s: %w", a.expr, err)
+		return kit.Response{}, fmt.Errorf("draw odds of %s: %w", a.expr, err)
 	}
-	return Response{
-		Embeds: []Embed{{
+	return kit.Response{
+		Embeds: []kit.Embed{{
 			Title:  title,
 			Fields: fields,
 			Footer: footer,
 			Image:  "attachment://" + oddsFile,
 		}},
-		Files:     []File{{Name: oddsFile, ContentType: "image/png", Data: png}},
+		Files:     []kit.File{{Name: oddsFile, ContentType: "image/png", Data: png}},
 		Ephemeral: req.Options.Bool("private"),
 		Result:    result,
 	}, nil
@@ -169,8 +169,8 @@ func (h *handlers) oddsOf(text, prefix string) (*oddsSide, error) {
 			return &oddsSide{expr: e, dist: d}, nil
 		}
 	}
-	err = diceError(err)
-	if ue, ok := AsUserError(err); ok {
+	err = kit.DiceError(err)
+	if ue, ok := kit.AsUserError(err); ok {
 		ue.Msg = prefix + ue.Msg
 	}
 	return nil, err
@@ -194,41 +194,6 @@ func round12(p float64) float64 {
 	return r
 }
 
-// decimal formats x with at most two decimals: 10.5, 2.96.
-func decimal(x float64) string {
-	s := strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
-	if s == "-0" {
-		s = "0"
-	}
-	return s
-}
-
-// percent formats a probability as a percentage with at most two
-// decimals, never rounding a possible outcome to 0% or a doubtful one to
-// 100%.
-func percent(p float64) string {
-	switch {
-	case p <= 0:
-		return "0%"
-	case p >= 1:
-		return "100%"
-	case p < 0.0001:
-		return "<0.01%"
-	case p > 0.9999:
-		return ">99.99%"
-	}
-	return strconv.FormatFloat(math.Round(p*10000)/100, 'f', -1, 64) + "%"
-}
-
-// thousands formats n with commas between thousands: 100,000.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // mostLikely lists the n most likely values of d, one a line.
 func mostLikely(d *dice.Dist, n int) string {
 	var b strings.Builder
@@ -236,7 +201,7 @@ func mostLikely(d *dice.Dist, n int) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "**%d**: %s", v, percent(d.P(v)))
+		fmt.Fprintf(&b, "**%d**: %s", v, kit.Percent(d.P(v)))
 	}
 	return b.String()
 }
@@ -245,8 +210,8 @@ func mostLikely(d *dice.Dist, n int) string {
 // draws at, with at most maxBars bars, leaving out tails less likely than
 // chartTail on either side.
 const (
-	chartWidth  = 600 * vg.Inch / 96
-	chartHeight = 300 * vg.Inch / 96
+	ChartWidth  = 600 * vg.Inch / 96
+	ChartHeight = 300 * vg.Inch / 96
 	maxBars     = 120
 	chartTail   = 0.0005
 )
@@ -266,7 +231,7 @@ func oddsChart(a, b *oddsSide, target *int) ([]byte, error) {
 	p.X.Label.Text = "result"
 	p.Y.Label.Text = "chance"
 	p.Y.Tick.Marker = percentTicks{}
-	p.X.Tick.Marker = integerTicks{}
+	p.X.Tick.Marker = IntegerTicks{}
 	p.Legend.Top = true
 
 	lo, hi := shown(a.dist)
@@ -290,7 +255,7 @@ func oddsChart(a, b *oddsSide, target *int) ([]byte, error) {
 		if len(above) > 0 {
 			h := histogram(above, targetColor)
 			p.Add(h)
-			p.Legend.Add(fmt.Sprintf("%d or more: %s", *target, percent(a.dist.AtLeast(*target))), h)
+			p.Legend.Add(fmt.Sprintf("%d or more: %s", *target, kit.Percent(a.dist.AtLeast(*target))), h)
 		}
 		top = max(maxBin(below), maxBin(above))
 	} else {
@@ -321,7 +286,7 @@ func oddsChart(a, b *oddsSide, target *int) ([]byte, error) {
 	if width > 1 {
 		p.Y.Label.Text = fmt.Sprintf("chance (a value, bars of %d)", width)
 	}
-	wt, err := p.WriterTo(chartWidth, chartHeight, "png")
+	wt, err := p.WriterTo(ChartWidth, ChartHeight, "png")
 	if err != nil {
 		return nil, err
 	}
@@ -426,9 +391,9 @@ func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
 
 // integerTicks labels an axis of whole numbers at a round step: 1, 2, 5,
 // 10, 20, 50 and so on, at most about a dozen labels.
-type integerTicks struct{}
+type IntegerTicks struct{}
 
-func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
+func (IntegerTicks) Ticks(lo, hi float64) []plot.Tick {
 	step := 1.0
 	for i := 0; (hi-lo)/step > 12; i++ {
 		step *= [3]float64{2, 2.5, 2}[i%3] // 1, 2, 5, 10, 20, 50, ...

@@ -1,4 +1,4 @@
-package commands
+package arc
 
 import (
 	"context"
@@ -9,8 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/arc"
+	rules "github.com/tablehand/tablehand/rules/arc"
 )
 
 // /arc speaks the rules of seed 001 (rules/arc): Action Resolution Checks
@@ -23,31 +24,31 @@ import (
 // `ks:control us:accuracy es:tamper` reads the three from one sheet; left
 // out, they are read from the sheet's stats named ks, us and es.
 
-var arcPrivate = Option{Type: Boolean, Name: "private", Description: "Only you see the result"}
+var arcPrivate = kit.Option{Type: kit.Boolean, Name: "private", Description: "Only you see the result"}
 
 // arcScoreOption is a KS, US or ES option: a number or a stat of the sheet.
-func arcScoreOption(name, desc string) Option {
-	return Option{Type: String, Name: name, Description: desc, MaxLength: 32, Autocomplete: true}
+func arcScoreOption(name, desc string) kit.Option {
+	return kit.Option{Type: kit.String, Name: name, Description: desc, MaxLength: 32, Autocomplete: true}
 }
 
-func arcCount(name, desc string) Option {
-	return Option{Type: Integer, Name: name, Description: desc, MinValue: Float(0), MaxValue: Float(20)}
+func arcCount(name, desc string) kit.Option {
+	return kit.Option{Type: kit.Integer, Name: name, Description: desc, MinValue: kit.Float(0), MaxValue: kit.Float(20)}
 }
 
-func arcAdj(name, desc string) Option {
-	return Option{Type: Integer, Name: name, Description: desc, MinValue: Float(-100), MaxValue: Float(100)}
+func arcAdj(name, desc string) kit.Option {
+	return kit.Option{Type: kit.Integer, Name: name, Description: desc, MinValue: kit.Float(-100), MaxValue: kit.Float(100)}
 }
 
-func arcSize(name, desc string) Option {
-	return Option{Type: String, Name: name, Description: desc, MaxLength: 32, Autocomplete: true}
+func arcSize(name, desc string) kit.Option {
+	return kit.Option{Type: kit.String, Name: name, Description: desc, MaxLength: 32, Autocomplete: true}
 }
 
-var arcCommand = Command{
+var arcCommand = kit.Command{
 	Name:        "arc",
 	Description: "Arc rules: action checks (ARC), reactions, declaration order, movement and load",
-	Options: []Option{
-		{Type: SubCommand, Name: "check", Description: "ARCT: KS + US + ES die + adjustments, above a threshold to succeed", Options: []Option{
-			{Type: String, Name: "threshold", Description: "Complexity: a name (average = 9) or a number", Required: true, MaxLength: 32, Autocomplete: true},
+	Options: []kit.Option{
+		{Type: kit.SubCommand, Name: "check", Description: "ARCT: KS + US + ES die + adjustments, above a threshold to succeed", Options: []kit.Option{
+			{Type: kit.String, Name: "threshold", Description: "Complexity: a name (average = 9) or a number", Required: true, MaxLength: 32, Autocomplete: true},
 			arcScoreOption("ks", "KS score, or a stat of the sheet (e.g. control)"),
 			arcScoreOption("us", "US score, or a stat of the sheet (e.g. accuracy)"),
 			arcScoreOption("es", "ES score (sets the die), or a stat of the sheet (e.g. tamper)"),
@@ -56,9 +57,9 @@ var arcCommand = Command{
 			arcCount("huge_adv", "Huge advantages (exceptional): +2 each"),
 			arcCount("huge_dis", "Huge disadvantages (exceptional): -2 each"),
 			arcAdj("adj", "Other adjustment from the GM, e.g. -1 for inadequate armor"),
-			diceOption, characterOption, arcPrivate,
+			kit.DiceOption, kit.CharacterOption, arcPrivate,
 		}},
-		{Type: SubCommand, Name: "opposed", Description: "ARCO: both sides roll an ARC; higher wins, a tie fails the actor", Options: []Option{
+		{Type: kit.SubCommand, Name: "opposed", Description: "ARCO: both sides roll an ARC; higher wins, a tie fails the actor", Options: []kit.Option{
 			arcScoreOption("ks", "Your KS score, or a stat of your sheet"),
 			arcScoreOption("us", "Your US score, or a stat of your sheet"),
 			arcScoreOption("es", "Your ES score, or a stat of your sheet"),
@@ -77,61 +78,61 @@ var arcCommand = Command{
 			arcAdj("target_adj", "The opponent's other adjustment from the GM"),
 			arcSize("size", "Your size (default medium): the larger side gains"),
 			arcSize("target_size", "The opponent's size (default medium)"),
-			diceOption, characterOption,
-			{Type: String, Name: "target", Description: "Read the opponent's stats from this character's sheet", Autocomplete: true, MaxLength: MaxNameLen},
+			kit.DiceOption, kit.CharacterOption,
+			{Type: kit.String, Name: "target", Description: "Read the opponent's stats from this character's sheet", Autocomplete: true, MaxLength: kit.MaxNameLen},
 			arcPrivate,
 		}},
-		{Type: SubCommand, Name: "reaction", Description: "Reaction check: 1d10 at or under SOM, or lose the turn", Options: []Option{
-			{Type: Integer, Name: "som", Description: "State of Mind, 1 (Panicked) to 10 (Exalted)", MinValue: Float(arc.MinSOM), MaxValue: Float(arc.MaxSOM)},
-			diceOption, characterOption, arcPrivate,
+		{Type: kit.SubCommand, Name: "reaction", Description: "Reaction check: 1d10 at or under SOM, or lose the turn", Options: []kit.Option{
+			{Type: kit.Integer, Name: "som", Description: "State of Mind, 1 (Panicked) to 10 (Exalted)", MinValue: kit.Float(rules.MinSOM), MaxValue: kit.Float(rules.MaxSOM)},
+			kit.DiceOption, kit.CharacterOption, arcPrivate,
 		}},
-		{Type: SubCommand, Name: "order", Description: "Declaration order: ascending SOM, then Empathy, Perception, 1d10", Options: []Option{
-			{Type: String, Name: "who", Required: true, MaxLength: 1000,
+		{Type: kit.SubCommand, Name: "order", Description: "Declaration order: ascending SOM, then Empathy, Perception, 1d10", Options: []kit.Option{
+			{Type: kit.String, Name: "who", Required: true, MaxLength: 1000,
 				Description: "Sheet names, or name som=5 empathy=3 perception=4; comma between"},
-			{Type: String, Name: "surprised", MaxLength: 1000, Description: "Who is surprised or unconscious: they skip this turn"},
-			diceOption,
+			{Type: kit.String, Name: "surprised", MaxLength: 1000, Description: "Who is surprised or unconscious: they skip this turn"},
+			kit.DiceOption,
 		}},
-		{Type: SubCommand, Name: "move", Description: "MOV per turn (6 s) by size, Control and burden; LOADT; actions a turn", Options: []Option{
-			{Type: Integer, Name: "control", Description: "Control score (sets the MOV bonus or malus)", MinValue: Float(1), MaxValue: Float(100)},
-			{Type: Integer, Name: "build", Description: "Build score (LOADT = Build x 3 kg)", MinValue: Float(1), MaxValue: Float(100)},
-			{Type: Number, Name: "load", Description: "Weight borne in kg, clothing included", MinValue: Float(0), MaxValue: Float(1e6)},
-			{Type: Number, Name: "clothing", Description: "Of that, kg of clothing (Build 1 bears clothing only)", MinValue: Float(0), MaxValue: Float(1e6)},
+		{Type: kit.SubCommand, Name: "move", Description: "MOV per turn (6 s) by size, Control and burden; LOADT; actions a turn", Options: []kit.Option{
+			{Type: kit.Integer, Name: "control", Description: "Control score (sets the MOV bonus or malus)", MinValue: kit.Float(1), MaxValue: kit.Float(100)},
+			{Type: kit.Integer, Name: "build", Description: "Build score (LOADT = Build x 3 kg)", MinValue: kit.Float(1), MaxValue: kit.Float(100)},
+			{Type: kit.Number, Name: "load", Description: "Weight borne in kg, clothing included", MinValue: kit.Float(0), MaxValue: kit.Float(1e6)},
+			{Type: kit.Number, Name: "clothing", Description: "Of that, kg of clothing (Build 1 bears clothing only)", MinValue: kit.Float(0), MaxValue: kit.Float(1e6)},
 			arcSize("size", "Size (default medium, as humans)"),
-			{Type: Integer, Name: "mov", Description: "Base MOV at medium size in m/turn (default 8, humans)", MinValue: Float(1), MaxValue: Float(1000)},
+			{Type: kit.Integer, Name: "mov", Description: "Base MOV at medium size in m/turn (default 8, humans)", MinValue: kit.Float(1), MaxValue: kit.Float(1000)},
 			arcScoreOption("es", "An ES score, or a stat of the sheet: actions a turn"),
-			{Type: Integer, Name: "turns", Description: "Distance covered in this many turns", MinValue: Float(1), MaxValue: Float(10000)},
-			characterOption, arcPrivate,
+			{Type: kit.Integer, Name: "turns", Description: "Distance covered in this many turns", MinValue: kit.Float(1), MaxValue: kit.Float(10000)},
+			kit.CharacterOption, arcPrivate,
 		}},
 	},
 }
 
 // registerArc adds /arc, the rules of seed arc (see rules/arc).
-func (h *handlers) registerArc(r *Router) {
-	r.define(arcCommand)
-	r.handle("arc/check", h.arcCheck, false)
-	r.handle("arc/opposed", h.arcOpposed, false)
-	r.handle("arc/reaction", h.arcReaction, false)
-	r.handle("arc/order", h.arcOrder, false)
-	r.handle("arc/move", h.arcMove, false)
+func (h *handlers) registerArc(r *kit.Router) {
+	r.Define(arcCommand)
+	r.Route("arc/check", h.arcCheck, false)
+	r.Route("arc/opposed", h.arcOpposed, false)
+	r.Route("arc/reaction", h.arcReaction, false)
+	r.Route("arc/order", h.arcOrder, false)
+	r.Route("arc/move", h.arcMove, false)
 	for _, sub := range []string{"check", "opposed", "reaction", "move"} {
-		r.handleAutocomplete("arc/"+sub, "character", h.suggestCharacters)
+		r.RouteAutocomplete("arc/"+sub, "character", h.SuggestCharacters)
 	}
-	r.handleAutocomplete("arc/opposed", "target", h.suggestCharacters)
-	r.handleAutocomplete("arc/check", "threshold", h.arcSuggestThresholds)
+	r.RouteAutocomplete("arc/opposed", "target", h.SuggestCharacters)
+	r.RouteAutocomplete("arc/check", "threshold", h.arcSuggestThresholds)
 	for _, o := range []string{"ks", "us", "es"} {
-		r.handleAutocomplete("arc/check", o, h.arcSuggestStats)
-		r.handleAutocomplete("arc/opposed", o, h.arcSuggestStats)
-		r.handleAutocomplete("arc/opposed", "target_"+o, h.arcSuggestStats)
+		r.RouteAutocomplete("arc/check", o, h.arcSuggestStats)
+		r.RouteAutocomplete("arc/opposed", o, h.arcSuggestStats)
+		r.RouteAutocomplete("arc/opposed", "target_"+o, h.arcSuggestStats)
 	}
-	r.handleAutocomplete("arc/move", "es", h.arcSuggestStats)
+	r.RouteAutocomplete("arc/move", "es", h.arcSuggestStats)
 	for _, o := range []string{"arc/opposed:size", "arc/opposed:target_size", "arc/move:size"} {
 		path, opt, _ := strings.Cut(o, ":")
-		r.handleAutocomplete(path, opt, h.arcSuggestSizes)
+		r.RouteAutocomplete(path, opt, h.arcSuggestSizes)
 	}
 }
 
 // arcConfig is the configuration of /arc.
-func (h *handlers) arcConfig() arc.Config { return h.Rules.Arc }
+func (h *handlers) arcConfig() rules.Config { return h.Rules.Arc }
 
 // arcSideResult is one side of an ARC in the console's `result`.
 type arcSideResult struct {
@@ -157,7 +158,7 @@ type arcSideResult struct {
 	Actions int `json:"actions_per_turn"`
 }
 
-func newArcSide(name string, a arc.ARC) arcSideResult {
+func newArcSide(name string, a rules.ARC) arcSideResult {
 	return arcSideResult{
 		Character: name, KS: a.KS, US: a.US, ES: a.ES,
 		Die: a.Die, Roll: a.Roll, ESAdj: a.ESAdj, MinAdj: a.MinAdj, MaxAdj: a.MaxAdj,
@@ -167,20 +168,20 @@ func newArcSide(name string, a arc.ARC) arcSideResult {
 }
 
 type arcCheckResult struct {
-	Outcome
+	kit.Outcome
 	arcSideResult
 	Threshold     int    `json:"threshold"`
 	ThresholdName string `json:"threshold_name,omitempty"`
 }
 
 type arcOpposedResult struct {
-	Outcome
+	kit.Outcome
 	Actor  arcSideResult `json:"actor"`
 	Target arcSideResult `json:"target"`
 }
 
 type arcReactionResult struct {
-	Outcome
+	kit.Outcome
 	Character string `json:"character,omitempty"`
 	SOM       int    `json:"som"`
 	Roll      int    `json:"roll"`
@@ -199,14 +200,14 @@ type arcOrderEntry struct {
 }
 
 type arcOrderResult struct {
-	Outcome
+	kit.Outcome
 	Order      []arcOrderEntry `json:"order"`
 	Waiting    []arcOrderEntry `json:"waiting"`
 	Unresolved bool            `json:"unresolved,omitempty"`
 }
 
 type arcMoveResult struct {
-	Outcome
+	kit.Outcome
 	Character string  `json:"character,omitempty"`
 	BaseMOV   int     `json:"base_mov"`
 	Size      int     `json:"size"`
@@ -239,14 +240,14 @@ type arcMoveResult struct {
 // shows it. An error that is not the user's is kept apart, so the handler
 // can report it as ours rather than as a mistake.
 type arcDice struct {
-	t   *Table
+	t   *kit.Tray
 	err error
 }
 
 func (d *arcDice) Roll(sides int) (int, error) {
 	res, err := d.t.Roll("1d" + strconv.Itoa(sides))
 	if err != nil {
-		if _, ok := AsUserError(err); !ok && d.err == nil {
+		if _, ok := kit.AsUserError(err); !ok && d.err == nil {
 			d.err = err
 		}
 		return 0, err
@@ -261,18 +262,18 @@ func arcRulesError(err error, d *arcDice, example string) error {
 	if d != nil && d.err != nil {
 		return fmt.Errorf("arc: roll a die for the rules: %w", d.err)
 	}
-	if _, ok := AsUserError(err); ok {
+	if _, ok := kit.AsUserError(err); ok {
 		return err
 	}
-	return &UserError{Msg: err.Error() + " (example: " + example + ")", Err: err}
+	return &kit.UserError{Msg: err.Error() + " (example: " + example + ")", Err: err}
 }
 
 // arcFinish is finish, with an example of the `dice:` the command needed
 // when the values did not match.
-func (h *handlers) arcFinish(ctx context.Context, req *Request, t *Table, expr string, o *Outcome, result any, diceHint string) error {
-	err := h.finish(ctx, req, t, expr, o, result)
-	if ue, ok := AsUserError(err); ok && diceHint != "" {
-		return &UserError{Msg: ue.Msg + " (" + diceHint + ")", Detail: ue.Detail, Err: err}
+func (h *handlers) arcFinish(ctx context.Context, req *kit.Request, t *kit.Tray, expr string, o *kit.Outcome, result any, diceHint string) error {
+	err := h.Finish(ctx, req, t, expr, o, result)
+	if ue, ok := kit.AsUserError(err); ok && diceHint != "" {
+		return &kit.UserError{Msg: ue.Msg + " (" + diceHint + ")", Detail: ue.Detail, Err: err}
 	}
 	return err
 }
@@ -280,23 +281,23 @@ func (h *handlers) arcFinish(ctx context.Context, req *Request, t *Table, expr s
 // arcSheetStat reads the stat called name from the sheet itself, whatever
 // the options hold (an option of that name may be text, or mean something
 // else).
-func arcSheetStat(s Sheet, name string) (int, bool) {
-	return s.Stat(&Request{}, name)
+func arcSheetStat(s kit.Sheet, name string) (int, bool) {
+	return s.Stat(&kit.Request{}, name)
 }
 
 // arcScore reads a KS, US or ES: the option opt as a number or as the name
 // of a stat of the sheet; without the option, the sheet's stat def.
-func arcScore(req *Request, s Sheet, opt, def, example string) (int, error) {
+func arcScore(req *kit.Request, s kit.Sheet, opt, def, example string) (int, error) {
 	text := strings.TrimSpace(req.Options.String(opt))
 	if text == "" {
 		if v, ok := arcSheetStat(s, def); ok {
 			return v, nil
 		}
 		if s.Name() != "" {
-			return 0, Errorf("/%s needs %s: give %s:<number or stat name>, or add %s to %s's sheet (example: %s)",
+			return 0, kit.Errorf("/%s needs %s: give %s:<number or stat name>, or add %s to %s's sheet (example: %s)",
 				strings.ReplaceAll(req.Path, "/", " "), opt, opt, def, s.Name(), example)
 		}
-		return 0, Errorf("/%s needs %s: give %s:<number>, or character:<name> to read it from a sheet (example: %s)",
+		return 0, kit.Errorf("/%s needs %s: give %s:<number>, or character:<name> to read it from a sheet (example: %s)",
 			strings.ReplaceAll(req.Path, "/", " "), opt, opt, example)
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {
@@ -304,19 +305,19 @@ func arcScore(req *Request, s Sheet, opt, def, example string) (int, error) {
 	}
 	stat := strings.ToLower(text)
 	if s.Name() == "" {
-		return 0, Errorf("%s:%s names a stat, but no sheet was given: add character:<name>, or give a number (example: %s)", opt, text, example)
+		return 0, kit.Errorf("%s:%s names a stat, but no sheet was given: add character:<name>, or give a number (example: %s)", opt, text, example)
 	}
 	v, ok := arcSheetStat(s, stat)
 	if !ok {
-		return 0, Errorf("%s has no stat %q for %s: see /character show name:%s (example: %s)", s.Name(), stat, opt, s.Name(), example)
+		return 0, kit.Errorf("%s has no stat %q for %s: see /character show name:%s (example: %s)", s.Name(), stat, opt, s.Name(), example)
 	}
 	return v, nil
 }
 
 // arcAdjustments reads the 'Other adjustments' options with prefix ("" or
 // "target_").
-func arcAdjustments(req *Request, s Sheet, prefix string) arc.Adjustments {
-	return arc.Adjustments{
+func arcAdjustments(req *kit.Request, s kit.Sheet, prefix string) rules.Adjustments {
+	return rules.Adjustments{
 		Advantages:        s.Or(req, prefix+"adv", 0),
 		Disadvantages:     s.Or(req, prefix+"dis", 0),
 		HugeAdvantages:    s.Or(req, prefix+"huge_adv", 0),
@@ -327,61 +328,61 @@ func arcAdjustments(req *Request, s Sheet, prefix string) arc.Adjustments {
 
 // arcSizeOf reads a size option (a name or -3..3), else the sheet's "size"
 // stat, else medium.
-func (h *handlers) arcSizeOf(req *Request, s Sheet, opt, example string) (int, error) {
+func (h *handlers) arcSizeOf(req *kit.Request, s kit.Sheet, opt, example string) (int, error) {
 	cfg := h.arcConfig()
 	if text := req.Options.String(opt); text != "" {
 		size, err := cfg.Size(text)
 		if err != nil {
-			return 0, Errorf("%s: %v (example: %s)", opt, err, example)
+			return 0, kit.Errorf("%s: %v (example: %s)", opt, err, example)
 		}
 		return size, nil
 	}
 	if v, ok := arcSheetStat(s, "size"); ok {
-		if v < arc.MinSize || v > arc.MaxSize {
-			return 0, Errorf("%s's size stat is %d; sizes go from %d to %d, medium 0", s.Name(), v, arc.MinSize, arc.MaxSize)
+		if v < rules.MinSize || v > rules.MaxSize {
+			return 0, kit.Errorf("%s's size stat is %d; sizes go from %d to %d, medium 0", s.Name(), v, rules.MinSize, rules.MaxSize)
 		}
 		return v, nil
 	}
-	return arc.Medium, nil
+	return rules.Medium, nil
 }
 
-func (h *handlers) arcCheck(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcCheck(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc check threshold:average ks:7 us:4 es:5"
 	cfg := h.arcConfig()
-	sheet, err := h.sheet(ctx, req, "arc")
+	sheet, err := h.Sheet(ctx, req, "arc")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	var in arc.CheckInput
+	var in rules.CheckInput
 	if in.KS, err = arcScore(req, sheet, "ks", "ks", example); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	if in.US, err = arcScore(req, sheet, "us", "us", example); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	if in.ES, err = arcScore(req, sheet, "es", "es", example); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	in.Adjustments = arcAdjustments(req, sheet, "")
 	threshold, name, err := cfg.Threshold(req.Options.String("threshold"))
 	if err != nil {
-		return Response{}, Errorf("%v (example: %s)", err, example)
+		return kit.Response{}, kit.Errorf("%v (example: %s)", err, example)
 	}
 	in.Threshold = threshold
-	t, err := h.table(req)
+	t, err := h.Tray(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	d := &arcDice{t: t}
 	res, err := cfg.Check(in, d)
 	if err != nil {
-		return Response{}, arcRulesError(err, d, example)
+		return kit.Response{}, arcRulesError(err, d, example)
 	}
-	result := arcCheckResult{Outcome: Outcome{Total: res.ARC.Value}, arcSideResult: newArcSide(sheet.Name(), res.ARC), Threshold: threshold, ThresholdName: name}
+	result := arcCheckResult{Outcome: kit.Outcome{Total: res.ARC.Value}, arcSideResult: newArcSide(sheet.Name(), res.ARC), Threshold: threshold, ThresholdName: name}
 	result.Succeeded(res.Success, res.Margin)
 	hint := fmt.Sprintf("example: dice:%d, the ES %d die d%d", (res.ARC.Die+1)/2, in.ES, res.ARC.Die)
 	if err := h.arcFinish(ctx, req, t, "arc check", &result.Outcome, &result, hint); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	vs := strconv.Itoa(threshold)
 	if name != "" {
@@ -391,7 +392,7 @@ func (h *handlers) arcCheck(ctx context.Context, req *Request) (Response, error)
 	fmt.Fprintf(&b, "%d vs %s: %s\n", res.ARC.Value, vs, arcVerdict(res.Success, res.Margin, "a tie fails"))
 	fmt.Fprintf(&b, "%s ARCT: %s\n", arcWho(req, sheet.Name()), arcExplain(res.ARC))
 	b.WriteString(t.Breakdown() + "\n-# roll " + result.ID)
-	return Response{Content: b.String(), Ephemeral: req.Options.Bool("private"), Result: result}, nil
+	return kit.Response{Content: b.String(), Ephemeral: req.Options.Bool("private"), Result: result}, nil
 }
 
 // arcVerdict words the outcome: "success by 7", "failure by 1", or for a
@@ -408,18 +409,18 @@ func arcVerdict(ok bool, margin int, tie string) string {
 
 // arcWho names who acted, in bold: the user, or the character and the
 // user who plays it.
-func arcWho(req *Request, character string) string {
+func arcWho(req *kit.Request, character string) string {
 	if character == "" {
-		return "**" + displayName(req.User) + "**"
+		return "**" + kit.DisplayName(req.User) + "**"
 	}
-	return "**" + escapeMarkdown(character) + "** (" + displayName(req.User) + ")"
+	return "**" + kit.EscapeMarkdown(character) + "** (" + kit.DisplayName(req.User) + ")"
 }
 
 // arcExplain spells one ARC out: the formula, the die and what it gave.
-func arcExplain(a arc.ARC) string {
+func arcExplain(a rules.ARC) string {
 	var parts []string
 	parts = append(parts, fmt.Sprintf("KS %d + US %d + ES adj %+d", a.KS, a.US, a.ESAdj))
-	if a.Other != 0 || a.Adjustments != (arc.Adjustments{}) {
+	if a.Other != 0 || a.Adjustments != (rules.Adjustments{}) {
 		parts = append(parts, fmt.Sprintf("other %+d", a.Other))
 	}
 	s := strings.Join(parts, " ") + fmt.Sprintf(" = **%d**", a.Value)
@@ -438,22 +439,22 @@ func arcPlural(n int, one string) string {
 	return strconv.Itoa(n) + " " + one + "s"
 }
 
-func (h *handlers) arcOpposed(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcOpposed(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc opposed ks:7 us:4 es:5 target_ks:6 target_us:5 target_es:3"
 	cfg := h.arcConfig()
-	sheet, err := h.sheet(ctx, req, "arc")
+	sheet, err := h.Sheet(ctx, req, "arc")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	var target Sheet
+	var target kit.Sheet
 	if name := req.Options.String("target"); name != "" {
-		if target, err = h.sheet(ctx, &Request{GuildID: req.GuildID, Path: req.Path, Options: Options{"character": name}}, "arc"); err != nil {
-			return Response{}, err
+		if target, err = h.Sheet(ctx, &kit.Request{GuildID: req.GuildID, Path: req.Path, Options: kit.Options{"character": name}}, "arc"); err != nil {
+			return kit.Response{}, err
 		}
 	}
-	var actor, opp arc.ARCInput
+	var actor, opp rules.ARCInput
 	for _, f := range []struct {
-		s        Sheet
+		s        kit.Sheet
 		opt, def string
 		v        *int
 	}{
@@ -462,42 +463,42 @@ func (h *handlers) arcOpposed(ctx context.Context, req *Request) (Response, erro
 	} {
 		if *f.v, err = arcScore(req, f.s, f.opt, f.def, example); err != nil {
 			if f.s.Name() == "" && strings.HasPrefix(f.opt, "target_") {
-				return Response{}, Errorf("/arc opposed needs %s: give %s:<number>, or target:<name> to read it from the opponent's sheet (example: %s)", f.opt, f.opt, example)
+				return kit.Response{}, kit.Errorf("/arc opposed needs %s: give %s:<number>, or target:<name> to read it from the opponent's sheet (example: %s)", f.opt, f.opt, example)
 			}
-			return Response{}, err
+			return kit.Response{}, err
 		}
 	}
 	actor.Adjustments = arcAdjustments(req, sheet, "")
 	opp.Adjustments = arcAdjustments(req, target, "target_")
 	size, err := h.arcSizeOf(req, sheet, "size", example+" size:large")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	targetSize, err := h.arcSizeOf(req, target, "target_size", example+" target_size:small")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	if actor.Adjustments.Size, opp.Adjustments.Size, err = cfg.SizeAdjustments(size, targetSize); err != nil {
-		return Response{}, Errorf("%v (example: %s)", err, example)
+		return kit.Response{}, kit.Errorf("%v (example: %s)", err, example)
 	}
-	t, err := h.table(req)
+	t, err := h.Tray(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	d := &arcDice{t: t}
 	res, err := cfg.Opposed(actor, opp, d)
 	if err != nil {
-		return Response{}, arcRulesError(err, d, example)
+		return kit.Response{}, arcRulesError(err, d, example)
 	}
-	result := arcOpposedResult{Outcome: Outcome{Total: res.Actor.Value}, Actor: newArcSide(sheet.Name(), res.Actor), Target: newArcSide(target.Name(), res.Target)}
+	result := arcOpposedResult{Outcome: kit.Outcome{Total: res.Actor.Value}, Actor: newArcSide(sheet.Name(), res.Actor), Target: newArcSide(target.Name(), res.Target)}
 	result.Succeeded(res.Success, res.Margin)
 	hint := fmt.Sprintf("example: dice:%d,%d, your d%d then the opponent's d%d", (res.Actor.Die+1)/2, (res.Target.Die+1)/2, res.Actor.Die, res.Target.Die)
 	if err := h.arcFinish(ctx, req, t, "arc opposed", &result.Outcome, &result, hint); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	opponent := "The opponent"
 	if target.Name() != "" {
-		opponent = "**" + escapeMarkdown(target.Name()) + "**"
+		opponent = "**" + kit.EscapeMarkdown(target.Name()) + "**"
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d vs %d: %s\n", res.Actor.Value, res.Target.Value, arcVerdict(res.Success, res.Margin, "a tie fails the actor"))
@@ -507,56 +508,56 @@ func (h *handlers) arcOpposed(ctx context.Context, req *Request) (Response, erro
 		fmt.Fprintf(&b, "Size %s vs %s: %+d to the larger side\n", cfg.SizeName(size), cfg.SizeName(targetSize), max(res.Actor.Adjustments.Size, res.Target.Adjustments.Size))
 	}
 	b.WriteString(t.Breakdown() + "\n-# roll " + result.ID)
-	return Response{Content: b.String(), Ephemeral: req.Options.Bool("private"), Result: result}, nil
+	return kit.Response{Content: b.String(), Ephemeral: req.Options.Bool("private"), Result: result}, nil
 }
 
-func (h *handlers) arcReaction(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcReaction(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc reaction som:6"
-	sheet, err := h.sheet(ctx, req, "arc")
+	sheet, err := h.Sheet(ctx, req, "arc")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	som, err := sheet.Need(req, "som")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
-	t, err := h.table(req)
+	t, err := h.Tray(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	d := &arcDice{t: t}
-	res, err := arc.Reaction(som, d)
+	res, err := rules.Reaction(som, d)
 	if err != nil {
-		return Response{}, arcRulesError(err, d, example)
+		return kit.Response{}, arcRulesError(err, d, example)
 	}
-	result := arcReactionResult{Outcome: Outcome{Total: res.Roll}, Character: sheet.Name(), SOM: som, Roll: res.Roll, LosesTurn: res.LosesTurn}
+	result := arcReactionResult{Outcome: kit.Outcome{Total: res.Roll}, Character: sheet.Name(), SOM: som, Roll: res.Roll, LosesTurn: res.LosesTurn}
 	result.Succeeded(res.Success, res.Margin)
 	if err := h.arcFinish(ctx, req, t, "arc reaction", &result.Outcome, &result, "example: dice:4, one d10"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	somText := fmt.Sprintf("SOM %d", som)
 	switch som {
-	case arc.MaxSOM:
+	case rules.MaxSOM:
 		somText += " (Exalted)"
-	case arc.MinSOM:
+	case rules.MinSOM:
 		somText += " (Panicked)"
 	}
 	var verdict string
 	switch {
-	case res.Success && som == arc.MaxSOM:
+	case res.Success && som == rules.MaxSOM:
 		verdict = "success: a SOM of 10 always succeeds; acts normally"
 	case res.Success && res.Margin == 0:
 		verdict = "success (equal to SOM succeeds): acts normally"
 	case res.Success:
 		verdict = fmt.Sprintf("success by %d: acts normally", res.Margin)
-	case som == arc.MinSOM:
+	case som == rules.MinSOM:
 		verdict = "failure: a SOM of 1 succeeds only on a 1; loses the turn, acts from the next one"
 	default:
 		verdict = fmt.Sprintf("failure by %d: loses the turn, acts from the next one", -res.Margin)
 	}
 	content := fmt.Sprintf("%d vs %s: %s\n%s reaction check: 1d10 at or under SOM succeeds\n%s\n-# roll %s",
 		res.Roll, somText, verdict, arcWho(req, sheet.Name()), t.Breakdown(), result.ID)
-	return Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
+	return kit.Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
 }
 
 // arcStatAliases are the stats an entry of /arc order may give, with the
@@ -572,9 +573,9 @@ const arcMaxParticipants = 30
 // arcParticipants reads the who: list of /arc order: entries separated by
 // commas or semicolons, each a name with optional stat=value words; stats
 // not written come from the sheet of that name.
-func (h *handlers) arcParticipants(ctx context.Context, req *Request, text string) ([]arc.Participant, error) {
+func (h *handlers) arcParticipants(ctx context.Context, req *kit.Request, text string) ([]rules.Participant, error) {
 	const example = `who:"Mira, Goblin som=3 empathy=2 perception=4"`
-	var out []arc.Participant
+	var out []rules.Participant
 	for entry := range strings.FieldsFuncSeq(text, func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
 		var nameParts []string
 		stats := map[string]int{}
@@ -586,17 +587,17 @@ func (h *handlers) arcParticipants(ctx context.Context, req *Request, text strin
 			}
 			stat, known := arcStatAliases[strings.ToLower(k)]
 			if !known {
-				return nil, Errorf("%q in who: is not som, empathy or perception (example: %s)", w, example)
+				return nil, kit.Errorf("%q in who: is not som, empathy or perception (example: %s)", w, example)
 			}
 			n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 			if err != nil {
-				return nil, Errorf("%s needs a whole number, not %q (example: %s)", k, v, example)
+				return nil, kit.Errorf("%s needs a whole number, not %q (example: %s)", k, v, example)
 			}
 			stats[stat] = n
 		}
-		name, err := CleanName("name", strings.Join(nameParts, " "))
+		name, err := kit.CleanName("name", strings.Join(nameParts, " "))
 		if err != nil {
-			return nil, Errorf("every entry of who: starts with a name; %q has none (example: %s)", strings.TrimSpace(entry), example)
+			return nil, kit.Errorf("every entry of who: starts with a name; %q has none (example: %s)", strings.TrimSpace(entry), example)
 		}
 		if len(stats) < 3 {
 			c, err := h.Characters.Character(ctx, req.GuildID, name)
@@ -606,7 +607,7 @@ func (h *handlers) arcParticipants(ctx context.Context, req *Request, text strin
 			case err != nil:
 				return nil, fmt.Errorf("arc order: load %s: %w", name, err)
 			case c.System != "arc":
-				return nil, Errorf("%s is a %s character; /arc order needs arc ones, or write the stats: %s som=5 empathy=3 perception=4", c.Name, c.System, name)
+				return nil, kit.Errorf("%s is a %s character; /arc order needs arc ones, or write the stats: %s som=5 empathy=3 perception=4", c.Name, c.System, name)
 			default:
 				name = c.Name
 				for _, s := range []string{"som", "empathy", "perception"} {
@@ -620,51 +621,51 @@ func (h *handlers) arcParticipants(ctx context.Context, req *Request, text strin
 		}
 		for _, s := range []string{"som", "empathy", "perception"} {
 			if _, ok := stats[s]; !ok {
-				return nil, Errorf("%s needs %s: write it in who: as %s %s=5, or add it to a sheet named %s (example: %s)", name, s, name, s, name, example)
+				return nil, kit.Errorf("%s needs %s: write it in who: as %s %s=5, or add it to a sheet named %s (example: %s)", name, s, name, s, name, example)
 			}
 		}
-		out = append(out, arc.Participant{Name: name, SOM: stats["som"], Empathy: stats["empathy"], Perception: stats["perception"]})
+		out = append(out, rules.Participant{Name: name, SOM: stats["som"], Empathy: stats["empathy"], Perception: stats["perception"]})
 		if len(out) > arcMaxParticipants {
-			return nil, Errorf("who: lists more than %d characters; order a turn's declarations in groups of at most %d", arcMaxParticipants, arcMaxParticipants)
+			return nil, kit.Errorf("who: lists more than %d characters; order a turn's declarations in groups of at most %d", arcMaxParticipants, arcMaxParticipants)
 		}
 	}
 	if len(out) == 0 {
-		return nil, Errorf("who: lists nobody (example: %s)", example)
+		return nil, kit.Errorf("who: lists nobody (example: %s)", example)
 	}
 	return out, nil
 }
 
-func (h *handlers) arcOrder(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcOrder(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = `/arc order who:"Mira, Goblin som=3 empathy=2 perception=4" surprised:Mira`
 	ps, err := h.arcParticipants(ctx, req, req.Options.String("who"))
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	for name := range strings.FieldsFuncSeq(req.Options.String("surprised"), func(r rune) bool { return r == ',' || r == ';' }) {
 		name = strings.TrimSpace(name)
-		i := slices.IndexFunc(ps, func(p arc.Participant) bool { return strings.EqualFold(p.Name, name) })
+		i := slices.IndexFunc(ps, func(p rules.Participant) bool { return strings.EqualFold(p.Name, name) })
 		if i < 0 {
-			return Response{}, Errorf("surprised: %q is not in who: (example: %s)", name, example)
+			return kit.Response{}, kit.Errorf("surprised: %q is not in who: (example: %s)", name, example)
 		}
 		ps[i].Unaware = true
 	}
-	t, err := h.table(req)
+	t, err := h.Tray(req)
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	d := &arcDice{t: t}
-	o, err := arc.DeclarationOrder(ps, d)
+	o, err := rules.DeclarationOrder(ps, d)
 	if err != nil {
-		return Response{}, arcRulesError(err, d, example)
+		return kit.Response{}, arcRulesError(err, d, example)
 	}
-	entry := func(p arc.Participant) arcOrderEntry {
+	entry := func(p rules.Participant) arcOrderEntry {
 		return arcOrderEntry{Name: p.Name, SOM: p.SOM, Empathy: p.Empathy, Perception: p.Perception, TieRolls: p.TieRolls}
 	}
-	result := arcOrderResult{Outcome: Outcome{Total: len(o.Declare)}, Order: []arcOrderEntry{}, Waiting: []arcOrderEntry{}, Unresolved: o.Unresolved}
+	result := arcOrderResult{Outcome: kit.Outcome{Total: len(o.Declare)}, Order: []arcOrderEntry{}, Waiting: []arcOrderEntry{}, Unresolved: o.Unresolved}
 	var names []string
 	for _, p := range o.Declare {
 		result.Order = append(result.Order, entry(p))
-		n := escapeMarkdown(p.Name)
+		n := kit.EscapeMarkdown(p.Name)
 		if len(p.TieRolls) > 0 {
 			n += fmt.Sprintf(" (d10 %s)", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(p.TieRolls)), ", "), "[]"))
 		}
@@ -673,10 +674,10 @@ func (h *handlers) arcOrder(ctx context.Context, req *Request) (Response, error)
 	var waiting []string
 	for _, p := range o.Waiting {
 		result.Waiting = append(result.Waiting, entry(p))
-		waiting = append(waiting, escapeMarkdown(p.Name))
+		waiting = append(waiting, kit.EscapeMarkdown(p.Name))
 	}
 	if err := h.arcFinish(ctx, req, t, "arc order", &result.Outcome, &result, "a d10 for each character tied on SOM, Empathy and Perception, in the order of who:"); err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	var b strings.Builder
 	if len(names) == 0 {
@@ -695,11 +696,11 @@ func (h *handlers) arcOrder(ctx context.Context, req *Request) (Response, error)
 		b.WriteString("\n" + bd)
 	}
 	b.WriteString("\n-# roll " + result.ID)
-	return Response{Content: b.String(), Result: result}, nil
+	return kit.Response{Content: b.String(), Result: result}, nil
 }
 
 // arcNumber reads a Number option, else the sheet's stat of that name.
-func arcNumber(req *Request, s Sheet, name string) (float64, bool) {
+func arcNumber(req *kit.Request, s kit.Sheet, name string) (float64, bool) {
 	switch v := req.Options[name].(type) {
 	case float64:
 		return v, true
@@ -714,41 +715,41 @@ func arcNumber(req *Request, s Sheet, name string) (float64, bool) {
 
 func arcKg(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + " kg" }
 
-func (h *handlers) arcMove(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcMove(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc move control:7 build:6 load:30"
 	cfg := h.arcConfig()
-	sheet, err := h.sheet(ctx, req, "arc")
+	sheet, err := h.Sheet(ctx, req, "arc")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	control, err := sheet.Need(req, "control")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	size, err := h.arcSizeOf(req, sheet, "size", example+" size:small")
 	if err != nil {
-		return Response{}, err
+		return kit.Response{}, err
 	}
 	// No dice: the Outcome's rolls stay an empty list, as for a roll of none.
-	result := arcMoveResult{Outcome: Outcome{Rolls: []RollGroup{}}, Character: sheet.Name(), Control: control, Size: size, SizeName: cfg.SizeName(size), CanAct: true}
-	burden := arc.Light
+	result := arcMoveResult{Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}, Character: sheet.Name(), Control: control, Size: size, SizeName: cfg.SizeName(size), CanAct: true}
+	burden := rules.Light
 	var lines []string
 
 	build, hasBuild := sheet.Stat(req, "build")
 	weight, hasWeight := arcNumber(req, sheet, "load")
 	clothing, _ := arcNumber(req, sheet, "clothing")
 	if hasWeight && !hasBuild {
-		return Response{}, Errorf("load: needs the Build to weigh it against (LOADT = Build x 3 kg): add build:<score> (example: %s)", example)
+		return kit.Response{}, kit.Errorf("load: needs the Build to weigh it against (LOADT = Build x 3 kg): add build:<score> (example: %s)", example)
 	}
 	if hasBuild {
-		l, err := cfg.Load(arc.LoadInput{Build: build, Size: size, Weight: weight, Clothing: clothing})
+		l, err := cfg.Load(rules.LoadInput{Build: build, Size: size, Weight: weight, Clothing: clothing})
 		if err != nil {
-			return Response{}, arcRulesError(err, nil, example)
+			return kit.Response{}, arcRulesError(err, nil, example)
 		}
 		result.Build, result.LOADT, result.Limits, result.MaxBurden, result.OverloadedLimit = build, l.LOADT, l.Limits, l.MaxBurden, l.OverloadedLimit
 		var levels []string
 		for i, lim := range l.Limits {
-			levels = append(levels, fmt.Sprintf("%s up to %s", (arc.Light+arc.Burden(i)).String(), arcKg(lim)))
+			levels = append(levels, fmt.Sprintf("%s up to %s", (rules.Light+rules.Burden(i)).String(), arcKg(lim)))
 		}
 		if len(levels) == 0 {
 			levels = append(levels, "clothing only")
@@ -765,9 +766,9 @@ func (h *handlers) arcMove(ctx context.Context, req *Request) (Response, error) 
 		}
 		lines = append(lines, line)
 	}
-	m, err := cfg.Movement(arc.MoveInput{Base: sheet.Or(req, "mov", 0), Size: size, Control: control, Burden: burden})
+	m, err := cfg.Movement(rules.MoveInput{Base: sheet.Or(req, "mov", 0), Size: size, Control: control, Burden: burden})
 	if err != nil {
-		return Response{}, arcRulesError(err, nil, example)
+		return kit.Response{}, arcRulesError(err, nil, example)
 	}
 	result.BaseMOV, result.SizeFac, result.CtrlAdj, result.Effective = m.Base, m.SizeFactor, m.ControlAdj, m.Effective
 	result.Burden, result.BurdenFac, result.MOV = burden.String(), m.BurdenFactor, m.MOV
@@ -776,17 +777,17 @@ func (h *handlers) arcMove(ctx context.Context, req *Request) (Response, error) 
 		result.Burden = "" // no weight given: the MOV is before any burden
 	}
 	if turns, ok := req.Options.Int("turns"); ok {
-		result.Turns, result.Seconds, result.Distance = int(turns), int(turns)*arc.TurnSeconds, int(turns)*m.MOV
+		result.Turns, result.Seconds, result.Distance = int(turns), int(turns)*rules.TurnSeconds, int(turns)*m.MOV
 		lines = append(lines, fmt.Sprintf("In %s (%d s): %d m", arcPlural(int(turns), "turn"), result.Seconds, result.Distance))
 	}
 	if _, onSheet := arcSheetStat(sheet, "es"); onSheet || req.Options.Has("es") {
 		es, err := arcScore(req, sheet, "es", "es", example+" es:5")
 		if err != nil {
-			return Response{}, err
+			return kit.Response{}, err
 		}
 		n, err := cfg.ActionsPerTurn(es)
 		if err != nil {
-			return Response{}, arcRulesError(err, nil, example+" es:5")
+			return kit.Response{}, arcRulesError(err, nil, example+" es:5")
 		}
 		result.ES, result.Actions = es, n
 		lines = append(lines, fmt.Sprintf("ES %d: %s a turn", es, arcPlural(n, "action")))
@@ -800,75 +801,75 @@ func (h *handlers) arcMove(ctx context.Context, req *Request) (Response, error) 
 	}
 	why = append(why, fmt.Sprintf("Control %d %+d", control, m.ControlAdj))
 	switch {
-	case burden == arc.Immobile:
+	case burden == rules.Immobile:
 		why = append(why, "too heavy to move")
 	case result.Burden != "":
 		why = append(why, fmt.Sprintf("%s burden ×%s", burden, strconv.FormatFloat(m.BurdenFactor, 'f', -1, 64)))
 	}
 	first += " (" + strings.Join(why, ", ") + ")"
-	who := displayName(req.User)
+	who := kit.DisplayName(req.User)
 	if sheet.Name() != "" {
-		who = escapeMarkdown(sheet.Name())
+		who = kit.EscapeMarkdown(sheet.Name())
 	}
 	content := first + "\n**" + who + "**, one turn = 6 s"
 	if len(lines) > 0 {
 		content += "\n" + strings.Join(lines, "\n")
 	}
-	return Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
+	return kit.Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
 }
 
 // arcSuggestThresholds offers the named thresholds with their values.
-func (h *handlers) arcSuggestThresholds(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcSuggestThresholds(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cfg := h.arcConfig()
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
-	var choices []Choice
+	var choices []kit.Choice
 	for _, n := range cfg.ThresholdNames() {
 		if strings.HasPrefix(n, strings.ReplaceAll(typed, " ", "_")) {
-			choices = append(choices, Choice{Name: fmt.Sprintf("%s (%d)", strings.ReplaceAll(n, "_", " "), cfg.Thresholds[n]), Value: n})
+			choices = append(choices, kit.Choice{Name: fmt.Sprintf("%s (%d)", strings.ReplaceAll(n, "_", " "), cfg.Thresholds[n]), Value: n})
 		}
 	}
-	return Response{Choices: choices}, nil
+	return kit.Response{Choices: choices}, nil
 }
 
 // arcSuggestSizes offers the size names with their steps from medium.
-func (h *handlers) arcSuggestSizes(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcSuggestSizes(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cfg := h.arcConfig()
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
-	var choices []Choice
+	var choices []kit.Choice
 	for i, n := range cfg.SizeNames {
 		if strings.HasPrefix(strings.ToLower(n), typed) {
-			choices = append(choices, Choice{Name: fmt.Sprintf("%s (%+d)", n, i+arc.MinSize), Value: n})
+			choices = append(choices, kit.Choice{Name: fmt.Sprintf("%s (%+d)", n, i+rules.MinSize), Value: n})
 		}
 	}
-	return Response{Choices: choices}, nil
+	return kit.Response{Choices: choices}, nil
 }
 
 // arcSuggestStats offers the stats of the sheet the option reads from (the
 // opponent's for target_ options), with their values.
-func (h *handlers) arcSuggestStats(ctx context.Context, req *Request) (Response, error) {
+func (h *handlers) arcSuggestStats(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
-	var choices []Choice
+	var choices []kit.Choice
 	if _, err := strconv.Atoi(typed); err == nil {
-		choices = append(choices, Choice{Name: typed, Value: typed})
+		choices = append(choices, kit.Choice{Name: typed, Value: typed})
 	}
 	name := req.Options.String("character")
 	if strings.HasPrefix(req.Focused, "target_") {
 		name = req.Options.String("target")
 	}
 	if name == "" {
-		return Response{Choices: choices}, nil
+		return kit.Response{Choices: choices}, nil
 	}
 	c, err := h.Characters.Character(ctx, req.GuildID, strings.TrimSpace(name))
 	if errors.Is(err, db.ErrNotFound) {
-		return Response{Choices: choices}, nil
+		return kit.Response{Choices: choices}, nil
 	}
 	if err != nil {
-		return Response{}, fmt.Errorf("suggest stats of %s: %w", name, err)
+		return kit.Response{}, fmt.Errorf("suggest stats of %s: %w", name, err)
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.Stats)) {
 		if strings.HasPrefix(k, typed) {
-			choices = append(choices, Choice{Name: fmt.Sprintf("%s (%d)", k, c.Stats[k]), Value: k})
+			choices = append(choices, kit.Choice{Name: fmt.Sprintf("%s (%d)", k, c.Stats[k]), Value: k})
 		}
 	}
-	return Response{Choices: choices}, nil
+	return kit.Response{Choices: choices}, nil
 }

@@ -1,0 +1,9 @@
+package burst
+
+import "github.com/tablehand/tablehand/commands/kit"
+
+// handlers answers the commands of this package.
+type handlers struct{ *kit.Env }
+
+// Mount adds /burst to r.
+func Mount(env *kit.Env, r *kit.Router) { (&handlers{env}).registerBurst(r) }

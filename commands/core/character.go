@@ -1,0 +1,190 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+)
+
+func systemChoices() []kit.Choice {
+	out := make([]kit.Choice, len(kit.Systems))
+	for i, s := range kit.Systems {
+		out[i] = kit.Choice{Name: s, Value: s}
+	}
+	return out
+}
+
+var characterCommand = kit.Command{
+	Name:        "character",
+	Description: "Character sheets: the stats rules commands read",
+	Options: []kit.Option{
+		{Type: kit.SubCommand, Name: "create", Description: "Create a character", Options: []kit.Option{
+			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, MaxLength: kit.MaxNameLen},
+			{Type: kit.String, Name: "system", Description: "Its rule system", Required: true, Choices: systemChoices()},
+			{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"", MaxLength: 1000},
+			{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
+		}},
+		{Type: kit.SubCommand, Name: "set", Description: "Create a character or change its stats", Options: []kit.Option{
+			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+			{Type: kit.String, Name: "system", Description: "Its rule system (needed when creating)", Choices: systemChoices()},
+			{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"; name=- removes one", MaxLength: 1000},
+			{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
+		}},
+		{Type: kit.SubCommand, Name: "show", Description: "Show a character's sheet", Options: []kit.Option{
+			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+		}},
+		{Type: kit.SubCommand, Name: "list", Description: "List the characters of this server", Options: []kit.Option{
+			{Type: kit.String, Name: "system", Description: "Only this rule system", Choices: systemChoices()},
+			{Type: kit.UserOption, Name: "owner", Description: "Only this person's characters"},
+		}},
+		{Type: kit.SubCommand, Name: "delete", Description: "Delete a character", Options: []kit.Option{
+			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+		}},
+	},
+}
+
+// characterCreate is characterSet for a character that must be new: a
+// name already taken is a mistake, not an update.
+func (h *handlers) characterCreate(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	return h.saveCharacter(ctx, req, true)
+}
+
+func (h *handlers) characterSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	return h.saveCharacter(ctx, req, false)
+}
+
+func (h *handlers) saveCharacter(ctx context.Context, req *kit.Request, mustBeNew bool) (kit.Response, error) {
+	name, err := kit.CleanName("character name", req.Options.String("name"))
+	if err != nil {
+		return kit.Response{}, err
+	}
+	old, err := h.Characters.Character(ctx, req.GuildID, name)
+	exists := err == nil
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return kit.Response{}, err
+	}
+	if exists && mustBeNew {
+		return kit.Response{}, kit.Errorf("there is already a character named %s here: change it with /character set name:%q stats:\"...\"", old.Name, old.Name)
+	}
+	c := old
+	if !exists {
+		c = db.Character{GuildID: req.GuildID, Name: name, OwnerID: req.User.ID, OwnerName: req.User.Name, Stats: map[string]int{}}
+	} else if c.OwnerID != req.User.ID && !req.GM {
+		return kit.Response{}, kit.Errorf("%s belongs to %s: only they or the GM can change it", c.Name, c.OwnerName)
+	}
+	if sys := req.Options.String("system"); sys != "" {
+		c.System = sys
+	}
+	if c.System == "" {
+		return kit.Response{}, kit.Errorf("a new character needs its rule system (example: /character set name:%s system:arc stats:\"ks=4 us=3\")", name)
+	}
+	if owner := req.Options.String("owner"); owner != "" && owner != c.OwnerID {
+		if !req.GM {
+			return kit.Response{}, kit.Errorf("only the GM can give a character to someone else")
+		}
+		c.OwnerID, c.OwnerName = owner, owner
+	}
+	changes, err := kit.ParseStats(req.Options.String("stats"))
+	if err != nil {
+		return kit.Response{}, err
+	}
+	c.Stats = maps.Clone(c.Stats)
+	if c.Stats == nil {
+		c.Stats = map[string]int{}
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(c.Stats, k)
+		} else {
+			c.Stats[k] = *v
+		}
+	}
+	if len(c.Stats) > kit.MaxStats {
+		return kit.Response{}, kit.Errorf("a sheet holds at most %d stats; this one would have %d", kit.MaxStats, len(c.Stats))
+	}
+	saved, err := h.Characters.SaveCharacter(ctx, c)
+	switch {
+	case errors.Is(err, db.ErrExists):
+		return kit.Response{}, kit.Errorf("someone has just created a character named %s here: see /character show name:%q", name, name)
+	case errors.Is(err, db.ErrConflict):
+		return kit.Response{}, kit.Errorf("%s changed while you were changing it: run the command again", name)
+	case err != nil:
+		return kit.Response{}, err
+	}
+	verb := "Updated"
+	if !exists {
+		verb = "Created"
+	}
+	return kit.Response{
+		Content: fmt.Sprintf("%s **%s** (%s): %s", verb, kit.EscapeMarkdown(saved.Name), saved.System, kit.FormatStats(saved.Stats)),
+		Result:  characterResult(saved),
+	}, nil
+}
+
+func (h *handlers) characterShow(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	c, err := h.LoadCharacter(ctx, req, req.Options.String("name"))
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{
+		Embeds: []kit.Embed{{
+			Title:       c.Name,
+			Description: fmt.Sprintf("%s character of %s", c.System, kit.EscapeMarkdown(c.OwnerName)),
+			Fields:      []kit.Field{{Name: "Stats", Value: kit.FormatStats(c.Stats)}},
+		}},
+		Ephemeral: true,
+		Result:    characterResult(c),
+	}, nil
+}
+
+func (h *handlers) characterList(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	list, err := h.Characters.Characters(ctx, req.GuildID, req.Options.String("owner"), req.Options.String("system"), "", 100)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	if len(list) == 0 {
+		return kit.Response{Content: "No characters yet: create one with /character set name:\"Red Goblin\" system:arc stats:\"ks=4 us=3\"", Ephemeral: true, Result: []CharacterResult{}}, nil
+	}
+	var b strings.Builder
+	out := make([]CharacterResult, 0, len(list))
+	for _, c := range list {
+		fmt.Fprintf(&b, "**%s** (%s, %s): %s\n", kit.EscapeMarkdown(c.Name), c.System, kit.EscapeMarkdown(c.OwnerName), kit.FormatStats(c.Stats))
+		out = append(out, characterResult(c))
+	}
+	return kit.Response{Content: b.String(), Ephemeral: true, Result: out}, nil
+}
+
+func (h *handlers) characterDelete(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	c, err := h.LoadCharacter(ctx, req, req.Options.String("name"))
+	if err != nil {
+		return kit.Response{}, err
+	}
+	if c.OwnerID != req.User.ID && !req.GM {
+		return kit.Response{}, kit.Errorf("%s belongs to %s: only they or the GM can delete it", c.Name, c.OwnerName)
+	}
+	if err := h.Characters.DeleteCharacter(ctx, req.GuildID, c.Name); err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{Content: fmt.Sprintf("Deleted **%s**.", kit.EscapeMarkdown(c.Name)), Result: characterResult(c)}, nil
+}
+
+// CharacterResult is the console's `result` for a character.
+type CharacterResult struct {
+	Name   string         `json:"name"`
+	System string         `json:"system"`
+	Owner  string         `json:"owner"`
+	Stats  map[string]int `json:"stats"`
+}
+
+func characterResult(c db.Character) CharacterResult {
+	stats := c.Stats
+	if stats == nil {
+		stats = map[string]int{}
+	}
+	return CharacterResult{Name: c.Name, System: c.System, Owner: c.OwnerID, Stats: stats}
+}

@@ -1,0 +1,109 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+var rollCommand = kit.Command{
+	Name:        "roll",
+	Description: "Roll dice: 1d20+5, 4d6kh3, 2d6+3",
+	Options: []kit.Option{
+		{Type: kit.String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
+		kit.DiceOption,
+		{Type: kit.Boolean, Name: "private", Description: "Only you see the result"},
+	},
+}
+
+func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	return h.rollReply(ctx, req, req.Options.String("expression"), req.Options.Bool("private"))
+}
+
+// rollAgain answers the "Roll again" button: the same expression, rolled
+// afresh by whoever clicked, as privately as the first.
+func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	_, code, _ := strings.Cut(req.CustomID, ":")
+	prev, found, err := h.Rolls.RollByCode(ctx, req.ChannelID, code)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	if !found {
+		return kit.Response{}, kit.Errorf("roll %s is not in this channel's log any more: use /roll", code)
+	}
+	req.Options = kit.Options{} // a click carries no dice: roll at random
+	return h.rollReply(ctx, req, prev.Expr, prev.Private)
+}
+
+func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, private bool) (kit.Response, error) {
+	res, err := h.rollDice(req, text)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	result := kit.NewRollResult(res)
+	id, err := h.LogRoll(ctx, req, res.Expr, res.Total, private, result)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	result.ID = id
+	return kit.Response{
+		Content:   fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", kit.DisplayName(req.User), kit.CodeSafe(res.Expr), res.String(), id),
+		Ephemeral: private,
+		Rows:      []kit.Row{{{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:" + id}}},
+		Result:    result,
+	}, nil
+}
+
+// suggestRolls autocompletes an expression: first what is being typed,
+// checked as it is typed (a mistake shows before sending), then the user's
+// recent expressions that contain it.
+func (h *handlers) suggestRolls(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	typed := strings.TrimSpace(req.Options.String("expression"))
+	var choices []kit.Choice
+	if typed != "" && len(typed) <= kit.MaxChoiceStringLen {
+		name := typed
+		if _, err := dice.Parse(typed); err != nil {
+			name = "⚠️ " + typed + ": " + err.Error()
+		}
+		choices = append(choices, kit.Choice{Name: name, Value: typed})
+	}
+	recent, err := h.Rolls.RecentExprs(ctx, req.User.ID, kit.MaxChoices)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	for _, e := range recent {
+		if len(choices) == kit.MaxChoices {
+			break
+		}
+		if e != typed && len(e) <= kit.MaxChoiceStringLen && strings.Contains(strings.ReplaceAll(e, " ", ""), strings.ReplaceAll(typed, " ", "")) {
+			choices = append(choices, kit.Choice{Name: e, Value: e})
+		}
+	}
+	return kit.Response{Choices: choices}, nil
+}
+
+// rollDice parses and rolls text, with the request's `dice:` values when
+// given. Every mistake comes back as a *UserError.
+func (h *handlers) rollDice(req *kit.Request, text string) (*dice.Result, error) {
+	expr, err := dice.Parse(text)
+	if err != nil {
+		return nil, kit.DiceError(err)
+	}
+	roller, phys, err := h.RollerFor(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := expr.Roll(roller)
+	if err != nil {
+		return nil, kit.DiceError(err)
+	}
+	if phys != nil {
+		if err := phys.Done(); err != nil {
+			return nil, &kit.UserError{Msg: err.Error() + fmt.Sprintf(" (example: /roll %s dice:%s)", expr, kit.ExampleDice(res)), Err: err}
+		}
+	}
+	return res, nil
+}

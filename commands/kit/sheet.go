@@ -1,0 +1,196 @@
+package kit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tablehand/tablehand/db"
+)
+
+// characterOption is the `character:` option of every rules command: read
+// stats from the sheet instead of typing them. Options typed explicitly win
+// over the sheet.
+var CharacterOption = Option{
+	Type: String, Name: "character", Autocomplete: true, MaxLength: MaxNameLen,
+	Description: "Read stats from this character's sheet",
+}
+
+// MaxNameLen bounds names users give (characters, combatants, factions).
+const MaxNameLen = 64
+
+var StatNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// CleanName checks a name a user gave: trimmed, no control characters, at
+// most MaxNameLen characters, and no mention syntax that could look like a
+// ping. what names the thing for the error ("character name").
+func CleanName(what, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", Errorf("the %s is empty (example: name:\"Red Goblin\")", what)
+	}
+	if n := utf8.RuneCountInString(name); n > MaxNameLen {
+		return "", Errorf("the %s is %d characters; at most %d", what, n, MaxNameLen)
+	}
+	for _, r := range name {
+		// Invisible formatting characters (right-to-left overrides,
+		// zero-width joiners) ping nobody but let a name pass for another.
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '@' || r == '<' || r == '>' || r == '`' {
+			return "", Errorf("the %s %q has a character names cannot have (@, <, >, `, or an invisible or control character)", what, name)
+		}
+	}
+	return name, nil
+}
+
+// loadCharacter finds a character by name in the request's guild; a name
+// that is not there is the user's mistake.
+func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
+	c, err := h.Characters.Character(ctx, req.GuildID, strings.TrimSpace(name))
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Character{}, Errorf("there is no character %q here: see /character list, or create it with /character set", name)
+	}
+	return c, err
+}
+
+// suggestCharacters autocompletes a character name; a rules command only
+// suggests characters of its own system.
+func (h *Env) SuggestCharacters(ctx context.Context, req *Request) (Response, error) {
+	system := ""
+	if cmd := req.Command(); slices.Contains(Systems, cmd) {
+		system = cmd
+	}
+	return h.CharacterChoices(ctx, req, "", system)
+}
+
+// characterChoices suggests the characters of the guild whose names start
+// with what is being typed, of ownerID and system when they are not empty.
+func (h *Env) CharacterChoices(ctx context.Context, req *Request, ownerID, system string) (Response, error) {
+	list, err := h.Characters.Characters(ctx, req.GuildID, ownerID, system, strings.TrimSpace(req.Options.String(req.Focused)), MaxChoices)
+	if err != nil {
+		return Response{}, err
+	}
+	var choices []Choice
+	for _, c := range list {
+		choices = append(choices, Choice{Name: c.Name + " (" + c.System + ")", Value: c.Name})
+	}
+	return Response{Choices: choices}, nil
+}
+
+// Sheet is the character a rules command reads stats from, if any.
+type Sheet struct {
+	c *db.Character
+}
+
+// sheet loads the character of the request's `character:` option, which
+// must be of system. No option gives an empty Sheet.
+func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, error) {
+	name := req.Options.String("character")
+	if name == "" {
+		return Sheet{}, nil
+	}
+	c, err := h.LoadCharacter(ctx, req, name)
+	if err != nil {
+		return Sheet{}, err
+	}
+	if c.System != system {
+		return Sheet{}, Errorf("%s is %s %s character; /%s needs %s %s one", c.Name, Article(c.System), c.System, system, Article(system), system)
+	}
+	return Sheet{c: &c}, nil
+}
+
+// Name is the character's name, or "" without a character.
+func (s Sheet) Name() string {
+	if s.c == nil {
+		return ""
+	}
+	return s.c.Name
+}
+
+// Stat returns the integer option name when given, else the sheet's stat
+// of the same name. ok is false when neither has it.
+func (s Sheet) Stat(req *Request, name string) (v int, ok bool) {
+	if n, given := req.Options.Int(name); given {
+		return int(n), true
+	}
+	if s.c != nil {
+		v, ok = s.c.Stats[name]
+	}
+	return v, ok
+}
+
+// Need is Stat for a value the rules cannot do without: its absence is the
+// user's mistake, named with an example.
+func (s Sheet) Need(req *Request, name string) (int, error) {
+	if v, ok := s.Stat(req, name); ok {
+		return v, nil
+	}
+	if s.c != nil {
+		return 0, Errorf("/%s needs %s: give %s:<number>, or add it to %s's sheet with /character set name:%s stats:\"%s=3\"",
+			strings.ReplaceAll(req.Path, "/", " "), name, name, s.c.Name, s.c.Name, name)
+	}
+	return 0, Errorf("/%s needs %s: give %s:<number>, or character:<name> to read it from a sheet",
+		strings.ReplaceAll(req.Path, "/", " "), name, name)
+}
+
+// Or is Stat with a default for a value the rules can do without.
+func (s Sheet) Or(req *Request, name string, def int) int {
+	if v, ok := s.Stat(req, name); ok {
+		return v
+	}
+	return def
+}
+
+// parseStats reads "ks=4 us=3, es=-1 luck=-" into changes: a nil value
+// removes the stat.
+func ParseStats(text string) (map[string]*int, error) {
+	out := map[string]*int{}
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == ';' }) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			k, v, ok = strings.Cut(f, ":")
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		if !ok || !StatNameRE.MatchString(k) || len(k) > MaxStatName {
+			return nil, Errorf("stats are written name=value, e.g. stats:\"ks=4 us=3\"; %q is not", f)
+		}
+		if v == "-" {
+			out[k] = nil
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+		if err != nil || n > MaxStatAbs || n < -MaxStatAbs {
+			return nil, Errorf("stat %s needs a whole number, not %q (example: %s=3)", k, v, k)
+		}
+		out[k] = &n
+	}
+	return out, nil
+}
+
+func FormatStats(stats map[string]int) string {
+	if len(stats) == 0 {
+		return "no stats yet"
+	}
+	keys := slices.Sorted(maps.Keys(stats))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, stats[k])
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Systems are the rule systems Tablehand speaks, by their command names.
+var Systems = []string{"faction", "arc", "ulm", "burst", "xhalem"}
+
+// Limits on a sheet.
+const (
+	MaxStats    = 60
+	MaxStatName = 32
+	MaxStatAbs  = 1_000_000
+)
