@@ -10,13 +10,9 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/burst"
-	"github.com/tablehand/tablehand/rules/faction"
-	"github.com/tablehand/tablehand/rules/ulm"
-	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
 // Secret is a credential. It prints as [redacted] in every format, log and
@@ -54,26 +50,20 @@ type Config struct {
 	// (TABLEHAND_LISTEN).
 	Listen string `toml:"listen"`
 
-	// The rule systems' defaults for what their texts leave open.
-	Arc    arc.Config    `toml:"arc"`
-	Ulm    ulm.Config    `toml:"ulm"`
-	Burst  burst.Config  `toml:"burst"`
-	Xhalem xhalem.Config `toml:"xhalem"`
-	// Faction is what a new faction campaign starts with (/faction).
-	Faction faction.Config `toml:"faction"`
-}
-
-// Rules returns the rule systems' configuration, as the handlers take it.
-func (c Config) Rules() kit.Rules {
-	return kit.Rules{Arc: c.Arc, Ulm: c.Ulm, Burst: c.Burst, Xhalem: c.Xhalem, Faction: c.Faction}
+	// Rules holds each rule system's configuration, by its name: what its
+	// text leaves open. The file's section [name] of a system is decoded
+	// over the system's defaults (see configFile).
+	Rules kit.Rules `toml:"-"`
 }
 
 // DefaultConfig returns the configuration used when nothing is set.
-func DefaultConfig() Config {
+func DefaultConfig() Config { return DefaultConfigFor(commands.Systems) }
+
+// DefaultConfigFor is DefaultConfig for the rule systems given.
+func DefaultConfigFor(systems []kit.System) Config {
 	return Config{
 		Database: db.DefaultPath, LogLevel: "info", Listen: "127.0.0.1:8080",
-		Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig(),
-		Faction: faction.DefaultConfig(),
+		Rules: kit.Rules{}.WithDefaults(systems),
 	}
 }
 
@@ -85,14 +75,24 @@ const DefaultConfigFile = "tablehand.toml"
 // DefaultConfigFile when it exists. Unknown keys are an error, so a typo in
 // a key is not silently ignored.
 func LoadConfig(path string, getenv func(string) string) (Config, error) {
-	c := DefaultConfig()
+	return LoadConfigFor(commands.Systems, path, getenv)
+}
+
+// LoadConfigFor is LoadConfig for the rule systems given: each reads its
+// own section.
+func LoadConfigFor(systems []kit.System, path string, getenv func(string) string) (Config, error) {
+	c := DefaultConfigFor(systems)
 	explicit := path != ""
 	if !explicit {
 		path = DefaultConfigFile
 	}
-	md, err := toml.DecodeFile(path, &c)
+	file := newConfigFile(systems, c)
+	md, err := toml.DecodeFile(path, file.Interface())
 	if err == nil {
-		err = replaceLists(path, &c, md)
+		err = replaceLists(path, file, md)
+	}
+	if err == nil {
+		c = file.config(systems)
 	}
 	switch {
 	case err == nil:
@@ -147,9 +147,9 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 // whole. Decoding over the defaults reuses the elements already there, so
 // one [[faction.assets]] entry would otherwise be merged into the first
 // default asset and leave the others in place.
-func replaceLists(path string, c *Config, md toml.MetaData) error {
-	var fresh Config
-	if _, err := toml.DecodeFile(path, &fresh); err != nil {
+func replaceLists(path string, c configFile, md toml.MetaData) error {
+	fresh := reflect.New(c.Elem().Type())
+	if _, err := toml.DecodeFile(path, fresh.Interface()); err != nil {
 		return err
 	}
 	var walk func(dst, src reflect.Value, key []string)
@@ -171,8 +171,59 @@ func replaceLists(path string, c *Config, md toml.MetaData) error {
 			}
 		}
 	}
-	walk(reflect.ValueOf(c).Elem(), reflect.ValueOf(&fresh).Elem(), nil)
+	walk(c.Elem(), fresh.Elem(), nil)
 	return nil
+}
+
+// configFile is what a config file decodes into: a pointer to a struct
+// made at run time with Config's own fields and one field for each rule
+// system, tagged with its name and of the type of its defaults. Decoding
+// into it keeps what the TOML package checks for a plain struct: unknown
+// keys in any section, types, and the lists replaceLists replaces whole.
+type configFile struct{ reflect.Value }
+
+// newConfigFile returns the configFile for systems, holding c.
+func newConfigFile(systems []kit.System, c Config) configFile {
+	base := reflect.TypeOf(c)
+	var fields []reflect.StructField
+	for i := 0; i < base.NumField(); i++ {
+		if f := base.Field(i); f.Tag.Get("toml") != "-" {
+			fields = append(fields, f)
+		}
+	}
+	for i, s := range systems {
+		fields = append(fields, reflect.StructField{
+			Name: fmt.Sprintf("System%d", i),
+			Type: reflect.TypeOf(c.Rules[s.Name]),
+			Tag:  reflect.StructTag(fmt.Sprintf("toml:%q", s.Name)),
+		})
+	}
+	v := reflect.New(reflect.StructOf(fields))
+	for i := 0; i < base.NumField(); i++ {
+		if f := base.Field(i); f.Tag.Get("toml") != "-" {
+			v.Elem().FieldByName(f.Name).Set(reflect.ValueOf(c).Field(i))
+		}
+	}
+	for i, s := range systems {
+		v.Elem().FieldByName(fmt.Sprintf("System%d", i)).Set(reflect.ValueOf(c.Rules[s.Name]))
+	}
+	return configFile{v}
+}
+
+// config returns the Config the file holds.
+func (f configFile) config(systems []kit.System) Config {
+	var c Config
+	cv := reflect.ValueOf(&c).Elem()
+	for i := 0; i < cv.NumField(); i++ {
+		if tf := cv.Type().Field(i); tf.Tag.Get("toml") != "-" {
+			cv.Field(i).Set(f.Elem().FieldByName(tf.Name))
+		}
+	}
+	c.Rules = kit.Rules{}
+	for i, s := range systems {
+		c.Rules[s.Name] = f.Elem().FieldByName(fmt.Sprintf("System%d", i)).Interface()
+	}
+	return c
 }
 
 // Level returns the configured log level.

@@ -11,6 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/faction"
+
 	"github.com/BurntSushi/toml"
 )
 
@@ -19,8 +24,9 @@ func env(m map[string]string) func(string) string {
 }
 
 func TestExampleConfigDocumentsEveryKeyWithItsDefault(t *testing.T) {
-	var c Config
-	md, err := toml.DecodeFile("../config.example.toml", &c)
+	def := DefaultConfig()
+	file := newConfigFile(commands.Systems, def)
+	md, err := toml.DecodeFile("../config.example.toml", file.Interface())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,8 +47,18 @@ func TestExampleConfigDocumentsEveryKeyWithItsDefault(t *testing.T) {
 			}
 		}
 	}
-	walk(reflect.TypeOf(c), nil)
-	def := DefaultConfig()
+	walk(file.Elem().Type(), nil)
+	// Decoded over the defaults, the example must give the defaults back:
+	// decode it again over an empty configuration to compare.
+	empty := Config{Rules: kit.Rules{}}
+	for _, s := range commands.Systems {
+		empty.Rules[s.Name] = reflect.Zero(reflect.TypeOf(def.Rules[s.Name])).Interface()
+	}
+	file = newConfigFile(commands.Systems, empty)
+	if _, err := toml.DecodeFile("../config.example.toml", file.Interface()); err != nil {
+		t.Fatal(err)
+	}
+	c := file.config(commands.Systems)
 	if len(c.GMRoles) == 0 && len(def.GMRoles) == 0 {
 		c.GMRoles = def.GMRoles // [] and nil mean the same here
 	}
@@ -137,13 +153,13 @@ level = 1
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := c.Faction.Assets; len(got) != 1 || got[0].Name != "Garage" || len(got[0].Specials) != 0 || got[0].Text != "" {
+	if got := kit.RulesOf[faction.Config](c.Rules, faction.SystemName).Assets; len(got) != 1 || got[0].Name != "Garage" || len(got[0].Specials) != 0 || got[0].Text != "" {
 		t.Errorf("assets = %+v; want the one Garage, nothing of the defaults", got)
 	}
-	if c.Arc.ESDice[8] != 20 || len(c.Arc.ESDice) != 10 {
-		t.Errorf("es_dice = %v", c.Arc.ESDice)
+	if kit.RulesOf[arc.Config](c.Rules, arc.SystemName).ESDice[8] != 20 || len(kit.RulesOf[arc.Config](c.Rules, arc.SystemName).ESDice) != 10 {
+		t.Errorf("es_dice = %v", kit.RulesOf[arc.Config](c.Rules, arc.SystemName).ESDice)
 	}
-	if len(c.Faction.Memes) != len(DefaultConfig().Faction.Memes) {
-		t.Errorf("memes not given, yet changed: %d, want the %d defaults", len(c.Faction.Memes), len(DefaultConfig().Faction.Memes))
+	if len(kit.RulesOf[faction.Config](c.Rules, faction.SystemName).Memes) != len(kit.RulesOf[faction.Config](DefaultConfig().Rules, faction.SystemName).Memes) {
+		t.Errorf("memes not given, yet changed: %d, want the %d defaults", len(kit.RulesOf[faction.Config](c.Rules, faction.SystemName).Memes), len(kit.RulesOf[faction.Config](DefaultConfig().Rules, faction.SystemName).Memes))
 	}
 }

@@ -39,7 +39,7 @@ func crashChild(path string) {
 		os.Exit(3)
 	}
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 	})
 	err = Console(ctx, ConsoleOptions{Router: router, JSON: true, Channel: crashChannel}, os.Stdin, os.Stdout)

@@ -81,7 +81,7 @@ func startServe(t *testing.T, fake *fakediscord.Server, o ServeOptions) *served 
 		o.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 		Log:    o.Log,
 	})

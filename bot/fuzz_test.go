@@ -64,7 +64,7 @@ func FuzzHTTPEndpoint(f *testing.F) {
 	}
 	f.Cleanup(func() { store.Close() })
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: Logged(router, nil, nil), Log: slog.New(slog.DiscardHandler),

@@ -72,7 +72,7 @@ func hostileBot(t *testing.T) (Answerer, *db.DB) {
 	}
 	t.Cleanup(func() { store.Close() })
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) },
 	})
 	return Logged(router, slog.New(slog.DiscardHandler), nil), store

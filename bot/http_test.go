@@ -101,7 +101,7 @@ func testRouter(t *testing.T) *kit.Router {
 	}
 	t.Cleanup(func() { store.Close() })
 	return commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 }

@@ -30,7 +30,7 @@ func initRouter(t *testing.T) *kit.Router {
 	return commands.New(kit.Deps{
 		Rolls: store, Characters: store, Encounters: store, Channels: store,
 		Policies: encounter.NewPolicies(encounter.Generic{}),
-		Rules:    kit.DefaultRules(),
+		Rules:    commands.DefaultRules(),
 		Roller:   func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 		Log:      slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})

@@ -92,7 +92,7 @@ func BenchmarkHTTPLoad(b *testing.B) {
 	defer store.Close()
 	var seed atomic.Uint64
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: kit.DefaultRules(),
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(seed.Add(1), 7))) },
 	})
 	endpoint, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router})

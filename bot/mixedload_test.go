@@ -18,12 +18,8 @@ import (
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
-	"github.com/tablehand/tablehand/rules/ulm"
-	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
 // The mixed load of issue 7: the state-changing commands a busy server
@@ -123,21 +119,15 @@ func newMixWorld(tb testing.TB, dir string, guilds, perGuild int) *mixWorld {
 		Characters: store,
 		Roller:     random,
 		GMRoles:    cfg.GMRoles,
-		Rules:      cfg.Rules(),
+		Rules:      cfg.Rules,
 		Log:        log,
 		Encounters: store,
 		Channels:   store,
-		Policies: encounter.NewPolicies(
-			encounter.Generic{},
-			arc.NewPolicy(cfg.Arc),
-			ulm.NewPolicy(cfg.Ulm),
-			burst.NewPolicy(cfg.Burst),
-			xhalem.NewPolicy(cfg.Xhalem),
-		),
-		Factions:  store,
-		Schedules: store,
-		Cron:      Cron{},
-		Scheduler: sched,
+		Policies:   commands.Policies(nil, cfg.Rules),
+		Factions:   store,
+		Schedules:  store,
+		Cron:       Cron{},
+		Scheduler:  sched,
 	})
 	w := &mixWorld{store: store, router: router, logs: logs}
 	for g := range guilds {

@@ -45,7 +45,7 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 	}
 	t.Cleanup(func() { store.Close() })
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: kit.DefaultRules(),
+		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
 		Log:    slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})

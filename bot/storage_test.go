@@ -38,7 +38,7 @@ func newStorageBot(t *testing.T) *storageBot {
 	logs := &logSink{t: t}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: kit.DefaultRules(), Log: log,
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(), Log: log,
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 	m := NewMetrics()

@@ -102,7 +102,7 @@ func TestArcConfigOverrides(t *testing.T) {
 	cfg.ESDice[4] = 10 // ES 5 rolls a d10
 	cfg.ActionsByES[4] = 4
 	cfg.SizeAdjPerStep = 3
-	rules := kit.Rules{Arc: cfg}
+	rules := kit.Rules{arc.SystemName: cfg}
 	store := newArcStore()
 
 	tests := []struct {
@@ -167,7 +167,7 @@ func TestArcMistakes(t *testing.T) {
 		{"/arc move control:5 es:0", "ES score must be 1-10, not 0"},
 	}
 	for _, tt := range tests {
-		_, _, err := arcRun(t, kit.DefaultRules(), newArcStore(), tt.line)
+		_, _, err := arcRun(t, DefaultRules(), newArcStore(), tt.line)
 		ue, ok := kit.AsUserError(err)
 		if !ok || !strings.Contains(ue.Msg, tt.want) {
 			t.Errorf("%s: err = %v, want a user error containing %q", tt.line, err, tt.want)
@@ -182,7 +182,7 @@ func TestArcRepliesFitDiscord(t *testing.T) {
 	for i := range 20 {
 		who = append(who, fmt.Sprintf("Character%02d som=5 empathy=5 perception=5", i))
 	}
-	resp, js, err := arcRun(t, kit.DefaultRules(), newArcStore(), `/arc order who:"`+strings.Join(who, ", ")+`"`)
+	resp, js, err := arcRun(t, DefaultRules(), newArcStore(), `/arc order who:"`+strings.Join(who, ", ")+`"`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -99,7 +99,7 @@ func TestBurstErrSortsMistakesFromFailures(t *testing.T) {
 }
 
 func TestBurstFailingRollerIsInternal(t *testing.T) {
-	r, _ := burstRouter(t, kit.DefaultRules(), burstFailingRoller{})
+	r, _ := burstRouter(t, DefaultRules(), burstFailingRoller{})
 	resp, err := burstAsk(t, r, "burst/roll", kit.Options{"vs": int64(10), "bonus": int64(1)})
 	if err == nil {
 		t.Fatal("a failing roller: no error")
@@ -126,7 +126,7 @@ func TestBurstZeroConfigFallsBackToDefaults(t *testing.T) {
 }
 
 func TestBurstSheetStatesAndStats(t *testing.T) {
-	r, store := burstRouter(t, kit.DefaultRules(), nil)
+	r, store := burstRouter(t, DefaultRules(), nil)
 	// Rex's sheet: agility 2 and wounded=1, so "your Bonus Dice move down
 	// one step": 2d8. Vigor 10 pays nothing for an ordinary attack.
 	resp, err := burstAsk(t, r, "burst/attack", kit.Options{"character": "Rex", "dice": "10,3,4"})

@@ -17,8 +17,8 @@ func ulmRunLine(t *testing.T, cfg ulm.Config, line string) (kit.Response, map[st
 	t.Helper()
 	store := &memStore{chars: map[string]db.Character{}}
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
-	rules := kit.DefaultRules()
-	rules.Ulm = cfg
+	rules := DefaultRules()
+	rules[ulm.SystemName] = cfg
 	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true), Roller: func() dice.Roller { return roller }})
 	return answerLine(t, r, line)
 }

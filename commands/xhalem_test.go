@@ -78,8 +78,10 @@ func TestXhalemConfigOverrides(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rules := kit.DefaultRules()
-			tt.cfg(&rules.Xhalem)
+			rules := DefaultRules()
+			cfg := rules[xhalem.SystemName].(xhalem.Config)
+			tt.cfg(&cfg)
+			rules[xhalem.SystemName] = cfg
 			_, got, err := xhalemRun(t, rules, tt.line)
 			if err != nil {
 				t.Fatal(err)
@@ -90,7 +92,7 @@ func TestXhalemConfigOverrides(t *testing.T) {
 			if tt.before == nil {
 				return
 			}
-			_, def, err := xhalemRun(t, kit.DefaultRules(), tt.line)
+			_, def, err := xhalemRun(t, DefaultRules(), tt.line)
 			if err != nil {
 				t.Fatalf("with the defaults: %v", err)
 			}
@@ -102,8 +104,10 @@ func TestXhalemConfigOverrides(t *testing.T) {
 }
 
 func TestXhalemCheckSides(t *testing.T) {
-	rules := kit.DefaultRules()
-	rules.Xhalem.CheckSides = 10
+	rules := DefaultRules()
+	cfg := rules[xhalem.SystemName].(xhalem.Config)
+	cfg.CheckSides = 10
+	rules[xhalem.SystemName] = cfg
 	resp, got, err := xhalemRun(t, rules, "/xhalem check stat:hull character:Vanguard cr:14 dice:10")
 	if err != nil {
 		t.Fatal(err)
@@ -126,8 +130,10 @@ func TestXhalemZeroRulesMeanDefaults(t *testing.T) {
 	if got["mode"] != "detriment" || got["total"] != 10.0 || got["margin"] != -3.0 {
 		t.Errorf("result %v", got)
 	}
-	rules := kit.DefaultRules()
-	rules.Xhalem.Stacking = "sum"
+	rules := DefaultRules()
+	cfg := rules[xhalem.SystemName].(xhalem.Config)
+	cfg.Stacking = "sum"
+	rules[xhalem.SystemName] = cfg
 	_, _, err = xhalemRun(t, rules, "/xhalem engage kind:machine systems:1 evasion:2 dice:3,4")
 	if err == nil {
 		t.Fatal("a configured stacking the rules do not know: no error")
@@ -151,7 +157,7 @@ func TestXhalemRepliesFitDiscord(t *testing.T) {
 		"/xhalem check stat:stealth score:5 cr:12 mode:disadvantage",
 	}
 	for _, line := range lines {
-		resp, _, err := xhalemRun(t, kit.DefaultRules(), line)
+		resp, _, err := xhalemRun(t, DefaultRules(), line)
 		if err != nil {
 			t.Errorf("%s: %v", line, err)
 			continue
@@ -171,7 +177,7 @@ func TestXhalemRepliesFitDiscord(t *testing.T) {
 }
 
 func TestXhalemCharacters(t *testing.T) {
-	resp, _, err := xhalemRun(t, kit.DefaultRules(), "complete /xhalem engage kind:machine evasion:2 character:")
+	resp, _, err := xhalemRun(t, DefaultRules(), "complete /xhalem engage kind:machine evasion:2 character:")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,12 +188,12 @@ func TestXhalemCharacters(t *testing.T) {
 	if len(names) != 2 || strings.Contains(strings.Join(names, ","), "Mira") {
 		t.Errorf("autocomplete suggested %v; want only the xhalem characters Vanguard and Skrell", names)
 	}
-	_, _, err = xhalemRun(t, kit.DefaultRules(), "/xhalem engage kind:machine character:Mira evasion:2")
+	_, _, err = xhalemRun(t, DefaultRules(), "/xhalem engage kind:machine character:Mira evasion:2")
 	if ue, ok := kit.AsUserError(err); !ok || !strings.Contains(ue.Msg, "arc character") {
 		t.Errorf("an arc character: %v", err)
 	}
 	// An explicit option wins over the sheet.
-	_, got, err := xhalemRun(t, kit.DefaultRules(), "/xhalem engage kind:machine character:Vanguard systems:0 evasion:2 dice:10,3")
+	_, got, err := xhalemRun(t, DefaultRules(), "/xhalem engage kind:machine character:Vanguard systems:0 evasion:2 dice:10,3")
 	if err != nil || got["score"] != 0.0 || got["total"] != 10.0 {
 		t.Errorf("systems:0 over the sheet's 4: %v, %v", got, err)
 	}

@@ -26,12 +26,7 @@ import (
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
-	"github.com/tablehand/tablehand/rules/encounter"
-	"github.com/tablehand/tablehand/rules/ulm"
-	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
 const usage = `Tablehand runs tabletop role-playing games on Discord.
@@ -141,11 +136,11 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Roller:     func() dice.Roller { return roller },
 		Codes:      kit.NewCodes(*seed, seeded),
 		GMRoles:    cfg.GMRoles,
-		Rules:      cfg.Rules(),
+		Rules:      cfg.Rules,
 		Log:        log,
 		Encounters: store,
 		Channels:   store,
-		Policies:   policies(cfg),
+		Policies:   commands.Policies(nil, cfg.Rules),
 		Factions:   store,
 		Schedules:  store,
 		Cron:       bot.Cron{},
@@ -277,11 +272,11 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		// A fresh generator per request: handlers run concurrently.
 		Roller:     func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
 		GMRoles:    cfg.GMRoles,
-		Rules:      cfg.Rules(),
+		Rules:      cfg.Rules,
 		Log:        log,
 		Encounters: store,
 		Channels:   store,
-		Policies:   policies(cfg),
+		Policies:   commands.Policies(nil, cfg.Rules),
 		Factions:   store,
 		Schedules:  store,
 		Cron:       bot.Cron{},
@@ -291,21 +286,9 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched}, nil
 }
 
-// policies returns the encounter rules of every system, configured, for
-// /init; a channel with no system set fights by the generic rules.
-func policies(cfg bot.Config) encounter.Policies {
-	return encounter.NewPolicies(
-		encounter.Generic{},
-		arc.NewPolicy(cfg.Arc),
-		ulm.NewPolicy(cfg.Ulm),
-		burst.NewPolicy(cfg.Burst),
-		xhalem.NewPolicy(cfg.Xhalem),
-	)
-}
-
 // runCommands prints the command definitions exactly as serve sends them.
 func runCommands(stdout io.Writer) error {
-	router := commands.New(kit.Deps{Rules: kit.DefaultRules()})
+	router := commands.New(kit.Deps{Rules: commands.DefaultRules()})
 	return bot.WriteCommands(stdout, router)
 }
 

@@ -131,8 +131,6 @@ func (h *handlers) registerArc(r *kit.Router) {
 	}
 }
 
-// arcConfig is the configuration of /arc.
-func (h *handlers) arcConfig() rules.Config { return h.Rules.Arc }
 
 // arcSideResult is one side of an ARC in the console's `result`.
 type arcSideResult struct {
@@ -329,7 +327,7 @@ func arcAdjustments(req *kit.Request, s kit.Sheet, prefix string) rules.Adjustme
 // arcSizeOf reads a size option (a name or -3..3), else the sheet's "size"
 // stat, else medium.
 func (h *handlers) arcSizeOf(req *kit.Request, s kit.Sheet, opt, example string) (int, error) {
-	cfg := h.arcConfig()
+	cfg := h.config()
 	if text := req.Options.String(opt); text != "" {
 		size, err := cfg.Size(text)
 		if err != nil {
@@ -348,7 +346,7 @@ func (h *handlers) arcSizeOf(req *kit.Request, s kit.Sheet, opt, example string)
 
 func (h *handlers) arcCheck(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc check threshold:average ks:7 us:4 es:5"
-	cfg := h.arcConfig()
+	cfg := h.config()
 	sheet, err := h.Sheet(ctx, req, "arc")
 	if err != nil {
 		return kit.Response{}, err
@@ -441,7 +439,7 @@ func arcPlural(n int, one string) string {
 
 func (h *handlers) arcOpposed(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc opposed ks:7 us:4 es:5 target_ks:6 target_us:5 target_es:3"
-	cfg := h.arcConfig()
+	cfg := h.config()
 	sheet, err := h.Sheet(ctx, req, "arc")
 	if err != nil {
 		return kit.Response{}, err
@@ -717,7 +715,7 @@ func arcKg(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + " kg
 
 func (h *handlers) arcMove(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc move control:7 build:6 load:30"
-	cfg := h.arcConfig()
+	cfg := h.config()
 	sheet, err := h.Sheet(ctx, req, "arc")
 	if err != nil {
 		return kit.Response{}, err
@@ -820,7 +818,7 @@ func (h *handlers) arcMove(ctx context.Context, req *kit.Request) (kit.Response,
 
 // arcSuggestThresholds offers the named thresholds with their values.
 func (h *handlers) arcSuggestThresholds(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	cfg := h.arcConfig()
+	cfg := h.config()
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
 	var choices []kit.Choice
 	for _, n := range cfg.ThresholdNames() {
@@ -833,7 +831,7 @@ func (h *handlers) arcSuggestThresholds(ctx context.Context, req *kit.Request) (
 
 // arcSuggestSizes offers the size names with their steps from medium.
 func (h *handlers) arcSuggestSizes(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	cfg := h.arcConfig()
+	cfg := h.config()
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
 	var choices []kit.Choice
 	for i, n := range cfg.SizeNames {

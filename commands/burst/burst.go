@@ -193,7 +193,7 @@ type burstCall struct {
 }
 
 func (h *handlers) burstStart(ctx context.Context, req *kit.Request) (burstCall, error) {
-	cfg := h.Rules.Burst
+	cfg := h.config()
 	if err := cfg.Validate(); err != nil {
 		// The operator's configuration, not the user's mistake.
 		return burstCall{}, fmt.Errorf("config [burst]: %w", err)

@@ -11,41 +11,37 @@ import (
 	"github.com/tablehand/tablehand/db"
 )
 
-func systemChoices() []kit.Choice {
-	out := make([]kit.Choice, len(kit.Systems))
-	for i, s := range kit.Systems {
-		out[i] = kit.Choice{Name: s, Value: s}
+// characterCommand is /character, whose system: options choose among
+// systems.
+func characterCommand(systems []kit.System) kit.Command {
+	return kit.Command{
+		Name:        "character",
+		Description: "Character sheets: the stats rules commands read",
+		Options: []kit.Option{
+			{Type: kit.SubCommand, Name: "create", Description: "Create a character", Options: []kit.Option{
+				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, MaxLength: kit.MaxNameLen},
+				{Type: kit.String, Name: "system", Description: "Its rule system", Required: true, Choices: kit.SystemChoices(systems)},
+				{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"", MaxLength: 1000},
+				{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
+			}},
+			{Type: kit.SubCommand, Name: "set", Description: "Create a character or change its stats", Options: []kit.Option{
+				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+				{Type: kit.String, Name: "system", Description: "Its rule system (needed when creating)", Choices: kit.SystemChoices(systems)},
+				{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"; name=- removes one", MaxLength: 1000},
+				{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
+			}},
+			{Type: kit.SubCommand, Name: "show", Description: "Show a character's sheet", Options: []kit.Option{
+				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+			}},
+			{Type: kit.SubCommand, Name: "list", Description: "List the characters of this server", Options: []kit.Option{
+				{Type: kit.String, Name: "system", Description: "Only this rule system", Choices: kit.SystemChoices(systems)},
+				{Type: kit.UserOption, Name: "owner", Description: "Only this person's characters"},
+			}},
+			{Type: kit.SubCommand, Name: "delete", Description: "Delete a character", Options: []kit.Option{
+				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+			}},
+		},
 	}
-	return out
-}
-
-var characterCommand = kit.Command{
-	Name:        "character",
-	Description: "Character sheets: the stats rules commands read",
-	Options: []kit.Option{
-		{Type: kit.SubCommand, Name: "create", Description: "Create a character", Options: []kit.Option{
-			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, MaxLength: kit.MaxNameLen},
-			{Type: kit.String, Name: "system", Description: "Its rule system", Required: true, Choices: systemChoices()},
-			{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"", MaxLength: 1000},
-			{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
-		}},
-		{Type: kit.SubCommand, Name: "set", Description: "Create a character or change its stats", Options: []kit.Option{
-			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
-			{Type: kit.String, Name: "system", Description: "Its rule system (needed when creating)", Choices: systemChoices()},
-			{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"; name=- removes one", MaxLength: 1000},
-			{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
-		}},
-		{Type: kit.SubCommand, Name: "show", Description: "Show a character's sheet", Options: []kit.Option{
-			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
-		}},
-		{Type: kit.SubCommand, Name: "list", Description: "List the characters of this server", Options: []kit.Option{
-			{Type: kit.String, Name: "system", Description: "Only this rule system", Choices: systemChoices()},
-			{Type: kit.UserOption, Name: "owner", Description: "Only this person's characters"},
-		}},
-		{Type: kit.SubCommand, Name: "delete", Description: "Delete a character", Options: []kit.Option{
-			{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
-		}},
-	},
 }
 
 // characterCreate is characterSet for a character that must be new: a

@@ -13,7 +13,7 @@ func MountDice(env *kit.Env, r *kit.Router) {
 	r.RouteAutocomplete("roll", "expression", h.suggestRolls)
 	r.RouteComponent("reroll", h.rollAgain, false)
 
-	r.Define(characterCommand)
+	r.Define(characterCommand(env.Systems))
 	r.Route("character/create", h.characterCreate, false)
 	r.Route("character/set", h.characterSet, false)
 	r.Route("character/show", h.characterShow, false)

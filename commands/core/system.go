@@ -9,22 +9,25 @@ import (
 	"github.com/tablehand/tablehand/db"
 )
 
-var systemCommand = kit.Command{
-	Name:        "system",
-	Description: "The rule system of this channel or server: what /init start runs",
-	Options: []kit.Option{
-		{Type: kit.SubCommand, Name: "set", Description: "Choose the rule system of this channel, or of the whole server (GM)", Options: []kit.Option{
-			{Type: kit.String, Name: "name", Description: "The rule system", Required: true, Choices: systemChoices()},
-			{Type: kit.String, Name: "scope", Description: "This channel (default) or the whole server",
-				Choices: []kit.Choice{{Name: "channel", Value: "channel"}, {Name: "server", Value: "guild"}}},
-		}},
-		{Type: kit.SubCommand, Name: "show", Description: "Show the rule system in force in this channel"},
-	},
+// systemCommand is /system, whose name: chooses among systems.
+func systemCommand(systems []kit.System) kit.Command {
+	return kit.Command{
+		Name:        "system",
+		Description: "The rule system of this channel or server: what /init start runs",
+		Options: []kit.Option{
+			{Type: kit.SubCommand, Name: "set", Description: "Choose the rule system of this channel, or of the whole server (GM)", Options: []kit.Option{
+				{Type: kit.String, Name: "name", Description: "The rule system", Required: true, Choices: kit.SystemChoices(systems)},
+				{Type: kit.String, Name: "scope", Description: "This channel (default) or the whole server",
+					Choices: []kit.Choice{{Name: "channel", Value: "channel"}, {Name: "server", Value: "guild"}}},
+			}},
+			{Type: kit.SubCommand, Name: "show", Description: "Show the rule system in force in this channel"},
+		},
+	}
 }
 
 // registerSystem adds /system.
 func (h *handlers) registerSystem(r *kit.Router) {
-	r.Define(systemCommand)
+	r.Define(systemCommand(h.Systems))
 	r.Route("system/set", h.systemSet, true)
 	r.Route("system/show", h.systemShow, false)
 }
@@ -38,12 +41,8 @@ type SystemResult struct {
 
 func (h *handlers) systemSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	name := req.Options.String("name")
-	known := false
-	for _, s := range kit.Systems {
-		known = known || s == name
-	}
-	if !known {
-		return kit.Response{}, kit.Errorf("there is no system named %q: use one of %v", name, kit.Systems)
+	if _, known := h.SystemNamed(name); !known {
+		return kit.Response{}, kit.Errorf("there is no system named %q: use one of %v", name, h.SystemNames())
 	}
 	s := db.SystemSetting{GuildID: req.GuildID, ChannelID: req.ChannelID, System: name, SetBy: req.User.ID}
 	where := "this channel"

@@ -21,6 +21,23 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
+// /faction plays the faction game of seed 000 (rules/faction): the
+// strategic layer around the player characters, a round between sessions.
+//
+// A guild has one campaign (db.FactionCampaign), created by the GM's first
+// /faction create. The GM creates factions and gives each to a player or
+// keeps it as an NPC with a standing policy; adds habitats and assets;
+// plays rounds (/faction round) or lets a schedule play them (/schedule).
+// Players act for their own faction only: /faction act resolves an action
+// now, /faction order queues one for the next round, and they see and
+// change only their own queue. The GM may act and order for any faction.
+//
+// What the text leaves to the GM ("per GM's discretion") comes back as a
+// Question: the order is held and answered with a button (custom_id
+// fans:<order>:<option>), by the GM or by the faction asked for consent.
+// The parameters that carry those answers (gm_produce, gm_repair, consent)
+// cannot be typed by players.
+
 func factionOpt(required bool, desc string) kit.Option {
 	return kit.Option{Type: kit.String, Name: "faction", Description: desc, Required: required, Autocomplete: true, MaxLength: kit.MaxNameLen}
 }
@@ -208,7 +225,7 @@ func (h *handlers) registerFaction(r *kit.Router) {
 // factionConfig is the configuration new campaigns start with: the one
 // the handlers were given, or the documented defaults.
 func (h *handlers) factionConfig() rules.Config {
-	return h.Rules.Faction.Clone()
+	return h.config().Clone()
 }
 
 // noCampaign is the mistake of using /faction before a campaign exists.

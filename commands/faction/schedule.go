@@ -13,6 +13,11 @@ import (
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
+// /schedule plays the guild's faction rounds by themselves between
+// sessions: "0 to 3 Rounds should take place between RP sessions". The
+// schedule lives in SQLite; the bot's scheduler (bot/scheduler.go) runs it
+// and is told of every change here, so nothing waits for a restart.
+
 var scheduleCommand = kit.Command{
 	Name:        "schedule",
 	Description: "Play faction rounds by themselves between sessions",

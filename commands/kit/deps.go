@@ -6,13 +6,9 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
 	"github.com/tablehand/tablehand/rules/faction"
-	"github.com/tablehand/tablehand/rules/ulm"
-	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
 // CharacterStore keeps character sheets.
@@ -42,8 +38,10 @@ type Deps struct {
 	// GMRoles are role IDs (or, in the console, names) whose members are GMs
 	// besides those with Manage Channels.
 	GMRoles []string
-	// Rules holds each rule system's defaults for what its text leaves open.
-	Rules Rules
+	// Systems are the rule systems the commands speak (commands.Systems
+	// unless a test brings its own); Rules their configuration, by name.
+	Systems []System
+	Rules   Rules
 	// Codes returns the short ID of a new roll; NewCodes makes one.
 	Codes func() string
 	Log   *slog.Logger
@@ -66,67 +64,13 @@ type Deps struct {
 	Now       func() time.Time
 }
 
-// Rules is the configuration of every rule system.
-type Rules struct {
-	Arc    arc.Config
-	Ulm    ulm.Config
-	Burst  burst.Config
-	Xhalem xhalem.Config
-	// Faction is what a new faction campaign starts with.
-	Faction faction.Config
-}
-
-// withDefaults gives each system that has no configuration (its zero
-// value: Deps built without Rules, as tests do) its documented defaults.
-// A configured system is kept as it is, to be validated where it is used:
-// a configuration the rules cannot use is the operator's mistake.
-func (r Rules) WithDefaults() Rules {
-	d := DefaultRules()
-	if r.Arc.IsZero() {
-		r.Arc = d.Arc
-	}
-	if r.Ulm == (ulm.Config{}) {
-		r.Ulm = d.Ulm
-	}
-	if r.Burst.IsZero() {
-		r.Burst = d.Burst
-	}
-	if r.Xhalem.Stacking == "" && r.Xhalem.SizeRanks == nil && r.Xhalem.CheckSides == 0 {
-		r.Xhalem = d.Xhalem
-	}
-	if r.Faction.Sequence == "" {
-		r.Faction = d.Faction
-	}
-	return r
-}
-
-// DefaultRules returns every system's documented defaults.
-func DefaultRules() Rules {
-	return Rules{Arc: arc.DefaultConfig(), Ulm: ulm.DefaultConfig(), Burst: burst.DefaultConfig(), Xhalem: xhalem.DefaultConfig(),
-		Faction: faction.DefaultConfig()}
-}
-
+// Env is what every handler works with: the dependencies, and the router
+// (for /help, which lists the commands). Each package of commands embeds
+// it in its own handlers type.
 type Env struct {
 	Deps
 	Router *Router
 }
-
-// /faction plays the faction game of seed 000 (rules/faction): the
-// strategic layer around the player characters, a round between sessions.
-//
-// A guild has one campaign (db.FactionCampaign), created by the GM's first
-// /faction create. The GM creates factions and gives each to a player or
-// keeps it as an NPC with a standing policy; adds habitats and assets;
-// plays rounds (/faction round) or lets a schedule play them (/schedule).
-// Players act for their own faction only: /faction act resolves an action
-// now, /faction order queues one for the next round, and they see and
-// change only their own queue. The GM may act and order for any faction.
-//
-// What the text leaves to the GM ("per GM's discretion") comes back as a
-// Question: the order is held and answered with a button (custom_id
-// fans:<order>:<option>), by the GM or by the faction asked for consent.
-// The parameters that carry those answers (gm_produce, gm_repair, consent)
-// cannot be typed by players.
 
 // FactionStore keeps each guild's faction campaign, its queued orders and
 // its history. Every method is one transaction.
@@ -148,24 +92,6 @@ type FactionStore interface {
 	PlayedRound(ctx context.Context, guildID string, round int) (db.FactionRound, error)
 }
 
-// /init is the initiative tracker: one fight per channel, kept by
-// rules/encounter and stored by EncounterStore, each command one
-// transaction. The rule system's encounter.Policy decides the order, the
-// turn budget, the end of a round and the damage track.
-//
-// Who may do what: the GM runs the fight (start, add, begin, prev, skip,
-// move, remove, reveal, defeat, end, undo, redo; the router refuses the
-// others). Players join with their characters, end their own turn (next,
-// delay, the End turn button), and apply damage, healing, conditions and
-// counts to the combatants they can see. A hidden combatant does not
-// exist for a player: naming it is "no such combatant".
-//
-// Every /init answer's Result is an InitResult: the encounter.View as the
-// asker may see it (the GM's view for a GM), with the system and the
-// current combatant's budget. Messages in the channel always show the
-// players' view; what only the GM may read (a hidden combatant's numbers)
-// goes to the GM alone, in an ephemeral reply.
-
 // EncounterStore keeps each channel's encounter and its journal. Every
 // method is one transaction.
 type EncounterStore interface {
@@ -182,11 +108,6 @@ type EncounterStore interface {
 	// tracker, so later changes edit it instead of posting it again.
 	SetTrackerMessage(ctx context.Context, id int64, messageID string) error
 }
-
-// /schedule plays the guild's faction rounds by themselves between
-// sessions: "0 to 3 Rounds should take place between RP sessions". The
-// schedule lives in SQLite; the bot's scheduler (bot/scheduler.go) runs it
-// and is told of every change here, so nothing waits for a restart.
 
 // ScheduleStore keeps each campaign's schedule and its firings.
 type ScheduleStore interface {

@@ -63,8 +63,8 @@ func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.
 // suggests characters of its own system.
 func (h *Env) SuggestCharacters(ctx context.Context, req *Request) (Response, error) {
 	system := ""
-	if cmd := req.Command(); slices.Contains(Systems, cmd) {
-		system = cmd
+	if _, ok := h.SystemNamed(req.Command()); ok {
+		system = req.Command()
 	}
 	return h.CharacterChoices(ctx, req, "", system)
 }
@@ -184,9 +184,6 @@ func FormatStats(stats map[string]int) string {
 	}
 	return strings.Join(parts, " · ")
 }
-
-// Systems are the rule systems Tablehand speaks, by their command names.
-var Systems = []string{"faction", "arc", "ulm", "burst", "xhalem"}
 
 // Limits on a sheet.
 const (

@@ -16,39 +16,39 @@ import (
 	"github.com/tablehand/tablehand/rules/encounter"
 )
 
-// Stat options of /init add, named as the seeds name them. Values given as
-// options or read from a sheet land in the combatant's Stats, except the
-// damage tracks (resourceStats), which are Resources with their maximum.
+// /init is the initiative tracker: one fight per channel, kept by
+// rules/encounter and stored by EncounterStore, each command one
+// transaction. The rule system's encounter.Policy decides the order, the
+// turn budget, the end of a round and the damage track.
+//
+// Who may do what: the GM runs the fight (start, add, begin, prev, skip,
+// move, remove, reveal, defeat, end, undo, redo; the router refuses the
+// others). Players join with their characters, end their own turn (next,
+// delay, the End turn button), and apply damage, healing, conditions and
+// counts to the combatants they can see. A hidden combatant does not
+// exist for a player: naming it is "no such combatant".
+//
+// Every /init answer's Result is an InitResult: the encounter.View as the
+// asker may see it (the GM's view for a GM), with the system and the
+// current combatant's budget. Messages in the channel always show the
+// players' view; what only the GM may read (a hidden combatant's numbers)
+// goes to the GM alone, in an ephemeral reply.
+
+// genericStats are the stat options of /init add that every fight takes:
+// the generic system's initiative bonus and hit points, and initiative as
+// rolled at the table. Each system that fights adds its own (kit.System's
+// Stats), named as its seed names them. Values given as options or read
+// from a sheet land in the combatant's Stats, except the damage tracks
+// (genericResources and each system's Resources), which are Resources
+// with their maximum.
 var (
-	initStatOptions = []kit.Option{
-		initInt("init", "Generic: bonus to the 1d20 of initiative"),
-		initInt("initiative", "Initiative as rolled at the table: no die is rolled"),
-		initInt("hp", "Hit points (generic, ulm)"),
-		initInt("som", "Arc: State of Mind (declares in ascending SOM)"),
-		initInt("empathy", "Arc: Empathy (breaks SOM ties)"),
-		initInt("perception", "Arc: Perception (breaks Empathy ties)"),
-		initInt("es", "Arc: ES score (actions per turn)"),
-		initInt("agility", "Ulm: Agility (Action Slots = 5 + Agility)"),
-		initInt("stamina", "Burst: Stamina (Vigor recovery, rounds in Shock)"),
-		initInt("durability", "Burst: Durability"),
-		initInt("health", "Burst: Health"),
-		initInt("armor", "Burst: Armor Rank"),
-		{Type: kit.String, Name: "kind", Description: "Xhalem: machine (1d20 + Engine) or creature (1d20 + Evasion)", Choices: []kit.Choice{{Name: "machine", Value: "machine"}, {Name: "creature", Value: "creature"}}},
-		initInt("engine", "Xhalem: Engine (a machine's initiative bonus)"),
-		initInt("evasion", "Xhalem: Evasion (a creature's initiative bonus)"),
+	genericStats = []kit.Stat{
+		kit.IntStat("init", "Generic: bonus to the 1d20 of initiative"),
+		kit.IntStat("initiative", "Initiative as rolled at the table: no die is rolled"),
+		kit.IntStat("hp", "Hit points (generic, ulm)"),
 	}
-	// resourceStats are the damage tracks: current values with a maximum
-	// (a sheet's max_hp, or the value given).
-	resourceStats = []string{"hp", "health", "durability", "vigor", "mana"}
+	genericResources = []string{"hp"}
 )
-
-// statMachine holds xhalem's kind as a stat: 1 for a machine, 0 for a
-// creature.
-const statMachine = "machine"
-
-func initInt(name, desc string) kit.Option {
-	return kit.Option{Type: kit.Integer, Name: name, Description: desc, MinValue: kit.Float(-kit.MaxStatAbs), MaxValue: kit.Float(kit.MaxStatAbs)}
-}
 
 func initNameOption(name, desc string, required bool) kit.Option {
 	return kit.Option{Type: kit.String, Name: name, Description: desc, Required: required, Autocomplete: true, MaxLength: kit.MaxNameLen}
@@ -60,24 +60,64 @@ var (
 	initAmount = kit.Option{Type: kit.Integer, Name: "amount", Description: "How much", Required: true, MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxAmount)}
 )
 
-// initSystems are the systems an encounter can run under: generic and
+// fightSystems are the systems an encounter can run under: generic and
 // every system with turns (faction is a strategic game, not a fight).
-var initSystems = []string{encounter.GenericName, "arc", "ulm", "burst", "xhalem"}
-
-func initSystemChoices() []kit.Choice {
-	out := make([]kit.Choice, len(initSystems))
-	for i, s := range initSystems {
-		out[i] = kit.Choice{Name: s, Value: s}
+func (h *Tracker) fightSystems() []string {
+	out := []string{encounter.GenericName}
+	for _, s := range h.Systems {
+		if s.Fights() {
+			out = append(out, s.Name)
+		}
 	}
 	return out
 }
 
-var initCommand = kit.Command{
+// stats are the stat options of /init add: the generic ones, then each
+// fighting system's.
+func (h *Tracker) stats() []kit.Stat {
+	out := slices.Clone(genericStats)
+	for _, s := range h.Systems {
+		if s.Fights() {
+			out = append(out, s.Stats...)
+		}
+	}
+	return out
+}
+
+// resources are the names of every damage track.
+func (h *Tracker) resources() []string {
+	out := slices.Clone(genericResources)
+	for _, s := range h.Systems {
+		out = append(out, s.Resources...)
+	}
+	return out
+}
+
+// exampleSystem is the system an example names when the fight's is not
+// known: the first that fights.
+func (h *Tracker) exampleSystem() string {
+	if s := h.fightSystems(); len(s) > 1 {
+		return s[1]
+	}
+	return encounter.GenericName
+}
+
+// command is /init, with the systems' choices and stat options.
+func (h *Tracker) command() kit.Command {
+	var statOptions []kit.Option
+	for _, s := range h.stats() {
+		statOptions = append(statOptions, s.Option)
+	}
+	var systems []kit.Choice
+	for _, s := range h.fightSystems() {
+		systems = append(systems, kit.Choice{Name: s, Value: s})
+	}
+	return kit.Command{
 	Name:        "init",
 	Description: "Initiative tracker: a fight in this channel, turn by turn",
 	Options: []kit.Option{
 		{Type: kit.SubCommand, Name: "start", Description: "Start an encounter in this channel (GM)", Options: []kit.Option{
-			{Type: kit.String, Name: "system", Description: "Rule system (default: this channel's, see /system)", Choices: initSystemChoices()},
+			{Type: kit.String, Name: "system", Description: "Rule system (default: this channel's, see /system)", Choices: systems},
 		}},
 		{Type: kit.SubCommand, Name: "add", Description: "Add a combatant (GM); more stats as stats:\"som=3 empathy=2\"", Options: append([]kit.Option{
 			{Type: kit.String, Name: "name", Description: "Its name (default: the character's)", MaxLength: kit.MaxNameLen},
@@ -88,10 +128,10 @@ var initCommand = kit.Command{
 			{Type: kit.String, Name: "stats", Description: "Other stats as name=value, e.g. \"som=3 empathy=2\"", MaxLength: 1000},
 			{Type: kit.String, Name: "resources", Description: "Other tracks as name=value, e.g. \"vigor=3\" (max_vigor=5 for a maximum)", MaxLength: 1000},
 			kit.DiceOption,
-		}, initStatOptions...)},
+		}, statOptions...)},
 		{Type: kit.SubCommand, Name: "join", Description: "Join the fight with your character", Options: []kit.Option{
 			{Type: kit.String, Name: "character", Description: "Your character (default: your only one of this system)", Autocomplete: true, MaxLength: kit.MaxNameLen},
-			initInt("initiative", "Initiative as rolled at the table: no die is rolled"),
+			kit.IntStat("initiative", "Initiative as rolled at the table: no die is rolled").Option,
 			kit.DiceOption,
 		}},
 		{Type: kit.SubCommand, Name: "begin", Description: "Roll or order initiative and start round 1 (GM)", Options: []kit.Option{kit.DiceOption}},
@@ -146,6 +186,7 @@ var initCommand = kit.Command{
 		}},
 	},
 }
+}
 
 const (
 	defaultInitLog = 10
@@ -157,7 +198,7 @@ func (h *Tracker) registerInit(r *kit.Router) {
 	if h.Policies == nil {
 		h.Policies = encounter.NewPolicies()
 	}
-	r.Define(initCommand)
+	r.Define(h.command())
 	for _, rt := range []struct {
 		sub string
 		h   kit.Handler
@@ -537,7 +578,7 @@ func (h *Tracker) initStart(ctx context.Context, req *kit.Request) (kit.Response
 
 // combatantFrom builds the combatant of /init add or /init join from the
 // request's options, over the stats of a character sheet when given.
-func combatantFrom(req *kit.Request, sheet *db.Character) (encounter.Combatant, error) {
+func (h *Tracker) combatantFrom(req *kit.Request, sheet *db.Character) (encounter.Combatant, error) {
 	c := encounter.Combatant{Stats: map[string]int{}, Resources: map[string]int{}, Max: map[string]int{}}
 	stats := map[string]int{}
 	if sheet != nil {
@@ -551,7 +592,8 @@ func combatantFrom(req *kit.Request, sheet *db.Character) (encounter.Combatant, 
 		}
 		c.Name = clean
 	}
-	resources := slices.Clone(resourceStats)
+	resources := h.resources()
+	statOptions := h.stats()
 	for i, text := range []string{req.Options.String("stats"), req.Options.String("resources")} {
 		changes, err := kit.ParseStats(text)
 		if err != nil {
@@ -569,16 +611,15 @@ func combatantFrom(req *kit.Request, sheet *db.Character) (encounter.Combatant, 
 			}
 		}
 	}
-	for name, v := range req.Options {
-		if n, ok := v.(int64); ok && slices.ContainsFunc(initStatOptions, func(o kit.Option) bool { return o.Name == name }) {
-			stats[name] = int(n)
+	for _, s := range statOptions {
+		switch v := req.Options[s.Name].(type) {
+		case int64:
+			stats[s.Name] = int(v)
+		case string:
+			if n, ok := s.Values[v]; ok {
+				stats[s.Into] = n
+			}
 		}
-	}
-	switch req.Options.String("kind") {
-	case "machine":
-		stats[statMachine] = 1
-	case "creature":
-		stats[statMachine] = 0
 	}
 	for _, r := range resources {
 		top, hasMax := stats["max_"+r]
@@ -627,7 +668,7 @@ func (h *Tracker) initAdd(ctx context.Context, req *kit.Request) (kit.Response, 
 		}
 		sheet = &c
 	}
-	c, err := combatantFrom(req, sheet)
+	c, err := h.combatantFrom(req, sheet)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -693,14 +734,14 @@ func (h *Tracker) initJoin(ctx context.Context, req *kit.Request) (kit.Response,
 		}
 		switch len(mine) {
 		case 0:
-			return kit.Response{}, kit.Errorf("you have no %s here: create one with /character set name:<name> system:%s stats:\"...\"", what, cmp.Or(system, "arc"))
+			return kit.Response{}, kit.Errorf("you have no %s here: create one with /character set name:<name> system:%s stats:\"...\"", what, cmp.Or(system, h.exampleSystem()))
 		case 1:
 			sheet = mine[0]
 		default:
 			return kit.Response{}, kit.Errorf("you have several %ss: choose one with character:<name>", what)
 		}
 	}
-	c, err := combatantFrom(req, &sheet)
+	c, err := h.combatantFrom(req, &sheet)
 	if err != nil {
 		return kit.Response{}, err
 	}

@@ -157,7 +157,7 @@ type ulmRun struct {
 }
 
 func (h *handlers) ulmStart(ctx context.Context, req *kit.Request) (*ulmRun, error) {
-	cfg := h.Rules.Ulm
+	cfg := h.config()
 	if err := cfg.Validate(); err != nil {
 		return nil, err // the operator's mistake, not the player's
 	}

@@ -184,7 +184,7 @@ func (h *handlers) xhalemIn(ctx context.Context, req *kit.Request, example strin
 // xhalemConfig is the campaign's [xhalem] configuration; one that the
 // rules cannot use is the operator's mistake, not the user's.
 func (h *handlers) xhalemConfig() (rules.Config, error) {
-	c := h.Rules.Xhalem
+	c := h.config()
 	if err := c.Validate(); err != nil {
 		return rules.Config{}, err
 	}

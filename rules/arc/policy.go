@@ -12,9 +12,9 @@ import (
 	"github.com/tablehand/tablehand/rules/encounter"
 )
 
-// PolicyName is the system name of the arc policy, as in
+// SystemName is the name of the arc system: its policy's name, as in
 // encounter.Encounter.System.
-const PolicyName = "arc"
+const SystemName = "arc"
 
 // Stats the encounter policy reads from a combatant (the names /init add
 // takes). Only som is required.
@@ -98,7 +98,7 @@ func NewPolicy(cfg Config) encounter.Policy {
 }
 
 // Name returns "arc".
-func (Policy) Name() string { return PolicyName }
+func (Policy) Name() string { return SystemName }
 
 // Order sets the order of declaration of the first turn with
 // DeclarationOrder: ascending SOM, then Empathy, then Perception, then

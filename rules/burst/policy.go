@@ -10,9 +10,9 @@ import (
 	"github.com/tablehand/tablehand/rules/encounter"
 )
 
-// PolicyName is the system name of the burst policy, as in
+// SystemName is the name of the burst system: its policy's name, as in
 // encounter.Encounter.System.
-const PolicyName = "burst"
+const SystemName = "burst"
 
 // Stats the policy reads: fixed scores given to /init add (see
 // docs/burst.md, "Encounters"). A flag is set by any value but 0.
@@ -111,7 +111,7 @@ func NewPolicy(cfg Config) encounter.Policy {
 }
 
 // Name returns "burst".
-func (Policy) Name() string { return PolicyName }
+func (Policy) Name() string { return SystemName }
 
 // Order rolls initiative for everyone, in the order of the list (the order
 // they were added, unless moved), and sorts them highest first: "When

@@ -19,3 +19,7 @@
 // round leaves the campaign untouched. [Available] lists what a faction may
 // do right now, with its cost.
 package faction
+
+// SystemName is the name of the faction game among Tablehand's rule
+// systems.
+const SystemName = "faction"

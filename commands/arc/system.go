@@ -1,0 +1,25 @@
+package arc
+
+import (
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/rules/encounter"
+	rules "github.com/tablehand/tablehand/rules/arc"
+)
+
+// System is the arc rule system (seed 001): /arc, its [arc] section, its
+// tracker policy and the stats its fights read.
+var System = kit.System{
+	Name:     rules.SystemName,
+	Defaults: func() any { return rules.DefaultConfig() },
+	Policy:   func(cfg any) encounter.Policy { return rules.NewPolicy(cfg.(rules.Config)) },
+	Stats: []kit.Stat{
+		kit.IntStat("som", "Arc: State of Mind (declares in ascending SOM)"),
+		kit.IntStat("empathy", "Arc: Empathy (breaks SOM ties)"),
+		kit.IntStat("perception", "Arc: Perception (breaks Empathy ties)"),
+		kit.IntStat("es", "Arc: ES score (actions per turn)"),
+	},
+	Mount: Mount,
+}
+
+// config is the configuration of /arc.
+func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }

@@ -1,0 +1,116 @@
+package kit
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tablehand/tablehand/rules/encounter"
+)
+
+// System is one rule system as the rest of Tablehand sees it. Each
+// commands/<name> package exports one, and the registry (commands.Systems)
+// lists them; everything that enumerates systems (the system: choices of
+// /system set, /character and /init start, the stat options of /init add,
+// the config file's sections, the tracker's policies, /help) derives from
+// that list, so a new system is a folder and a line.
+type System struct {
+	// Name is the system's one name: its slash command, its value in
+	// system: options and on character sheets, its section of the config
+	// file, and its tracker policy's name.
+	Name string
+	// Defaults returns the system's documented configuration, a struct
+	// value: what its text leaves to the GM. The config file's [Name]
+	// section is decoded over it (an unknown key is an error).
+	Defaults func() any
+	// Policy returns the tracker's rules for the system under cfg (a value
+	// of Defaults' type). Nil for a system without fights: it is not a
+	// choice of /init start and adds no stats to /init add.
+	Policy func(cfg any) encounter.Policy
+	// Stats are the sheet stats /init add takes as options for a
+	// combatant of this system, in the order they are listed.
+	Stats []Stat
+	// Resources are the stats that are damage tracks: a current value
+	// with its maximum (max_<name>), as /init keeps hit points.
+	Resources []string
+	// Mount adds the system's slash commands, buttons and autocomplete to
+	// r. It is called once, by commands.New.
+	Mount func(env *Env, r *Router)
+}
+
+// Fights reports whether the system runs encounters on the tracker.
+func (s System) Fights() bool { return s.Policy != nil }
+
+// Stat is one stat /init add takes as an option. An Integer option sets
+// the stat of its own name. A String option with choices sets the stat
+// Into to the value Values gives its choice (xhalem's kind:machine sets
+// machine to 1).
+type Stat struct {
+	Option
+	Into   string
+	Values map[string]int
+}
+
+// Rules holds the configuration of each rule system, by its name; a value
+// has the type of the system's Defaults.
+type Rules map[string]any
+
+// WithDefaults returns a copy of r in which every system of systems that r
+// does not configure has its documented defaults. A configured system is
+// kept as it is, to be validated where it is used: a configuration the
+// rules cannot use is the operator's mistake.
+func (r Rules) WithDefaults(systems []System) Rules {
+	out := make(Rules, len(systems))
+	for k, v := range r {
+		out[k] = v
+	}
+	for _, s := range systems {
+		if _, ok := out[s.Name]; !ok {
+			out[s.Name] = s.Defaults()
+		}
+	}
+	return out
+}
+
+// RulesOf returns system's configuration in r as the type its package
+// declares. A missing or mistyped configuration is a programming mistake
+// (New fills in every system's defaults), so it panics with the name.
+func RulesOf[C any](r Rules, system string) C {
+	c, ok := r[system].(C)
+	if !ok {
+		panic(fmt.Sprintf("kit: the configuration of %s is a %T, not a %T", system, r[system], c))
+	}
+	return c
+}
+
+// SystemNamed returns the system called name.
+func (e *Env) SystemNamed(name string) (System, bool) {
+	i := slices.IndexFunc(e.Systems, func(s System) bool { return s.Name == name })
+	if i < 0 {
+		return System{}, false
+	}
+	return e.Systems[i], true
+}
+
+// SystemNames returns the names of the systems, in the registry's order.
+func (e *Env) SystemNames() []string {
+	names := make([]string, len(e.Systems))
+	for i, s := range e.Systems {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// SystemChoices returns the systems as the choices of a system: option.
+func SystemChoices(systems []System) []Choice {
+	out := make([]Choice, len(systems))
+	for i, s := range systems {
+		out[i] = Choice{Name: s.Name, Value: s.Name}
+	}
+	return out
+}
+
+// IntStat is a stat option that takes a whole number, within the bounds
+// of a sheet's stats.
+func IntStat(name, desc string) Stat {
+	return Stat{Option: Option{Type: Integer, Name: name, Description: desc, MinValue: Float(-MaxStatAbs), MaxValue: Float(MaxStatAbs)}}
+}

@@ -1,0 +1,29 @@
+package xhalem
+
+import (
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/rules/encounter"
+	rules "github.com/tablehand/tablehand/rules/xhalem"
+)
+
+// System is the xhalem rule system (seed 004): /xhalem, its [xhalem]
+// section, its tracker policy and the stats its fights read.
+var System = kit.System{
+	Name:     rules.SystemName,
+	Defaults: func() any { return rules.DefaultConfig() },
+	Policy:   func(cfg any) encounter.Policy { return rules.NewPolicy(cfg.(rules.Config)) },
+	Stats: []kit.Stat{
+		{
+			Option: kit.Option{Type: kit.String, Name: "kind", Description: "Xhalem: machine (1d20 + Engine) or creature (1d20 + Evasion)",
+				Choices: []kit.Choice{{Name: "machine", Value: "machine"}, {Name: "creature", Value: "creature"}}},
+			Into:   rules.StatMachine,
+			Values: map[string]int{"machine": 1, "creature": 0},
+		},
+		kit.IntStat(rules.StatEngine, "Xhalem: Engine (a machine's initiative bonus)"),
+		kit.IntStat(rules.StatEvasion, "Xhalem: Evasion (a creature's initiative bonus)"),
+	},
+	Mount: Mount,
+}
+
+// config is the configuration of /xhalem.
+func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }
