@@ -131,7 +131,6 @@ func (h *handlers) registerArc(r *kit.Router) {
 	}
 }
 
-
 // arcSideResult is one side of an ARC in the console's `result`.
 type arcSideResult struct {
 	Character string `json:"character,omitempty"`

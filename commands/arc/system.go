@@ -2,8 +2,8 @@ package arc
 
 import (
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/rules/encounter"
 	rules "github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/encounter"
 )
 
 // System is the arc rule system (seed 001): /arc, its [arc] section, its

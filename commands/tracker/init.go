@@ -113,79 +113,79 @@ func (h *Tracker) command() kit.Command {
 		systems = append(systems, kit.Choice{Name: s, Value: s})
 	}
 	return kit.Command{
-	Name:        "init",
-	Description: "Initiative tracker: a fight in this channel, turn by turn",
-	Options: []kit.Option{
-		{Type: kit.SubCommand, Name: "start", Description: "Start an encounter in this channel (GM)", Options: []kit.Option{
-			{Type: kit.String, Name: "system", Description: "Rule system (default: this channel's, see /system)", Choices: systems},
-		}},
-		{Type: kit.SubCommand, Name: "add", Description: "Add a combatant (GM); more stats as stats:\"som=3 empathy=2\"", Options: append([]kit.Option{
-			{Type: kit.String, Name: "name", Description: "Its name (default: the character's)", MaxLength: kit.MaxNameLen},
-			{Type: kit.String, Name: "character", Description: "Read its stats from this character's sheet", Autocomplete: true, MaxLength: kit.MaxNameLen},
-			{Type: kit.UserOption, Name: "owner", Description: "The player who controls it (default: an NPC of the GM)"},
-			{Type: kit.Boolean, Name: "hidden", Description: "Hidden from the players until revealed"},
-			{Type: kit.Boolean, Name: "reveal_on_turn", Description: "Hidden until its first turn starts"},
-			{Type: kit.String, Name: "stats", Description: "Other stats as name=value, e.g. \"som=3 empathy=2\"", MaxLength: 1000},
-			{Type: kit.String, Name: "resources", Description: "Other tracks as name=value, e.g. \"vigor=3\" (max_vigor=5 for a maximum)", MaxLength: 1000},
-			kit.DiceOption,
-		}, statOptions...)},
-		{Type: kit.SubCommand, Name: "join", Description: "Join the fight with your character", Options: []kit.Option{
-			{Type: kit.String, Name: "character", Description: "Your character (default: your only one of this system)", Autocomplete: true, MaxLength: kit.MaxNameLen},
-			kit.IntStat("initiative", "Initiative as rolled at the table: no die is rolled").Option,
-			kit.DiceOption,
-		}},
-		{Type: kit.SubCommand, Name: "begin", Description: "Roll or order initiative and start round 1 (GM)", Options: []kit.Option{kit.DiceOption}},
-		{Type: kit.SubCommand, Name: "next", Description: "End the current turn and start the next (GM or the turn's player)"},
-		{Type: kit.SubCommand, Name: "prev", Description: "Move the turn back one (GM); it undoes nothing"},
-		{Type: kit.SubCommand, Name: "skip", Description: "Skip someone's next turn, or the rest of this one (GM)", Options: []kit.Option{
-			initNameOption("name", "The combatant (default: whose turn it is)", false),
-		}},
-		{Type: kit.SubCommand, Name: "move", Description: "Move a combatant to a place in the order (GM)", Options: []kit.Option{
-			initName,
-			{Type: kit.Integer, Name: "position", Description: "1 for first", Required: true, MinValue: kit.Float(1), MaxValue: kit.Float(encounter.MaxCombatants)},
-		}},
-		{Type: kit.SubCommand, Name: "delay", Description: "Put off your turn until after someone, or to the end of the round", Options: []kit.Option{
-			initNameOption("after", "Act after this combatant (default: last this round)", false),
-		}},
-		{Type: kit.SubCommand, Name: "remove", Description: "Take a combatant out of the fight (GM)", Options: []kit.Option{initName}},
-		{Type: kit.SubCommand, Name: "list", Description: "Show the tracker", Options: []kit.Option{
-			{Type: kit.Boolean, Name: "post", Description: "Post it in the channel, with its buttons, instead of to you alone"},
-		}},
-		{Type: kit.SubCommand, Name: "end", Description: "End the fight, with a summary (GM)"},
-		{Type: kit.SubCommand, Name: "damage", Description: "Damage a combatant", Options: []kit.Option{
-			initTarget, initAmount,
-			{Type: kit.String, Name: "type", Description: "Damage type, e.g. fire", MaxLength: encounter.MaxKeyLen},
-		}},
-		{Type: kit.SubCommand, Name: "heal", Description: "Heal a combatant", Options: []kit.Option{initTarget, initAmount}},
-		{Type: kit.SubCommand, Name: "effect", Description: "Put a condition on a combatant for some rounds", Options: []kit.Option{
-			initTarget,
-			{Type: kit.String, Name: "effect", Description: "The condition, e.g. stunned", Required: true, MaxLength: encounter.MaxNameLen},
-			{Type: kit.Integer, Name: "rounds", Description: "How many rounds (0: until removed)", Required: true, MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxRounds)},
-			{Type: kit.String, Name: "ends", Description: "At the start or the end of the turn that times it", Choices: []kit.Choice{{Name: "start", Value: "start"}, {Name: "end", Value: "end"}}},
-			{Type: kit.String, Name: "relative", Description: "Timed on the bearer's turn (default) or the source's", Choices: []kit.Choice{{Name: "bearer", Value: "bearer"}, {Name: "source", Value: "source"}}},
-			initNameOption("source", "Who caused it", false),
-		}},
-		{Type: kit.SubCommand, Name: "clear", Description: "End a condition before its time", Options: []kit.Option{
-			initTarget,
-			{Type: kit.String, Name: "effect", Description: "The condition", Required: true, Autocomplete: true, MaxLength: encounter.MaxNameLen},
-		}},
-		{Type: kit.SubCommand, Name: "count", Description: "Count a use this round (reactions, vigor spent); resets by itself", Options: []kit.Option{
-			initTarget,
-			{Type: kit.String, Name: "counter", Description: "What to count, e.g. reactions", Required: true, MaxLength: encounter.MaxKeyLen},
-			{Type: kit.Integer, Name: "by", Description: "How many (default 1; negative takes back)", MinValue: kit.Float(-encounter.MaxAmount), MaxValue: kit.Float(encounter.MaxAmount)},
-		}},
-		{Type: kit.SubCommand, Name: "defeat", Description: "Mark a combatant defeated, or back in the fight (GM)", Options: []kit.Option{
-			initName,
-			{Type: kit.Boolean, Name: "back", Description: "Back in the fight instead"},
-		}},
-		{Type: kit.SubCommand, Name: "reveal", Description: "Show a hidden combatant to the players (GM)", Options: []kit.Option{initName}},
-		{Type: kit.SubCommand, Name: "undo", Description: "Undo the last change to the fight (GM)"},
-		{Type: kit.SubCommand, Name: "redo", Description: "Redo the change undone last (GM)"},
-		{Type: kit.SubCommand, Name: "log", Description: "Who changed what in this fight", Options: []kit.Option{
-			{Type: kit.Integer, Name: "count", Description: "How many entries (default 10)", MinValue: kit.Float(1), MaxValue: kit.Float(maxInitLog)},
-		}},
-	},
-}
+		Name:        "init",
+		Description: "Initiative tracker: a fight in this channel, turn by turn",
+		Options: []kit.Option{
+			{Type: kit.SubCommand, Name: "start", Description: "Start an encounter in this channel (GM)", Options: []kit.Option{
+				{Type: kit.String, Name: "system", Description: "Rule system (default: this channel's, see /system)", Choices: systems},
+			}},
+			{Type: kit.SubCommand, Name: "add", Description: "Add a combatant (GM); more stats as stats:\"som=3 empathy=2\"", Options: append([]kit.Option{
+				{Type: kit.String, Name: "name", Description: "Its name (default: the character's)", MaxLength: kit.MaxNameLen},
+				{Type: kit.String, Name: "character", Description: "Read its stats from this character's sheet", Autocomplete: true, MaxLength: kit.MaxNameLen},
+				{Type: kit.UserOption, Name: "owner", Description: "The player who controls it (default: an NPC of the GM)"},
+				{Type: kit.Boolean, Name: "hidden", Description: "Hidden from the players until revealed"},
+				{Type: kit.Boolean, Name: "reveal_on_turn", Description: "Hidden until its first turn starts"},
+				{Type: kit.String, Name: "stats", Description: "Other stats as name=value, e.g. \"som=3 empathy=2\"", MaxLength: 1000},
+				{Type: kit.String, Name: "resources", Description: "Other tracks as name=value, e.g. \"vigor=3\" (max_vigor=5 for a maximum)", MaxLength: 1000},
+				kit.DiceOption,
+			}, statOptions...)},
+			{Type: kit.SubCommand, Name: "join", Description: "Join the fight with your character", Options: []kit.Option{
+				{Type: kit.String, Name: "character", Description: "Your character (default: your only one of this system)", Autocomplete: true, MaxLength: kit.MaxNameLen},
+				kit.IntStat("initiative", "Initiative as rolled at the table: no die is rolled").Option,
+				kit.DiceOption,
+			}},
+			{Type: kit.SubCommand, Name: "begin", Description: "Roll or order initiative and start round 1 (GM)", Options: []kit.Option{kit.DiceOption}},
+			{Type: kit.SubCommand, Name: "next", Description: "End the current turn and start the next (GM or the turn's player)"},
+			{Type: kit.SubCommand, Name: "prev", Description: "Move the turn back one (GM); it undoes nothing"},
+			{Type: kit.SubCommand, Name: "skip", Description: "Skip someone's next turn, or the rest of this one (GM)", Options: []kit.Option{
+				initNameOption("name", "The combatant (default: whose turn it is)", false),
+			}},
+			{Type: kit.SubCommand, Name: "move", Description: "Move a combatant to a place in the order (GM)", Options: []kit.Option{
+				initName,
+				{Type: kit.Integer, Name: "position", Description: "1 for first", Required: true, MinValue: kit.Float(1), MaxValue: kit.Float(encounter.MaxCombatants)},
+			}},
+			{Type: kit.SubCommand, Name: "delay", Description: "Put off your turn until after someone, or to the end of the round", Options: []kit.Option{
+				initNameOption("after", "Act after this combatant (default: last this round)", false),
+			}},
+			{Type: kit.SubCommand, Name: "remove", Description: "Take a combatant out of the fight (GM)", Options: []kit.Option{initName}},
+			{Type: kit.SubCommand, Name: "list", Description: "Show the tracker", Options: []kit.Option{
+				{Type: kit.Boolean, Name: "post", Description: "Post it in the channel, with its buttons, instead of to you alone"},
+			}},
+			{Type: kit.SubCommand, Name: "end", Description: "End the fight, with a summary (GM)"},
+			{Type: kit.SubCommand, Name: "damage", Description: "Damage a combatant", Options: []kit.Option{
+				initTarget, initAmount,
+				{Type: kit.String, Name: "type", Description: "Damage type, e.g. fire", MaxLength: encounter.MaxKeyLen},
+			}},
+			{Type: kit.SubCommand, Name: "heal", Description: "Heal a combatant", Options: []kit.Option{initTarget, initAmount}},
+			{Type: kit.SubCommand, Name: "effect", Description: "Put a condition on a combatant for some rounds", Options: []kit.Option{
+				initTarget,
+				{Type: kit.String, Name: "effect", Description: "The condition, e.g. stunned", Required: true, MaxLength: encounter.MaxNameLen},
+				{Type: kit.Integer, Name: "rounds", Description: "How many rounds (0: until removed)", Required: true, MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxRounds)},
+				{Type: kit.String, Name: "ends", Description: "At the start or the end of the turn that times it", Choices: []kit.Choice{{Name: "start", Value: "start"}, {Name: "end", Value: "end"}}},
+				{Type: kit.String, Name: "relative", Description: "Timed on the bearer's turn (default) or the source's", Choices: []kit.Choice{{Name: "bearer", Value: "bearer"}, {Name: "source", Value: "source"}}},
+				initNameOption("source", "Who caused it", false),
+			}},
+			{Type: kit.SubCommand, Name: "clear", Description: "End a condition before its time", Options: []kit.Option{
+				initTarget,
+				{Type: kit.String, Name: "effect", Description: "The condition", Required: true, Autocomplete: true, MaxLength: encounter.MaxNameLen},
+			}},
+			{Type: kit.SubCommand, Name: "count", Description: "Count a use this round (reactions, vigor spent); resets by itself", Options: []kit.Option{
+				initTarget,
+				{Type: kit.String, Name: "counter", Description: "What to count, e.g. reactions", Required: true, MaxLength: encounter.MaxKeyLen},
+				{Type: kit.Integer, Name: "by", Description: "How many (default 1; negative takes back)", MinValue: kit.Float(-encounter.MaxAmount), MaxValue: kit.Float(encounter.MaxAmount)},
+			}},
+			{Type: kit.SubCommand, Name: "defeat", Description: "Mark a combatant defeated, or back in the fight (GM)", Options: []kit.Option{
+				initName,
+				{Type: kit.Boolean, Name: "back", Description: "Back in the fight instead"},
+			}},
+			{Type: kit.SubCommand, Name: "reveal", Description: "Show a hidden combatant to the players (GM)", Options: []kit.Option{initName}},
+			{Type: kit.SubCommand, Name: "undo", Description: "Undo the last change to the fight (GM)"},
+			{Type: kit.SubCommand, Name: "redo", Description: "Redo the change undone last (GM)"},
+			{Type: kit.SubCommand, Name: "log", Description: "Who changed what in this fight", Options: []kit.Option{
+				{Type: kit.Integer, Name: "count", Description: "How many entries (default 10)", MinValue: kit.Float(1), MaxValue: kit.Float(maxInitLog)},
+			}},
+		},
+	}
 }
 
 const (
