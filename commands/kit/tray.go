@@ -2,24 +2,29 @@ package kit
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-// Table rolls the dice of one rules command. Every roll of the command goes
-// through one roller, so the `dice:` option's values are used in order
-// across all of them (the actor's dice first, then the target's, as the
-// rules roll them), and Done then says whether values were missing or left
-// over. Rules packages take Table.Roller() as their dice.Roller, or roll
-// whole expressions with Roll so the dice show as every roll shows them.
+// Tray holds the dice of one rules command, as a dice tray at the table
+// does. Every roll of the command goes through one roller, so the `dice:`
+// option's values are used in order across all of them (the actor's dice
+// first, then the target's, as the rules roll them), and Done then says
+// whether values were missing or left over. Rules packages take
+// Tray.Roller() as their dice.Roller, or roll whole expressions with Roll
+// (or single dice with Die) so the dice show as every roll shows them.
 type Tray struct {
 	roller dice.Roller
 	phys   *dice.Physical
 	rolls  []*dice.Result
+	// failed is the first failure of a roll that was not the user's
+	// mistake: the dice machinery's, reported as ours (see Failed).
+	failed error
 }
 
-// table returns the Table for req: physical dice when it has `dice:`.
+// Tray returns the Tray for req: physical dice when it has `dice:`.
 func (h *Env) Tray(req *Request) (*Tray, error) {
 	r, phys, err := h.RollerFor(req)
 	if err != nil {
@@ -41,11 +46,31 @@ func (t *Tray) Roll(expr string) (*dice.Result, error) {
 	}
 	res, err := e.Roll(t.roller)
 	if err != nil {
-		return nil, DiceError(err)
+		err = DiceError(err)
+		if _, ok := AsUserError(err); !ok && t.failed == nil {
+			t.failed = err
+		}
+		return nil, err
 	}
 	t.rolls = append(t.rolls, res)
 	return res, nil
 }
+
+// Die rolls one die of sides as an expression, so that it shows in the
+// reply and the log as every roll does: the dice.Roller of rules code
+// that rolls die by die and should show each one.
+func (t *Tray) Die(sides int) (int, error) {
+	res, err := t.Roll("1d" + strconv.Itoa(sides))
+	if err != nil {
+		return 0, err
+	}
+	return res.Total, nil
+}
+
+// Failed returns the first failure of a roll that was not the user's
+// mistake, or nil: an error the rules pass on after it is ours, not an
+// input they could not use.
+func (t *Tray) Failed() error { return t.failed }
 
 // Done reports missing or surplus `dice:` values, as the user's mistake.
 func (t *Tray) Done() error {
@@ -95,7 +120,7 @@ func (o *Outcome) Succeeded(ok bool, margin int) {
 	o.Success, o.Margin = &ok, &margin
 }
 
-// finish checks the `dice:` values were used exactly, logs the command's
+// Finish checks the `dice:` values were used exactly, logs the command's
 // rolls under expr with total, and fills the outcome's ID and dice. Call it
 // once, after the last roll.
 func (h *Env) Finish(ctx context.Context, req *Request, t *Tray, expr string, o *Outcome, detail any) error {

@@ -1,0 +1,160 @@
+package kit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Call is one request to a rules command, the one context every system's
+// handlers work in: the request, the character sheet it reads stats from,
+// and the tray its dice go through.
+//
+// Reading options keeps the first mistake, as bufio.Scanner keeps its
+// error: a handler reads everything it needs (Need, Or, Flag, Pick),
+// then checks Err once, calls the rules, and answers with Reply.
+type Call struct {
+	Req   *Request
+	Sheet Sheet
+	Tray  *Tray
+	env   *Env
+	err   error
+}
+
+// Begin opens the call of req for system: the sheet of its `character:`
+// option, which must be of system, and the tray of its `dice:`.
+func (e *Env) Begin(ctx context.Context, req *Request, system string) (*Call, error) {
+	sheet, err := e.Sheet(ctx, req, system)
+	if err != nil {
+		return nil, err
+	}
+	t, err := e.Tray(req)
+	if err != nil {
+		return nil, err
+	}
+	return &Call{Req: req, Sheet: sheet, Tray: t, env: e}, nil
+}
+
+// Who names the actor in a reply, escaped for markdown: the sheet's
+// character, else the user.
+func (c *Call) Who() string {
+	if n := c.Sheet.Name(); n != "" {
+		return EscapeMarkdown(n)
+	}
+	return DisplayName(c.Req.User)
+}
+
+// Fail records err as the call's mistake, unless one was met before.
+func (c *Call) Fail(err error) {
+	if c.err == nil {
+		c.err = err
+	}
+}
+
+// Failf records a *UserError, unless a mistake was met before. Name the
+// mistake and show a correct example.
+func (c *Call) Failf(format string, args ...any) { c.Fail(Errorf(format, args...)) }
+
+// Err returns the first mistake met reading the call's options.
+func (c *Call) Err() error { return c.err }
+
+// Stat returns the integer option name, else the sheet's stat of that
+// name; ok is false when neither has it.
+func (c *Call) Stat(name string) (v int, ok bool) { return c.Sheet.Stat(c.Req, name) }
+
+// Need is Stat for a value the rules cannot do without: its absence is
+// recorded as the user's mistake, and Need returns 0.
+func (c *Call) Need(name string) int {
+	v, err := c.Sheet.Need(c.Req, name)
+	if err != nil {
+		c.Fail(err)
+	}
+	return v
+}
+
+// Or is Stat with a default, for a value the rules can do without.
+func (c *Call) Or(name string, def int) int { return c.Sheet.Or(c.Req, name, def) }
+
+// Flag reads a yes/no state: the option when given, else the sheet's stat
+// of the same name as 0 or 1 (a sheet holds numbers: wounded=1).
+func (c *Call) Flag(name string) bool {
+	if c.Req.Options.Has(name) {
+		return c.Req.Options.Bool(name)
+	}
+	v, _ := c.Stat(name)
+	return v != 0
+}
+
+// Pick reads the text option name through parse, which knows the
+// option's words, its aliases and its default (parse is given "" when the
+// option is absent). A word parse refuses is recorded as the user's
+// mistake, with example; Pick then returns parse's value.
+func Pick[T any](c *Call, name string, parse func(string) (T, error), example string) T {
+	v, err := parse(c.Req.Options.String(name))
+	if err != nil {
+		c.Fail(&UserError{Msg: fmt.Sprintf("%v (example: %s)", err, example), Err: err})
+	}
+	return v
+}
+
+// RulesError turns an error of a rules package into what the user sees.
+// A failure of the dice machinery behind it (the tray's) stays ours; a
+// *UserError (a `dice:` value, say) is shown as it is; anything else is
+// an input the rules cannot use, shown with a correct example.
+func (c *Call) RulesError(err error, example string) error {
+	if err == nil {
+		return nil
+	}
+	if f := c.Tray.Failed(); f != nil {
+		return fmt.Errorf("%s: roll for the rules: %w", c.Req.Path, f)
+	}
+	if _, ok := AsUserError(err); ok {
+		return err
+	}
+	return &UserError{Msg: fmt.Sprintf("%v (example: %s)", err, example), Err: err}
+}
+
+// Finish checks the `dice:` values were used exactly, logs the call's
+// rolls under expr with o's total, and fills o's ID and dice. Call it
+// once, after the last roll. hint, when not empty, is added to a mistake
+// in the `dice:` values: which dice the command rolls.
+func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, hint string) error {
+	return WithHint(c.env.Finish(ctx, c.Req, c.Tray, expr, o, detail), hint)
+}
+
+// Reply is a rules command's answer: the lines that say the outcome
+// (empty ones are left out), the dice rolled, and the roll's ID when it
+// has one; private when the call's `private:` asks it.
+func (c *Call) Reply(id string, result any, lines ...string) Response {
+	var parts []string
+	for _, l := range lines {
+		if l != "" {
+			parts = append(parts, l)
+		}
+	}
+	if bd := c.Tray.Breakdown(); bd != "" {
+		parts = append(parts, bd)
+	}
+	if id != "" {
+		parts = append(parts, "-# roll "+id)
+	}
+	return Response{Content: strings.Join(parts, "\n"), Ephemeral: c.Req.Options.Bool("private"), Result: result}
+}
+
+// WithHint adds hint, in brackets, to the message of a *UserError; any
+// other error, and an empty hint, leave err as it is.
+func WithHint(err error, hint string) error {
+	ue, ok := AsUserError(err)
+	if !ok || hint == "" {
+		return err
+	}
+	return &UserError{Msg: ue.Msg + " (" + hint + ")", Detail: ue.Detail, Err: err}
+}
+
+// Plural is "1 one" or "n ones".
+func Plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
