@@ -55,39 +55,73 @@ func (h *handlers) characterSet(ctx context.Context, req *kit.Request) (kit.Resp
 }
 
 func (h *handlers) saveCharacter(ctx context.Context, req *kit.Request, mustBeNew bool) (kit.Response, error) {
-	name, err := kit.CleanName("character name", req.Options.String("name"))
+	c, exists, err := h.sheetToSave(ctx, req, mustBeNew)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	old, err := h.Characters.Character(ctx, req.GuildID, name)
-	exists := err == nil
-	if err != nil && !errors.Is(err, db.ErrNotFound) {
+	if err := applyStats(&c, req.Options.String("stats")); err != nil {
 		return kit.Response{}, err
 	}
-	if exists && mustBeNew {
-		return kit.Response{}, kit.Errorf("there is already a character named %s here: change it with /character set name:%q stats:\"...\"", old.Name, old.Name)
+	saved, err := h.Characters.SaveCharacter(ctx, c)
+	switch {
+	case errors.Is(err, db.ErrExists):
+		return kit.Response{}, kit.Errorf("someone has just created a character named %s here: see /character show name:%q", c.Name, c.Name)
+	case errors.Is(err, db.ErrConflict):
+		return kit.Response{}, kit.Errorf("%s changed while you were changing it: run the command again", c.Name)
+	case err != nil:
+		return kit.Response{}, err
 	}
-	c := old
+	verb := "Updated"
 	if !exists {
+		verb = "Created"
+	}
+	return kit.Response{
+		Content: fmt.Sprintf("%s **%s** (%s): %s", verb, kit.EscapeMarkdown(saved.Name), saved.System, kit.FormatStats(saved.Stats)),
+		Result:  characterResult(saved),
+	}, nil
+}
+
+// sheetToSave is the sheet /character create or set changes: the one of
+// that name, which the asker must own or be the GM of, or a new one
+// (which create insists on); with its system and owner as the options set
+// them.
+func (h *handlers) sheetToSave(ctx context.Context, req *kit.Request, mustBeNew bool) (c db.Character, exists bool, err error) {
+	name, err := kit.CleanName("character name", req.Options.String("name"))
+	if err != nil {
+		return c, false, err
+	}
+	c, err = h.Characters.Character(ctx, req.GuildID, name)
+	exists = err == nil
+	switch {
+	case err != nil && !errors.Is(err, db.ErrNotFound):
+		return c, false, err
+	case exists && mustBeNew:
+		return c, true, kit.Errorf("there is already a character named %s here: change it with /character set name:%q stats:\"...\"", c.Name, c.Name)
+	case !exists:
 		c = db.Character{GuildID: req.GuildID, Name: name, OwnerID: req.User.ID, OwnerName: req.User.Name, Stats: map[string]int{}}
-	} else if c.OwnerID != req.User.ID && !req.GM {
-		return kit.Response{}, kit.Errorf("%s belongs to %s: only they or the GM can change it", c.Name, c.OwnerName)
+	case c.OwnerID != req.User.ID && !req.GM:
+		return c, true, kit.Errorf("%s belongs to %s: only they or the GM can change it", c.Name, c.OwnerName)
 	}
 	if sys := req.Options.String("system"); sys != "" {
 		c.System = sys
 	}
 	if c.System == "" {
-		return kit.Response{}, kit.Errorf("a new character needs its rule system (example: /character set name:%s system:arc stats:\"ks=4 us=3\")", name)
+		return c, exists, kit.Errorf("a new character needs its rule system (example: /character set name:%s system:%s stats:\"ks=4 us=3\")", name, h.ExampleSystem())
 	}
 	if owner := req.Options.String("owner"); owner != "" && owner != c.OwnerID {
 		if !req.GM {
-			return kit.Response{}, kit.Errorf("only the GM can give a character to someone else")
+			return c, exists, kit.Errorf("only the GM can give a character to someone else")
 		}
 		c.OwnerID, c.OwnerName = owner, owner
 	}
-	changes, err := kit.ParseStats(req.Options.String("stats"))
+	return c, exists, nil
+}
+
+// applyStats changes c's stats as text says ("ks=4 us=3, luck=-").
+func applyStats(c *db.Character, text string) error {
+	changes, err := kit.ParseStats(text)
 	if err != nil {
-		return kit.Response{}, err
+		return err
 	}
 	c.Stats = maps.Clone(c.Stats)
 	if c.Stats == nil {
@@ -101,25 +135,9 @@ func (h *handlers) saveCharacter(ctx context.Context, req *kit.Request, mustBeNe
 		}
 	}
 	if len(c.Stats) > kit.MaxStats {
-		return kit.Response{}, kit.Errorf("a sheet holds at most %d stats; this one would have %d", kit.MaxStats, len(c.Stats))
+		return kit.Errorf("a sheet holds at most %d stats; this one would have %d", kit.MaxStats, len(c.Stats))
 	}
-	saved, err := h.Characters.SaveCharacter(ctx, c)
-	switch {
-	case errors.Is(err, db.ErrExists):
-		return kit.Response{}, kit.Errorf("someone has just created a character named %s here: see /character show name:%q", name, name)
-	case errors.Is(err, db.ErrConflict):
-		return kit.Response{}, kit.Errorf("%s changed while you were changing it: run the command again", name)
-	case err != nil:
-		return kit.Response{}, err
-	}
-	verb := "Updated"
-	if !exists {
-		verb = "Created"
-	}
-	return kit.Response{
-		Content: fmt.Sprintf("%s **%s** (%s): %s", verb, kit.EscapeMarkdown(saved.Name), saved.System, kit.FormatStats(saved.Stats)),
-		Result:  characterResult(saved),
-	}, nil
+	return nil
 }
 
 func (h *handlers) characterShow(ctx context.Context, req *kit.Request) (kit.Response, error) {

@@ -1,3 +1,6 @@
+// Package core answers the commands that belong to no rule system: /roll,
+// /odds, /history, /character, /system and /help. They learn of the
+// systems only through the registry's kit.System values (env.Systems).
 package core
 
 import "github.com/tablehand/tablehand/commands/kit"

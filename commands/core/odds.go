@@ -1,7 +1,6 @@
 package core
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"image/color"
@@ -92,8 +91,45 @@ func (h *handlers) odds(ctx context.Context, req *kit.Request) (kit.Response, er
 			return kit.Response{}, err
 		}
 	}
-	target, hasTarget := req.Options.Int("target")
+	q := oddsQuestion{a: a, b: b}
+	q.target, q.hasTarget = req.Options.Int("target")
+	if b != nil {
+		q.win, q.tie, q.lose = dice.Opposed(a.dist, b.dist)
+	}
+	png, err := oddsChart(a, b, q.clampedTarget())
+	if err != nil {
+		return kit.Response{}, fmt.Errorf("draw odds of %s: %w", a.expr, err)
+	}
+	result := q.result()
+	return kit.Response{
+		Embeds:    []kit.Embed{q.embed(result.Exact)},
+		Files:     []kit.File{{Name: oddsFile, ContentType: "image/png", Data: png}},
+		Ephemeral: req.Options.Bool("private"),
+		Result:    result,
+	}, nil
+}
 
+// oddsQuestion is what /odds was asked: the distribution of a, against b
+// when versus: is given, and the chance of at least target.
+type oddsQuestion struct {
+	a, b      *oddsSide
+	target    int64
+	hasTarget bool
+	// win, tie and lose are a's chances against b.
+	win, tie, lose float64
+}
+
+// clampedTarget is the target as a value of the distribution, or nil.
+func (q oddsQuestion) clampedTarget() *int {
+	if !q.hasTarget {
+		return nil
+	}
+	return ptr(clampInt(q.target))
+}
+
+// result is the console's `result` of the question.
+func (q oddsQuestion) result() OddsResult {
+	a, b := q.a, q.b
 	result := OddsResult{
 		Mean:   round12(a.dist.Mean()),
 		StdDev: round12(a.dist.StdDev()),
@@ -103,6 +139,18 @@ func (h *handlers) odds(ctx context.Context, req *kit.Request) (kit.Response, er
 	for v, p := range a.dist.All() {
 		result.Distribution = append(result.Distribution, OddsValue{v, round12(p)})
 	}
+	if t := q.clampedTarget(); t != nil {
+		result.PAtLeast = ptr(round12(a.dist.AtLeast(*t)))
+	}
+	if b != nil {
+		result.PWin, result.PTie, result.PLose = ptr(round12(q.win)), ptr(round12(q.tie)), ptr(round12(q.lose))
+	}
+	return result
+}
+
+// embed is the answer's embed; its chart is the attachment oddsFile.
+func (q oddsQuestion) embed(exact bool) kit.Embed {
+	a, b := q.a, q.b
 	title := "Odds of " + kit.EscapeInline(a.expr.String())
 	fields := []kit.Field{
 		{Name: "Mean", Value: kit.Decimal(a.dist.Mean()), Inline: true},
@@ -110,24 +158,20 @@ func (h *handlers) odds(ctx context.Context, req *kit.Request) (kit.Response, er
 		{Name: "Range", Value: fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max()), Inline: true},
 		{Name: "Most likely", Value: mostLikely(a.dist, 5)},
 	}
-	if hasTarget {
-		p := a.dist.AtLeast(clampInt(target))
-		result.PAtLeast = ptr(round12(p))
-		fields = append(fields, kit.Field{Name: fmt.Sprintf("At least %d", target), Value: kit.Percent(p), Inline: true})
+	if t := q.clampedTarget(); t != nil {
+		fields = append(fields, kit.Field{Name: fmt.Sprintf("At least %d", q.target), Value: kit.Percent(a.dist.AtLeast(*t)), Inline: true})
 	}
 	if b != nil {
-		win, tie, lose := dice.Opposed(a.dist, b.dist)
-		result.PWin, result.PTie, result.PLose = ptr(round12(win)), ptr(round12(tie)), ptr(round12(lose))
 		title += " versus " + kit.EscapeInline(b.expr.String())
 		fields = append(fields,
-			kit.Field{Name: "Win", Value: kit.Percent(win), Inline: true},
-			kit.Field{Name: "Tie", Value: kit.Percent(tie), Inline: true},
-			kit.Field{Name: "Lose", Value: kit.Percent(lose), Inline: true},
+			kit.Field{Name: "Win", Value: kit.Percent(q.win), Inline: true},
+			kit.Field{Name: "Tie", Value: kit.Percent(q.tie), Inline: true},
+			kit.Field{Name: "Lose", Value: kit.Percent(q.lose), Inline: true},
 			kit.Field{Name: "Versus " + kit.EscapeInline(b.expr.String()), Value: fmt.Sprintf("mean %s, standard deviation %s", kit.Decimal(b.dist.Mean()), kit.Decimal(b.dist.StdDev()))},
 		)
 	}
 	footer := "Exact"
-	if !result.Exact {
+	if !exact {
 		var est []string
 		for _, s := range []*oddsSide{a, b} {
 			if s != nil && !s.dist.Exact {
@@ -136,25 +180,7 @@ func (h *handlers) odds(ctx context.Context, req *kit.Request) (kit.Response, er
 		}
 		footer = strings.Join(est, "; ") + ": beyond what is worked out exactly"
 	}
-	var t *int
-	if hasTarget {
-		t = ptr(clampInt(target))
-	}
-	png, err := oddsChart(a, b, t)
-	if err != nil {
-		return kit.Response{}, fmt.Errorf("draw odds of %s: %w", a.expr, err)
-	}
-	return kit.Response{
-		Embeds: []kit.Embed{{
-			Title:  title,
-			Fields: fields,
-			Footer: footer,
-			Image:  "attachment://" + oddsFile,
-		}},
-		Files:     []kit.File{{Name: oddsFile, ContentType: "image/png", Data: png}},
-		Ephemeral: req.Options.Bool("private"),
-		Result:    result,
-	}, nil
+	return kit.Embed{Title: title, Fields: fields, Footer: footer, Image: "attachment://" + oddsFile}
 }
 
 const oddsFile = "odds.png"
@@ -206,14 +232,11 @@ func mostLikely(d *dice.Dist, n int) string {
 	return b.String()
 }
 
-// The chart: 600 by 300 pixels at the 96 dots per inch the PNG canvas
-// draws at, with at most maxBars bars, leaving out tails less likely than
-// chartTail on either side.
+// The chart (kit.ChartWidth by kit.ChartHeight) has at most maxBars
+// bars, leaving out tails less likely than chartTail on either side.
 const (
-	ChartWidth  = 600 * vg.Inch / 96
-	ChartHeight = 300 * vg.Inch / 96
-	maxBars     = 120
-	chartTail   = 0.0005
+	maxBars   = 120
+	chartTail = 0.0005
 )
 
 var (
@@ -223,6 +246,50 @@ var (
 	lineColor   = color.NRGBA{R: 0x23, G: 0x27, B: 0x2a, A: 0xff}
 )
 
+// single adds a's bars to p, the values from target up in another
+// colour, and returns the height of the highest bar.
+func (c chart) single(p *plot.Plot, a *oddsSide, target *int) float64 {
+	below, above := c.bins(a.dist, target, 0, 1)
+	if len(below) > 0 {
+		p.Add(histogram(below, barColor))
+	}
+	if len(above) > 0 {
+		h := histogram(above, targetColor)
+		p.Add(h)
+		p.Legend.Add(fmt.Sprintf("%d or more: %s", *target, kit.Percent(a.dist.AtLeast(*target))), h)
+	}
+	return max(maxBin(below), maxBin(above))
+}
+
+// versus adds a's and b's bars side by side to p, and the target as a
+// dashed line, and returns the height of the highest bar.
+func (c chart) versus(p *plot.Plot, a, b *oddsSide, target *int) (float64, error) {
+	var top float64
+	for i, s := range []struct {
+		side  *oddsSide
+		color color.Color
+	}{{a, barColor}, {b, versusColor}} {
+		bars, _ := c.bins(s.side.dist, nil, 0.05+0.45*float64(i), 0.45)
+		h := histogram(bars, s.color)
+		p.Add(h)
+		p.Legend.Add(s.side.expr.String(), h)
+		top = max(top, maxBin(bars))
+	}
+	if target != nil && c.lo <= *target && *target <= c.hi+1 {
+		x := float64(*target) - 0.5
+		line, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: top}})
+		if err != nil {
+			return 0, err
+		}
+		line.Color = lineColor
+		line.Width = vg.Points(1.5)
+		line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(line)
+		p.Legend.Add(fmt.Sprintf("%d or more", *target), line)
+	}
+	return top, nil
+}
+
 // oddsChart draws the distribution of a as a histogram, the values from
 // target up in another colour; with b, both distributions side by side,
 // and the target as a dashed line.
@@ -231,7 +298,7 @@ func oddsChart(a, b *oddsSide, target *int) ([]byte, error) {
 	p.X.Label.Text = "result"
 	p.Y.Label.Text = "chance"
 	p.Y.Tick.Marker = percentTicks{}
-	p.X.Tick.Marker = IntegerTicks{}
+	p.X.Tick.Marker = kit.IntegerTicks{}
 	p.Legend.Top = true
 
 	lo, hi := shown(a.dist)
@@ -248,53 +315,18 @@ func oddsChart(a, b *oddsSide, target *int) ([]byte, error) {
 	}
 	var top float64 // the height of the highest bar
 	if b == nil {
-		below, above := c.bins(a.dist, target, 0, 1)
-		if len(below) > 0 {
-			p.Add(histogram(below, barColor))
-		}
-		if len(above) > 0 {
-			h := histogram(above, targetColor)
-			p.Add(h)
-			p.Legend.Add(fmt.Sprintf("%d or more: %s", *target, kit.Percent(a.dist.AtLeast(*target))), h)
-		}
-		top = max(maxBin(below), maxBin(above))
+		top = c.single(p, a, target)
 	} else {
-		for i, s := range []struct {
-			side  *oddsSide
-			color color.Color
-		}{{a, barColor}, {b, versusColor}} {
-			bars, _ := c.bins(s.side.dist, nil, 0.05+0.45*float64(i), 0.45)
-			h := histogram(bars, s.color)
-			p.Add(h)
-			p.Legend.Add(s.side.expr.String(), h)
-			top = max(top, maxBin(bars))
-		}
-		if target != nil && lo <= *target && *target <= hi+1 {
-			x := float64(*target) - 0.5
-			line, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: top}})
-			if err != nil {
-				return nil, err
-			}
-			line.Color = lineColor
-			line.Width = vg.Points(1.5)
-			line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-			p.Add(line)
-			p.Legend.Add(fmt.Sprintf("%d or more", *target), line)
+		var err error
+		if top, err = c.versus(p, a, b, target); err != nil {
+			return nil, err
 		}
 	}
 	p.Y.Max = top * 1.25 // room for the legend
 	if width > 1 {
 		p.Y.Label.Text = fmt.Sprintf("chance (a value, bars of %d)", width)
 	}
-	wt, err := p.WriterTo(ChartWidth, ChartHeight, "png")
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return kit.PNG(p)
 }
 
 // shown returns the range of d's values worth drawing: all but the tails
@@ -389,18 +421,11 @@ func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// integerTicks labels an axis of whole numbers at a round step: 1, 2, 5,
-// 10, 20, 50 and so on, at most about a dozen labels.
-type IntegerTicks struct{}
+// IntegerTicks, ChartWidth and ChartHeight are kit's; faction's chart
+// reads them here until it moves to kit's too.
+type IntegerTicks = kit.IntegerTicks
 
-func (IntegerTicks) Ticks(lo, hi float64) []plot.Tick {
-	step := 1.0
-	for i := 0; (hi-lo)/step > 12; i++ {
-		step *= [3]float64{2, 2.5, 2}[i%3] // 1, 2, 5, 10, 20, 50, ...
-	}
-	var ticks []plot.Tick
-	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
-	}
-	return ticks
-}
+const (
+	ChartWidth  = kit.ChartWidth
+	ChartHeight = kit.ChartHeight
+)

@@ -129,6 +129,7 @@ type Button struct {
 	Disabled bool
 }
 
+// TruncNote ends text cut to fit one Discord message.
 const TruncNote = "\n… (truncated: too long for one Discord message)"
 
 // Fit holds r to Discord's message limits: over-long text is cut with a
@@ -136,67 +137,9 @@ const TruncNote = "\n… (truncated: too long for one Discord message)"
 // rejects: a long answer reaches the user shortened rather than not at all.
 func (r Response) Fit() Response {
 	r.Content = Truncate(r.Content, MaxContent, TruncNote)
-	if len(r.Embeds) > MaxEmbeds {
-		r.Embeds = r.Embeds[:MaxEmbeds]
-	}
-	total := 0
-	embeds := make([]Embed, 0, len(r.Embeds))
-	for _, e := range r.Embeds {
-		e.Title = Truncate(e.Title, MaxEmbedTitle, "…")
-		e.Description = Truncate(e.Description, MaxEmbedDesc, TruncNote)
-		e.Footer = Truncate(e.Footer, MaxFooter, "…")
-		if len(e.Fields) > MaxEmbedFields {
-			e.Fields = e.Fields[:MaxEmbedFields]
-		}
-		fields := make([]Field, len(e.Fields))
-		for i, f := range e.Fields {
-			f.Name = Truncate(f.Name, MaxFieldName, "…")
-			f.Value = Truncate(f.Value, MaxFieldValue, "…")
-			if f.Name == "" {
-				f.Name = "\u200b" // Discord rejects empty field names
-			}
-			if f.Value == "" {
-				f.Value = "\u200b"
-			}
-			fields[i] = f
-		}
-		e.Fields = fields
-		if total+e.Size() > MaxEmbedTotal {
-			// Shrink the first embed that does not fit into what is left,
-			// and drop the rest.
-			if e, ok := e.Shrink(MaxEmbedTotal - total); ok {
-				embeds = append(embeds, e)
-			}
-			break
-		}
-		total += e.Size()
-		embeds = append(embeds, e)
-	}
-	if len(embeds) == 0 {
-		embeds = nil
-	}
-	r.Embeds = embeds
-	if len(r.Rows) > MaxActionRows {
-		r.Rows = r.Rows[:MaxActionRows]
-	}
-	for i, row := range r.Rows {
-		if len(row) > MaxButtonsPerRow {
-			r.Rows[i] = row[:MaxButtonsPerRow]
-		}
-		for j := range r.Rows[i] {
-			r.Rows[i][j].Label = Truncate(r.Rows[i][j].Label, MaxButtonLabel, "…")
-		}
-	}
-	if len(r.Files) > MaxFiles {
-		r.Files = r.Files[:MaxFiles]
-	}
-	files := r.Files[:0:0]
-	for _, f := range r.Files {
-		if len(f.Data) <= MaxFileSize {
-			files = append(files, f)
-		}
-	}
-	r.Files = files
+	r.Embeds = fitEmbeds(r.Embeds)
+	r.Rows = fitRows(r.Rows)
+	r.Files = fitFiles(r.Files)
 	if r.Edit != nil {
 		e := *r.Edit
 		fitted := Response{Content: e.Content, Embeds: e.Embeds, Rows: e.Rows}.Fit()
@@ -210,27 +153,112 @@ func (r Response) Fit() Response {
 		}
 		r.Followups = fs
 	}
-	// A string choice's value over Discord's limit makes it reject the
-	// whole answer: such a choice is dropped, not cut (a cut value would be
-	// something else than what it names).
-	choices := r.Choices[:0:0]
-	for _, c := range r.Choices {
+	r.Choices = fitChoices(r.Choices)
+	return r
+}
+
+// fitEmbeds holds each embed to its limits and all of them to their
+// total: the first embed that does not fit is shrunk into what is left,
+// and the rest dropped.
+func fitEmbeds(in []Embed) []Embed {
+	if len(in) > MaxEmbeds {
+		in = in[:MaxEmbeds]
+	}
+	total := 0
+	embeds := make([]Embed, 0, len(in))
+	for _, e := range in {
+		e = e.fit()
+		if total+e.Size() > MaxEmbedTotal {
+			if e, ok := e.Shrink(MaxEmbedTotal - total); ok {
+				embeds = append(embeds, e)
+			}
+			break
+		}
+		total += e.Size()
+		embeds = append(embeds, e)
+	}
+	if len(embeds) == 0 {
+		return nil
+	}
+	return embeds
+}
+
+// fit holds one embed to the limits of its parts.
+func (e Embed) fit() Embed {
+	e.Title = Truncate(e.Title, MaxEmbedTitle, "…")
+	e.Description = Truncate(e.Description, MaxEmbedDesc, TruncNote)
+	e.Footer = Truncate(e.Footer, MaxFooter, "…")
+	if len(e.Fields) > MaxEmbedFields {
+		e.Fields = e.Fields[:MaxEmbedFields]
+	}
+	fields := make([]Field, len(e.Fields))
+	for i, f := range e.Fields {
+		f.Name = Truncate(f.Name, MaxFieldName, "…")
+		f.Value = Truncate(f.Value, MaxFieldValue, "…")
+		if f.Name == "" {
+			f.Name = "\u200b" // Discord rejects empty field names
+		}
+		if f.Value == "" {
+			f.Value = "\u200b"
+		}
+		fields[i] = f
+	}
+	e.Fields = fields
+	return e
+}
+
+// fitRows drops surplus rows and buttons and cuts long labels.
+func fitRows(rows []Row) []Row {
+	if len(rows) > MaxActionRows {
+		rows = rows[:MaxActionRows]
+	}
+	for i, row := range rows {
+		if len(row) > MaxButtonsPerRow {
+			rows[i] = row[:MaxButtonsPerRow]
+		}
+		for j := range rows[i] {
+			rows[i][j].Label = Truncate(rows[i][j].Label, MaxButtonLabel, "…")
+		}
+	}
+	return rows
+}
+
+// fitFiles drops surplus files and those too large to attach.
+func fitFiles(in []File) []File {
+	if len(in) > MaxFiles {
+		in = in[:MaxFiles]
+	}
+	files := in[:0:0]
+	for _, f := range in {
+		if len(f.Data) <= MaxFileSize {
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+// fitChoices holds autocomplete choices to Discord's limits. A string
+// choice's value over the limit makes Discord reject the whole answer:
+// such a choice is dropped, not cut (a cut value would be something else
+// than what it names).
+func fitChoices(in []Choice) []Choice {
+	choices := in[:0:0]
+	for _, c := range in {
 		if v, ok := c.Value.(string); ok && utf8.RuneCountInString(v) > MaxChoiceStringLen {
 			continue
 		}
 		choices = append(choices, c)
 	}
-	r.Choices = choices
-	if len(r.Choices) > MaxChoices {
-		r.Choices = r.Choices[:MaxChoices]
+	if len(choices) > MaxChoices {
+		choices = choices[:MaxChoices]
 	}
-	for i := range r.Choices {
-		r.Choices[i].Name = Truncate(r.Choices[i].Name, MaxChoiceNameLen, "…")
+	for i := range choices {
+		choices[i].Name = Truncate(choices[i].Name, MaxChoiceNameLen, "…")
 	}
-	return r
+	return choices
 }
 
-// shrink cuts e to at most budget characters: fields from the end first,
+// Shrink cuts e to at most budget characters: fields from the end first,
 // then the description. ok is false when not even the title and footer fit.
 func (e Embed) Shrink(budget int) (Embed, bool) {
 	for len(e.Fields) > 0 && e.Size() > budget {
@@ -246,6 +274,7 @@ func (e Embed) Shrink(budget int) (Embed, bool) {
 	return e, true
 }
 
+// Size is what e counts against Discord's total for a message's embeds.
 func (e Embed) Size() int {
 	n := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description) + utf8.RuneCountInString(e.Footer)
 	for _, f := range e.Fields {
@@ -254,7 +283,7 @@ func (e Embed) Size() int {
 	return n
 }
 
-// truncate cuts s to at most max characters, ending with note when it cuts.
+// Truncate cuts s to at most max characters, ending with note when it cuts.
 func Truncate(s string, max int, note string) string {
 	if utf8.RuneCountInString(s) <= max {
 		return s

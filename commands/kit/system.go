@@ -114,3 +114,14 @@ func SystemChoices(systems []System) []Choice {
 func IntStat(name, desc string) Stat {
 	return Stat{Option: Option{Type: Integer, Name: name, Description: desc, MinValue: Float(-MaxStatAbs), MaxValue: Float(MaxStatAbs)}}
 }
+
+// ExampleSystem is the system an example names when none is known yet:
+// the first that fights, else the generic rules.
+func (e *Env) ExampleSystem() string {
+	for _, s := range e.Systems {
+		if s.Fights() {
+			return s.Name
+		}
+	}
+	return encounter.GenericName
+}
