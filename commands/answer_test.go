@@ -38,3 +38,30 @@ func answerLine(t testing.TB, r *kit.Router, line string) (kit.Response, map[str
 	}
 	return resp, result, err
 }
+
+// tableRequest reads a console-style line as user, in channel "table" of
+// guild "guild", with the GM's permissions for "gm": `click:ID` clicks a
+// button, `complete LINE` asks for suggestions. A line that does not
+// parse fails the test.
+func tableRequest(t testing.TB, r *kit.Router, user, line string) *kit.Request {
+	t.Helper()
+	var req *kit.Request
+	var err error
+	switch {
+	case strings.HasPrefix(line, "click:"):
+		req = &kit.Request{Kind: kit.KindComponent, CustomID: strings.TrimPrefix(line, "click:"), Options: kit.Options{}}
+	case strings.HasPrefix(line, "complete "):
+		req, err = r.ParseAutocomplete(strings.TrimPrefix(line, "complete "))
+	default:
+		req, err = r.ParseLine(line)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	req.User = kit.User{ID: user, Name: user}
+	req.ChannelID, req.GuildID = "table", "guild"
+	if user == "gm" {
+		req.Permissions = kit.ManageChannels
+	}
+	return req
+}

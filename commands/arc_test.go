@@ -14,61 +14,9 @@ import (
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-// arcStore is an in-memory roll log and character store, enough for the
-// /arc handlers.
-type arcStore struct {
-	rolls []db.Roll
-	chars map[string]db.Character
-}
-
-func (s *arcStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
-	s.rolls = append(s.rolls, r)
-	return int64(len(s.rolls)), nil
-}
-
-func (s *arcStore) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
-	return s.rolls, nil
-}
-
-func (s *arcStore) RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error) {
-	return db.Roll{}, false, nil
-}
-
-func (s *arcStore) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
-	return nil, nil
-}
-
-func (s *arcStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
-	c, ok := s.chars[strings.ToLower(name)]
-	if !ok {
-		return db.Character{}, db.ErrNotFound
-	}
-	return c, nil
-}
-
-func (s *arcStore) SaveCharacter(ctx context.Context, c db.Character) (db.Character, error) {
-	s.chars[strings.ToLower(c.Name)] = c
-	return c, nil
-}
-
-func (s *arcStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
-	var out []db.Character
-	for _, c := range s.chars {
-		if (system == "" || c.System == system) && strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(prefix)) {
-			out = append(out, c)
-		}
-	}
-	return out, nil
-}
-
-func (s *arcStore) DeleteCharacter(ctx context.Context, guildID, name string) error {
-	delete(s.chars, strings.ToLower(name))
-	return nil
-}
-
 // arcRun answers one console line with rules and returns the reply and the
 // `result` as JSON.
-func arcRun(t *testing.T, rules kit.Rules, store *arcStore, line string) (kit.Response, string, error) {
+func arcRun(t *testing.T, rules kit.Rules, store *memStore, line string) (kit.Response, string, error) {
 	t.Helper()
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
 	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true), Roller: func() dice.Roller { return roller }})
@@ -85,8 +33,8 @@ func arcRun(t *testing.T, rules kit.Rules, store *arcStore, line string) (kit.Re
 	return resp, string(js), err
 }
 
-func newArcStore() *arcStore {
-	return &arcStore{chars: map[string]db.Character{
+func newArcStore() *memStore {
+	return &memStore{chars: map[string]db.Character{
 		"mira": {Name: "Mira", System: "arc", OwnerID: "u1", Stats: map[string]int{"control": 7, "accuracy": 4, "tamper": 5, "som": 6}},
 		"rex":  {Name: "Rex", System: "burst", OwnerID: "u1", Stats: map[string]int{"ks": 1}},
 	}}

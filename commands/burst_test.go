@@ -13,60 +13,14 @@ import (
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-// burstStore is an in-memory roll log and character store for the /burst
-// handlers.
-type burstStore struct {
-	rolls []db.Roll
-	chars map[string]db.Character
-}
-
-func (s *burstStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
-	s.rolls = append(s.rolls, r)
-	return int64(len(s.rolls)), nil
-}
-
-func (s *burstStore) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
-	return s.rolls, nil
-}
-
-func (s *burstStore) RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error) {
-	return db.Roll{}, false, nil
-}
-
-func (s *burstStore) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
-	return nil, nil
-}
-
-func (s *burstStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
-	c, ok := s.chars[strings.ToLower(name)]
-	if !ok {
-		return db.Character{}, db.ErrNotFound
-	}
-	return c, nil
-}
-
-func (s *burstStore) SaveCharacter(ctx context.Context, c db.Character) (db.Character, error) {
-	s.chars[strings.ToLower(c.Name)] = c
-	return c, nil
-}
-
-func (s *burstStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
-	return nil, nil
-}
-
-func (s *burstStore) DeleteCharacter(ctx context.Context, guildID, name string) error {
-	delete(s.chars, strings.ToLower(name))
-	return nil
-}
-
 // burstFailingRoller stands for a broken source of dice: not the user's doing.
 type burstFailingRoller struct{}
 
 func (burstFailingRoller) Roll(int) (int, error) { return 0, errors.New("entropy pool exhausted") }
 
-func burstRouter(t *testing.T, rules kit.Rules, roller dice.Roller) (*kit.Router, *burstStore) {
+func burstRouter(t *testing.T, rules kit.Rules, roller dice.Roller) (*kit.Router, *memStore) {
 	t.Helper()
-	store := &burstStore{chars: map[string]db.Character{
+	store := &memStore{chars: map[string]db.Character{
 		"rex": {Name: "Rex", System: "burst", OwnerID: "u1", Stats: map[string]int{"agility": 2, "wounded": 1, "vigor": 10}},
 	}}
 	r := New(kit.Deps{Rolls: store, Characters: store, Roller: func() dice.Roller { return roller }, Rules: rules})

@@ -52,25 +52,7 @@ func newFtTable(t testing.TB) *ftTable {
 // `complete LINE` asks for suggestions.
 func (ft *ftTable) do(user, line string) (kit.Response, error) {
 	ft.t.Helper()
-	var req *kit.Request
-	var err error
-	switch {
-	case strings.HasPrefix(line, "click:"):
-		req = &kit.Request{Kind: kit.KindComponent, CustomID: strings.TrimPrefix(line, "click:"), Options: kit.Options{}}
-	case strings.HasPrefix(line, "complete "):
-		req, err = ft.r.ParseAutocomplete(strings.TrimPrefix(line, "complete "))
-	default:
-		req, err = ft.r.ParseLine(line)
-	}
-	if err != nil {
-		ft.t.Fatalf("%s: %v", line, err)
-	}
-	req.User = kit.User{ID: user, Name: user}
-	req.ChannelID, req.GuildID = "table", "guild"
-	if user == "gm" {
-		req.Permissions = kit.ManageChannels
-	}
-	return ft.r.Handle(context.Background(), req)
+	return ft.r.Handle(context.Background(), tableRequest(ft.t, ft.r, user, line))
 }
 
 func (ft *ftTable) must(user, line string) kit.Response {

@@ -75,21 +75,7 @@ func (it *initTable) restart() {
 // clicks a button.
 func (it *initTable) do(user, line string) (kit.Response, error) {
 	it.t.Helper()
-	var req *kit.Request
-	if id, ok := strings.CutPrefix(line, "click:"); ok {
-		req = &kit.Request{Kind: kit.KindComponent, CustomID: id, Options: kit.Options{}}
-	} else {
-		var err error
-		if req, err = it.r.ParseLine(line); err != nil {
-			it.t.Fatalf("%s: %v", line, err)
-		}
-	}
-	req.User = kit.User{ID: user, Name: user}
-	req.ChannelID, req.GuildID = "table", "guild"
-	if user == "gm" {
-		req.Permissions = kit.ManageChannels
-	}
-	return it.r.Handle(context.Background(), req)
+	return it.r.Handle(context.Background(), tableRequest(it.t, it.r, user, line))
 }
 
 // must runs a line that must succeed.
