@@ -12,6 +12,12 @@ import (
 // target's Defense), /burst defend, the Defense reaction on its own, and
 // /burst move.
 
+// Correct examples, shown with a mistake.
+const (
+	attackExample = "/burst attack bonus:2 guard:15"
+	defendExample = "/burst defend attack:18 speed:2"
+)
+
 type defenseInfo struct {
 	Total     int  `json:"total"`
 	Success   bool `json:"success"`
@@ -36,8 +42,6 @@ type BurstAttackResult struct {
 	Vigor       *int              `json:"vigor,omitempty"`
 	Winded      bool              `json:"winded,omitempty"`
 }
-
-const attackExample = "/burst attack bonus:2 guard:15"
 
 func (h *handlers) attack(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	c, _, res, err := serve(ctx, h, req, attackExample, readAttack, rules.Attack)
@@ -169,23 +173,29 @@ type defendResult struct {
 }
 
 func (h *handlers) defend(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const example = "/burst defend attack:18 speed:2"
-	read := func(c *kit.Call) rules.DefenseInput {
-		o := c.Req.Options
-		speed := bonusDice(c, "speed", "speed", example)
-		attack, _ := o.Int("attack")
-		b := bonus(c, speed)
-		return rules.DefenseInput{
-			Attack: int(attack), Speed: speed, Charges: b.Charges, Challenges: b.Challenges, Wounded: b.Wounded,
-			Prone: o.Bool("prone"), Defending: o.Bool("defending"), Vigor: vigor(c),
-		}
-	}
-	c, _, res, err := serve(ctx, h, req, example, read, rules.Defend)
+	c, _, res, err := serve(ctx, h, req, defendExample, readDefense, rules.Defend)
 	if err != nil {
 		return kit.Response{}, err
 	}
 	out := defendResult{Outcome: kit.Outcome{Total: res.Roll.Total}, rolled: rolledOf(res.Roll), Attack: res.Attack, VigorCost: res.VigorCost, Vigor: res.Vigor, Winded: res.Winded}
 	out.Succeeded(res.Success, res.Margin)
+	return answer(ctx, c, &out, &out.Outcome, defendLine(c.Who(), res))
+}
+
+// readDefense reads the Defense reaction: the attack to beat and the
+// Speed dice that must beat it.
+func readDefense(c *kit.Call) rules.DefenseInput {
+	o := c.Req.Options
+	speed := bonusDice(c, "speed", "speed", defendExample)
+	attack, _ := o.Int("attack")
+	b := bonus(c, speed)
+	return rules.DefenseInput{
+		Attack: int(attack), Speed: speed, Charges: b.Charges, Challenges: b.Challenges, Wounded: b.Wounded,
+		Prone: o.Bool("prone"), Defending: o.Bool("defending"), Vigor: vigor(c),
+	}
+}
+
+func defendLine(who string, res rules.DefenseResult) string {
 	var v string
 	switch {
 	case res.Success:
@@ -195,8 +205,8 @@ func (h *handlers) defend(ctx context.Context, req *kit.Request) (kit.Response, 
 	default:
 		v = fmt.Sprintf("the strike hits (short by %d)", -res.Margin)
 	}
-	line := fmt.Sprintf("**%s**: Defense %d vs attack %d: %s · %d Vigor", c.Who(), res.Roll.Total, res.Attack, v, res.VigorCost)
-	return answer(ctx, c, &out, &out.Outcome, line+vigorNote(true, res.Vigor, res.Winded)+burstsNote(res.Roll.Bursts))
+	line := fmt.Sprintf("**%s**: Defense %d vs attack %d: %s · %d Vigor", who, res.Roll.Total, res.Attack, v, res.VigorCost)
+	return line + vigorNote(true, res.Vigor, res.Winded) + burstsNote(res.Roll.Bursts)
 }
 
 type moveResult struct {
@@ -215,9 +225,7 @@ type moveInput struct {
 // combat movement distance, this is 1 foot per point of your Speed Score.
 // You can take as many Move actions as you choose." No dice are rolled.
 func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, in, per, err := serve(ctx, h, req, "", readMove, func(in moveInput, cfg rules.Config, _ rules.Dice) (int, error) {
-		return rules.Movement(in.speed, in.prone, cfg), nil
-	})
+	c, in, per, err := serve(ctx, h, req, "", readMove, movement)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -230,6 +238,8 @@ func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, er
 	return tell(c, &out, &out.Outcome, line)
 }
 
+// readMove reads the Speed Score (`speed_score:`, else the sheet) and how
+// many Move actions.
 func readMove(c *kit.Call) moveInput {
 	in := moveInput{speed: c.Need("speed_score"), moves: 1, prone: c.Flag("prone")}
 	if in.speed < 0 {
@@ -242,4 +252,9 @@ func readMove(c *kit.Call) moveInput {
 		c.Failf("moves must be 1 to %d (example: /burst move speed_score:30 moves:2)", rules.MaxActions)
 	}
 	return in
+}
+
+// movement is rules.Movement: feet a Move action. It cannot fail.
+func movement(in moveInput, cfg rules.Config, _ rules.Dice) (int, error) {
+	return rules.Movement(in.speed, in.prone, cfg), nil
 }

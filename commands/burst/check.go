@@ -13,14 +13,19 @@ import (
 // Action checks: /burst roll against a victory sum, and the Medicine
 // checks /burst stabilise and /burst aid.
 
+// Correct examples, shown with a mistake.
+const (
+	rollExample      = "/burst roll vs:15 bonus:2"
+	stabiliseExample = "/burst stabilise medicine:2"
+	aidExample       = "/burst aid medicine:2 durability:0"
+)
+
 type rollResult struct {
 	kit.Outcome
 	rolled
 	VS      int `json:"vs"`
 	Penalty int `json:"penalty,omitempty"`
 }
-
-const rollExample = "/burst roll vs:15 bonus:2"
 
 // rollOptions are the roll subcommand's own options, which a stat: must
 // not name (Sheet.Stat reads an option of the same name first).
@@ -71,16 +76,8 @@ type stabiliseResult struct {
 	Stable bool `json:"stable"`
 }
 
-// readMedicine reads the Medicine bonus dice of the healer: the option,
-// else the sheet.
-func readMedicine(c *kit.Call, example string) rules.Bonus {
-	return bonus(c, bonusDice(c, "medicine", "medicine", example))
-}
-
 func (h *handlers) stabilise(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const example = "/burst stabilise medicine:2"
-	read := func(c *kit.Call) rules.Bonus { return readMedicine(c, example) }
-	c, _, res, err := serve(ctx, h, req, example, read, rules.Stabilise)
+	c, _, res, err := serve(ctx, h, req, stabiliseExample, readStabilise, rules.Stabilise)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -94,6 +91,12 @@ func (h *handlers) stabilise(ctx context.Context, req *kit.Request) (kit.Respons
 	return answer(ctx, c, &out, &out.Outcome, line)
 }
 
+// readStabilise reads the healer's Medicine bonus dice: the option, else
+// the sheet.
+func readStabilise(c *kit.Call) rules.Bonus {
+	return bonus(c, bonusDice(c, "medicine", "medicine", stabiliseExample))
+}
+
 type aidResult struct {
 	kit.Outcome
 	rolled
@@ -104,14 +107,7 @@ type aidResult struct {
 }
 
 func (h *handlers) aid(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const example = "/burst aid medicine:2 durability:0"
-	read := func(c *kit.Call) rules.AidInput {
-		// The patient's Durability is typed: the sheet is the healer's.
-		dur, _ := c.Req.Options.Int("durability")
-		maxDur, _ := c.Req.Options.Int("max_durability")
-		return rules.AidInput{Medicine: readMedicine(c, example), Durability: int(dur), MaxDurability: int(maxDur)}
-	}
-	c, in, res, err := serve(ctx, h, req, example, read, rules.Aid)
+	c, in, res, err := serve(ctx, h, req, aidExample, readAid, rules.Aid)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -124,4 +120,13 @@ func (h *handlers) aid(ctx context.Context, req *kit.Request) (kit.Response, err
 	line := fmt.Sprintf("**%s** gives emergency aid (Medicine): %d vs %d: %s, %s · %d actions%s",
 		c.Who(), res.Roll.Total, res.VS, verdict(res.Success, res.Margin, "success", "failure"), then, res.Actions, burstsNote(res.Roll.Bursts))
 	return answer(ctx, c, &out, &out.Outcome, line)
+}
+
+// readAid reads the healer's Medicine bonus dice, as readStabilise, and
+// the patient's Durability, which is typed: the sheet is the healer's.
+func readAid(c *kit.Call) rules.AidInput {
+	medicine := bonus(c, bonusDice(c, "medicine", "medicine", aidExample))
+	dur, _ := c.Req.Options.Int("durability")
+	maxDur, _ := c.Req.Options.Int("max_durability")
+	return rules.AidInput{Medicine: medicine, Durability: int(dur), MaxDurability: int(maxDur)}
 }

@@ -26,10 +26,7 @@ type hurtInput struct {
 }
 
 func (h *handlers) hurt(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	apply := func(in hurtInput, cfg rules.Config, _ rules.Dice) (rules.HurtResult, error) {
-		return rules.Hurt(in.track, in.damage, in.stamina, cfg)
-	}
-	c, _, res, err := serve(ctx, h, req, "/burst hurt damage:8 durability:10 health:8 stamina:3", readHurt, apply)
+	c, _, res, err := serve(ctx, h, req, "/burst hurt damage:8 durability:10 health:8 stamina:3", readHurt, hurtRule)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -48,6 +45,11 @@ func readHurt(c *kit.Call) hurtInput {
 	}
 	in.stamina = c.Or("stamina", 0)
 	return in
+}
+
+// hurtRule is rules.Hurt, for serve.
+func hurtRule(in hurtInput, cfg rules.Config, _ rules.Dice) (rules.HurtResult, error) {
+	return rules.Hurt(in.track, in.damage, in.stamina, cfg)
 }
 
 func hurtLine(who string, res rules.HurtResult) string {
@@ -115,12 +117,7 @@ type recovery struct {
 }
 
 func (h *handlers) recover(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	apply := func(in recoverInput, cfg rules.Config, _ rules.Dice) (recovery, error) {
-		res, err := rules.Recover(in.RecoverInput, cfg)
-		held := res.Durability == 0 && in.Track.Wounded() && !cfg.WoundedRecoversDurability
-		return recovery{RecoverResult: res, woundHeld: held}, err
-	}
-	c, in, res, err := serve(ctx, h, req, "/burst recover stamina:12 vigor:3", readRecover, apply)
+	c, in, res, err := serve(ctx, h, req, "/burst recover stamina:12 vigor:3", readRecover, recoverRule)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -161,6 +158,13 @@ func readRecover(c *kit.Call) recoverInput {
 		in.Track.Health = 1 // not given: not in Shock, and not shown
 	}
 	return in
+}
+
+// recoverRule is rules.Recover, and whether a wound held Durability back.
+func recoverRule(in recoverInput, cfg rules.Config, _ rules.Dice) (recovery, error) {
+	res, err := rules.Recover(in.RecoverInput, cfg)
+	held := res.Durability == 0 && in.Track.Wounded() && !cfg.WoundedRecoversDurability
+	return recovery{RecoverResult: res, woundHeld: held}, err
 }
 
 // recoverResultOf is the result of /burst recover: Durability, Health
