@@ -11,6 +11,9 @@ import (
 	"github.com/tablehand/tablehand/rules/encounter"
 )
 
+// The journal of a fight: /init undo and redo (the GM), and /init log.
+// The store keeps every change with the state before it (see db.MaxUndo).
+
 // InitLogEntry is one entry of /init log.
 type InitLogEntry struct {
 	Seq     int64  `json:"seq"`
@@ -22,86 +25,91 @@ type InitLogEntry struct {
 }
 
 func (h *Tracker) initUndo(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	enc, undone, err := h.Encounters.UndoEncounter(ctx, req.ChannelID, req.User.ID)
-	if err != nil {
-		return kit.Response{}, initError(err)
-	}
-	return h.journalReply(req, enc, "↩️ Undone", undone), nil
+	return h.journalStep(ctx, req, h.Encounters.UndoEncounter, "↩️ Undone")
 }
 
 func (h *Tracker) initRedo(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	enc, redone, err := h.Encounters.RedoEncounter(ctx, req.ChannelID, req.User.ID)
+	return h.journalStep(ctx, req, h.Encounters.RedoEncounter, "↪️ Redone")
+}
+
+// journalStep takes the channel's fight a step back or forth through its
+// journal (the store's UndoEncounter or RedoEncounter), and answers with
+// the change, as verb, and the tracker as it now stands.
+func (h *Tracker) journalStep(ctx context.Context, req *kit.Request, step func(ctx context.Context, channelID, actorID string) (db.Encounter, db.EncounterEvent, error), verb string) (kit.Response, error) {
+	enc, ev, err := step(ctx, req.ChannelID, req.User.ID)
 	if err != nil {
 		return kit.Response{}, initError(err)
 	}
-	return h.journalReply(req, enc, "↪️ Redone", redone), nil
-}
-
-// journalReply answers an undo or a redo of ev with the tracker as it
-// now stands.
-func (h *Tracker) journalReply(req *kit.Request, enc db.Encounter, verb string, ev db.EncounterEvent) kit.Response {
-	resp := kit.Response{Result: h.InitResult(enc.State, req.GM)}
+	head := fmt.Sprintf("%s (#%d, %s): ", verb, ev.Seq, ev.Kind)
 	public := ev.Event.Summary
 	if ev.Event.Secret {
 		public = ev.Event.Public
 	}
-	if public == "" {
-		resp.Content = kit.EscapeInline(fmt.Sprintf("%s (#%d, %s): %s", verb, ev.Seq, ev.Kind, ev.Event.Summary))
-		resp.Embeds = []kit.Embed{h.trackerEmbed(enc.State, true)}
-		resp.Ephemeral = true
-		return resp
+	if public != "" {
+		public = head + public
 	}
-	resp.Content = kit.EscapeInline(fmt.Sprintf("%s (#%d, %s): %s", verb, ev.Seq, ev.Kind, public))
-	h.ShowTracker(req, enc, &resp, enc.State.Begun)
-	return resp
+	return h.answer(req, enc, public, head+ev.Event.Summary, true, enc.State.Begun), nil
 }
 
+// initLog lists the last changes to the fight, who made them and which
+// were undone, as the asker may read them.
 func (h *Tracker) initLog(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	call := reading(req)
 	n := int64(defaultInitLog)
 	if v, ok := req.Options.Int("count"); ok {
 		if v < 1 || v > maxInitLog {
-			return kit.Response{}, kit.Errorf("count must be 1 to %d, not %d (example: /init log count:5)", maxInitLog, v)
+			call.Failf("count must be 1 to %d, not %d (example: /init log count:5)", maxInitLog, v)
 		}
 		n = v
+	}
+	if err := call.Err(); err != nil {
+		return kit.Response{}, err
 	}
 	entries, err := h.Encounters.EncounterLog(ctx, req.ChannelID, int(n))
 	if err != nil {
 		return kit.Response{}, initError(err)
 	}
-	var state *encounter.Encounter
+	res := InitResult{View: encounter.View{Order: []string{}, Combatants: []encounter.CombatantView{}}}
 	if enc, err := h.Encounters.Encounter(ctx, req.ChannelID); err == nil {
-		state = enc.State
+		res = h.InitResult(enc.State, req.GM)
 	} else if !errors.Is(err, db.ErrNotFound) {
 		return kit.Response{}, err
 	}
+	var text string
+	text, res.Log = logEntries(entries, req.GM)
+	return kit.Response{Content: text, Ephemeral: true, Result: res}, nil
+}
+
+// logEntries are the entries of /init log the asker may read, as the
+// message shows them and as its result lists them.
+func logEntries(entries []db.EncounterEvent, forGM bool) (string, []InitLogEntry) {
 	var b strings.Builder
 	b.WriteString("**Encounter log** (oldest first)\n")
 	out := make([]InitLogEntry, 0, len(entries))
 	for _, e := range entries {
-		summary := logSummary(e, req.GM)
+		summary := logSummary(e, forGM)
 		if summary == "" {
 			continue // a change to a combatant the players cannot see
-		}
-		mark := ""
-		switch e.Status {
-		case db.StatusUndone:
-			mark = " *(undone)*"
-		case db.StatusDropped:
-			mark = " *(undone, replaced)*"
 		}
 		what := e.Kind
 		if e.Ref != 0 {
 			what = fmt.Sprintf("%s #%d", e.Kind, e.Ref)
 		}
-		fmt.Fprintf(&b, "`#%d` <@%s> %s: %s%s\n", e.Seq, e.ActorID, what, kit.EscapeInline(summary), mark)
+		fmt.Fprintf(&b, "`#%d` <@%s> %s: %s%s\n", e.Seq, e.ActorID, what, kit.EscapeInline(summary), logMark(e.Status))
 		out = append(out, InitLogEntry{Seq: e.Seq, Kind: e.Kind, Actor: e.ActorID, Status: e.Status, Ref: e.Ref, Summary: summary})
 	}
-	res := InitResult{View: encounter.View{Order: []string{}, Combatants: []encounter.CombatantView{}}, Log: out}
-	if state != nil {
-		res = h.InitResult(state, req.GM)
-		res.Log = out
+	return b.String(), out
+}
+
+// logMark marks an entry that was undone.
+func logMark(status string) string {
+	switch status {
+	case db.StatusUndone:
+		return " *(undone)*"
+	case db.StatusDropped:
+		return " *(undone, replaced)*"
 	}
-	return kit.Response{Content: b.String(), Ephemeral: true, Result: res}, nil
+	return ""
 }
 
 // logSummary is an entry's headline as the asker may read it: "" for

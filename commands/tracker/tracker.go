@@ -1,7 +1,7 @@
-// Package tracker answers /init, the initiative tracker: one fight per channel, kept by
-// rules/encounter and stored by EncounterStore, each command one
-// transaction. The rule system's encounter.Policy decides the order, the
-// turn budget, the end of a round and the damage track.
+// Package tracker answers /init, the initiative tracker: one fight per
+// channel, kept by rules/encounter and stored by kit.EncounterStore, each
+// command one transaction. The rule system's encounter.Policy decides the
+// order, the turn budget, the end of a round and the damage track.
 //
 // Who may do what: the GM runs the fight (start, add, begin, prev, skip,
 // move, remove, reveal, defeat, end, undo, redo; the router refuses the
@@ -15,6 +15,48 @@
 // current combatant's budget. Messages in the channel always show the
 // players' view; what only the GM may read (a hidden combatant's numbers)
 // goes to the GM alone, in an ephemeral reply.
+//
+// # Acting on a running fight from a rule system
+//
+// A rule system whose own commands change the channel's fight (ulm's
+// move, fall, injure, epilogue and heal do) keeps a Tracker on its kit.Env
+// (&tracker.Tracker{Env: env}) and goes through it, so that its changes
+// are journalled, undone, logged and shown exactly as /init's own:
+//
+//   - [Tracker.Change] applies a change: in one transaction it loads the
+//     channel's encounter, finds the policy of its system, runs the
+//     system's op on them and stores the state op leaves with the event
+//     op returns, which /init log lists and /init undo takes back. Its
+//     errors are ready to return to the user.
+//   - [CheckVisible], inside op, refuses a player who names a hidden
+//     combatant, with /init's own "no such combatant".
+//   - [Tracker.InitResult] is the encounter as the asker may see it, for
+//     the system's own Result.
+//   - [Tracker.ShowTracker] brings the players' tracker message up to date
+//     with the system's reply, and [GMSecrets] tells the GM alone what the
+//     change did that the players may not read.
+//   - [Tracker.SuggestCombatants] autocompletes an option that names a
+//     combatant.
+//
+// A system's handler then reads, in outline:
+//
+//	enc, ev, _, err := h.fight.Change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
+//		if err := tracker.CheckVisible(req, e.State, name); err != nil {
+//			return encounter.Event{}, err
+//		}
+//		// ... change e.State by the rules, with p ...
+//		return encounter.Event{Kind: "fall", Actor: req.User.ID, Round: e.State.Round, Summary: summary}, nil
+//	})
+//	if err != nil {
+//		return kit.Response{}, err
+//	}
+//	resp := kit.Response{Content: kit.EscapeInline(ev.Text(false)), Result: h.fight.InitResult(enc.State, req.GM)}
+//	h.fight.ShowTracker(req, enc, &resp, false)
+//	resp.Followups = tracker.GMSecrets(req, ev)
+//	return resp, nil
+//
+// (An event that is all secret has no text for the players: ev.Text(false)
+// is "", and the system answers the GM alone with ev.Text(true) instead.)
 package tracker
 
 import (
@@ -29,10 +71,12 @@ import (
 	"github.com/tablehand/tablehand/rules/encounter"
 )
 
-// Tracker answers /init, and lets a rule system act on a running fight.
+// Tracker answers /init, and lets a rule system act on a running fight
+// (see the package comment). It shares the kit.Env of the commands: the
+// encounter store and every fighting system's encounter.Policy.
 type Tracker struct{ *kit.Env }
 
-// Mount adds /init to r.
+// Mount adds /init, its autocompletes and the tracker's buttons to r.
 func Mount(env *kit.Env, r *kit.Router) { (&Tracker{env}).registerInit(r) }
 
 // InitResult is the console's `result` of every /init command: the
@@ -47,21 +91,46 @@ type InitResult struct {
 	Log []InitLogEntry `json:"log,omitempty"`
 }
 
-// initResult is the result of a command that left the encounter e.
+// InitResult is the Result of a command that left the encounter e, as
+// the asker may see it: the GM's view when forGM (req.GM), else the
+// players' (no hidden combatant). Every /init command answers with it; a
+// system that changes the fight puts it in its own Result.
 func (h *Tracker) InitResult(e *encounter.Encounter, forGM bool) InitResult {
 	res := InitResult{View: e.View(forGM), System: e.System}
-	if c := e.Current(); c != nil && (forGM || !c.Hidden) {
-		if p, err := h.Policies.For(e.System); err == nil {
-			res.Budget = p.Budget(e.Clone(), c)
-		}
-	}
+	_, res.Budget = h.budget(e, forGM)
 	return res
 }
 
-// change runs op on the channel's encounter with its system's policy, in
-// one transaction (see EncounterStore.UpdateEncounter), and returns the
-// encounter after it, the event, and whether the turn moved (for the
-// tracker and its ping).
+// budget is what c, the combatant whose turn it is, may still do, as the
+// policy of e's system counts it ("" when it keeps no count). c is nil,
+// and budget "", when no one has the turn or the asker may not see whose
+// it is.
+func (h *Tracker) budget(e *encounter.Encounter, forGM bool) (c *encounter.Combatant, budget string) {
+	c = e.Current()
+	if c == nil || (c.Hidden && !forGM) {
+		return nil, ""
+	}
+	if p, err := h.Policies.For(e.System); err == nil {
+		budget = p.Budget(e.Clone(), c)
+	}
+	return c, budget
+}
+
+// Change is how a command changes the fight of req's channel, /init's and
+// a rule system's alike. In one transaction (see
+// kit.EncounterStore.UpdateEncounter) it loads the encounter, finds the
+// policy of its system, and runs op with them: op changes e.State through
+// rules/encounter or the system's rules and returns the event that tells
+// what it did (Kind, Actor, Round, Summary; Secret and Public when it
+// names a combatant the players cannot see), which the journal keeps for
+// /init log, undo and redo. When op fails, nothing is stored.
+//
+// Change returns the encounter as stored after op, the event, and whether
+// the turn moved (another combatant's turn, round, or the end: the reply
+// then pings the player whose turn began). Its error is ready for the
+// user: op's *kit.UserError or *encounter.Error, an error in the dice
+// language, and a channel without a fight ("there is no encounter in this
+// channel") are the user's mistake; anything else stays an error of ours.
 func (h *Tracker) Change(ctx context.Context, req *kit.Request, op func(e *db.Encounter, p encounter.Policy) (encounter.Event, error)) (db.Encounter, encounter.Event, bool, error) {
 	var before turnMark
 	enc, ev, err := h.Encounters.UpdateEncounter(ctx, req.ChannelID, func(e *db.Encounter) (encounter.Event, error) {
@@ -79,7 +148,35 @@ func (h *Tracker) Change(ctx context.Context, req *kit.Request, op func(e *db.En
 	return enc, ev, markOf(enc.State) != before, nil
 }
 
-// turnMark is whose turn it is, in which round.
+// stateOp is a change to the fight's state under its system's policy.
+type stateOp = func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error)
+
+// turn runs op, a change of turn, and answers with the tracker (see
+// reply).
+func (h *Tracker) turn(ctx context.Context, req *kit.Request, op stateOp) (kit.Response, error) {
+	return h.apply(ctx, req, true, op)
+}
+
+// edit runs op, a change to a combatant or the end of the fight, and
+// answers with the news alone (the tracker message is edited).
+func (h *Tracker) edit(ctx context.Context, req *kit.Request, op stateOp) (kit.Response, error) {
+	return h.apply(ctx, req, false, op)
+}
+
+// apply runs op on the channel's fight with Change and answers it (see
+// reply).
+func (h *Tracker) apply(ctx context.Context, req *kit.Request, tracker bool, op stateOp) (kit.Response, error) {
+	enc, ev, moved, err := h.Change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
+		return op(e.State, p)
+	})
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return h.reply(req, enc, ev, tracker, moved), nil
+}
+
+// turnMark is whose turn it is, in which round, and whether the fight is
+// over: Change compares it before and after op.
 type turnMark struct {
 	round, id int
 	ended     bool
@@ -131,8 +228,12 @@ func noSuchCombatant(name string) error {
 	return &kit.UserError{Msg: fmt.Sprintf("there is no combatant named %s: see /init list", strings.TrimSpace(name))}
 }
 
-// checkVisible checks that the asker may name the combatant: a player cannot
-// see a hidden one. An unknown name is left for the model to report.
+// CheckVisible checks that the asker of req may name each combatant of
+// names in e: a player cannot see a hidden one, and naming it is the
+// user's mistake "there is no combatant named ...", as for a name not in
+// the fight. An unknown name, and an empty one, pass: the model reports
+// the first when it looks the name up. Call it inside Change's op, on
+// e.State, before acting on a combatant a player named.
 func CheckVisible(req *kit.Request, e *encounter.Encounter, names ...string) error {
 	if req.GM {
 		return nil
