@@ -1,0 +1,114 @@
+package tracker
+
+import (
+	"context"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/encounter"
+)
+
+// The changes to a combatant: /init damage, heal, effect, clear and count
+// (anyone, on a combatant they can see), defeat, reveal and remove (the
+// GM). Their answers carry the news alone; the tracker message, if there
+// is one, is edited.
+
+func (h *Tracker) initDamage(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	amount, _ := req.Options.Int("amount")
+	kind := req.Options.String("type")
+	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+		return e.Damage(p, req.User.ID, target, int(amount), kind)
+	})
+}
+
+func (h *Tracker) initHeal(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	amount, _ := req.Options.Int("amount")
+	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+		return e.Heal(p, req.User.ID, target, int(amount))
+	})
+}
+
+// initEffect puts a condition on the target, timed on its turns or on
+// those of its source (who the asker must be able to see too).
+func (h *Tracker) initEffect(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	call := reading(req)
+	name, err := kit.CleanName("condition name", req.Options.String("effect"))
+	call.Fail(err)
+	rounds, _ := req.Options.Int("rounds")
+	if rounds < 0 || rounds > encounter.MaxRounds {
+		call.Failf("rounds must be 0 (until removed) to %d, not %d", encounter.MaxRounds, rounds)
+	}
+	if err := call.Err(); err != nil {
+		return kit.Response{}, err
+	}
+	cd := encounter.Condition{Name: name, Rounds: int(rounds),
+		Relative: encounter.Anchor(req.Options.String("relative")), Ends: encounter.Edge(req.Options.String("ends"))}
+	source := req.Options.String("source")
+	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+		if err := CheckVisible(req, e, source); err != nil {
+			return encounter.Event{}, err
+		}
+		return e.AddCondition(req.User.ID, target, cd, source)
+	})
+}
+
+func (h *Tracker) initClear(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	effect := req.Options.String("effect")
+	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+		return e.RemoveCondition(req.User.ID, target, effect)
+	})
+}
+
+// initCount counts a use this round (1 unless by: says), which the
+// policy resets by itself.
+func (h *Tracker) initCount(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	by, ok := req.Options.Int("by")
+	if !ok {
+		by = 1
+	}
+	counter := req.Options.String("counter")
+	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+		return e.Count(req.User.ID, target, counter, int(by))
+	})
+}
+
+// onTarget runs op on the combatant of the `target` option, which the
+// asker must be able to see.
+func (h *Tracker) onTarget(ctx context.Context, req *kit.Request, op func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error)) (kit.Response, error) {
+	target := req.Options.String("target")
+	return h.edit(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
+		if err := CheckVisible(req, e, target); err != nil {
+			return encounter.Event{}, err
+		}
+		return op(e, p, target)
+	})
+}
+
+// initDefeat marks a combatant defeated, or with back: back in the fight.
+func (h *Tracker) initDefeat(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	name, defeated := req.Options.String("name"), !req.Options.Bool("back")
+	return h.edit(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
+		return e.SetDefeated(req.User.ID, name, defeated)
+	})
+}
+
+func (h *Tracker) initReveal(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	name := req.Options.String("name")
+	return h.edit(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
+		return e.Reveal(req.User.ID, name)
+	})
+}
+
+// initRemove takes a combatant out of the fight. When it had the turn,
+// the turn moves on and the answer carries the tracker, as a change of
+// turn does.
+func (h *Tracker) initRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	name := req.Options.String("name")
+	enc, ev, moved, err := h.Change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
+		return e.State.Remove(p, req.User.ID, name)
+	})
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return h.reply(req, enc, ev, moved, moved), nil
+}

@@ -1,0 +1,236 @@
+package tracker
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/encounter"
+)
+
+// reply answers a change. The message in the channel shows what the
+// players may read; a change only the GM may know of (one on a hidden
+// combatant) goes to the GM alone. With tracker, the message carries the
+// tracker and its buttons, and pings the player whose turn began.
+func (h *Tracker) reply(req *kit.Request, enc db.Encounter, ev encounter.Event, tracker, moved bool) kit.Response {
+	public := ev.Text(false)
+	resp := h.answer(req, enc, public, ev.Text(true), tracker, tracker)
+	if public == "" {
+		return resp
+	}
+	resp.Followups = GMSecrets(req, ev)
+	if tracker && moved {
+		ping(req, enc.State, &resp)
+	}
+	return resp
+}
+
+// answer is the reply to a change, which the players read as public and
+// the GM alone as private when public is "" (it names no one they may
+// see): then the GM's view of the tracker comes with it when gmTracker.
+// A public answer brings the players' tracker up to date (ShowTracker,
+// posting it when post).
+func (h *Tracker) answer(req *kit.Request, enc db.Encounter, public, private string, gmTracker, post bool) kit.Response {
+	resp := kit.Response{Result: h.InitResult(enc.State, req.GM)}
+	if public == "" {
+		resp.Content = kit.EscapeInline(private)
+		resp.Ephemeral = true
+		if gmTracker {
+			resp.Embeds = []kit.Embed{h.trackerEmbed(enc.State, true)}
+		}
+		return resp
+	}
+	resp.Content = kit.EscapeInline(public)
+	h.ShowTracker(req, enc, &resp, post)
+	return resp
+}
+
+// ping tells the player of the combatant whose turn began that it is
+// theirs, unless the players cannot see it or it is an NPC.
+func ping(req *kit.Request, e *encounter.Encounter, resp *kit.Response) {
+	c := e.Current()
+	if c == nil || c.Hidden || c.Owner == "" {
+		return
+	}
+	ping := "<@" + c.Owner + "> it is your turn: " + kit.EscapeInline(c.Name) + "."
+	if req.Kind == kit.KindComponent {
+		// An edited message notifies nobody: ping in a message of its own.
+		resp.Followups = append(resp.Followups, kit.Response{Type: kit.Message, Content: ping, MentionUsers: []string{c.Owner}})
+	} else {
+		resp.Content = "<@" + c.Owner + "> " + resp.Content
+		resp.MentionUsers = []string{c.Owner}
+	}
+}
+
+// GMSecrets tells the GM alone what a public change of the GM's also did
+// that only the GM may know (a hidden combatant's initiative roll, say):
+// a private follow-up, or none (for a player, or an event with no secret
+// part). A system sets its reply's Followups to it after a change whose
+// event the players may read (ev.Text(false) is not "").
+func GMSecrets(req *kit.Request, ev encounter.Event) []kit.Response {
+	secret := ev.SecretText()
+	if !req.GM || secret == "" {
+		return nil
+	}
+	return []kit.Response{{Type: kit.Message, Ephemeral: true, Content: "Only you see this: " + kit.EscapeInline(secret)}}
+}
+
+// ShowTracker brings the players' tracker up to date with resp, the
+// answer to a change of enc (as Change returned it) that the players may
+// read. A click's answer edits the message clicked (the tracker);
+// otherwise the encounter's one tracker message is edited and the answer
+// carries the news alone. With post, a fight without a tracker message
+// gets one: the answer carries it, and becomes it. A system that changes
+// the fight calls it with post false: it edits the tracker if there is
+// one, and posts none.
+func (h *Tracker) ShowTracker(req *kit.Request, enc db.Encounter, resp *kit.Response, post bool) {
+	embed, rows := h.trackerEmbed(enc.State, false), trackerButtons(enc)
+	switch {
+	case req.Kind == kit.KindComponent:
+		resp.Embeds, resp.Rows = []kit.Embed{embed}, rows
+	case enc.TrackerMessage != "":
+		resp.Edit = &kit.MessageEdit{ChannelID: enc.ChannelID, MessageID: enc.TrackerMessage, Embeds: []kit.Embed{embed}, Rows: rows}
+	case post:
+		resp.Embeds, resp.Rows = []kit.Embed{embed}, rows
+		id := enc.ID
+		resp.Posted = func(ctx context.Context, messageID string) error {
+			return h.Encounters.SetTrackerMessage(ctx, id, messageID)
+		}
+	}
+}
+
+// trackerButtons are Next turn (the GM) and End turn (the player whose
+// turn it is), for the turn under way. Their custom IDs name the
+// encounter and the turn, so a click on a tracker the fight has moved on
+// from is refused instead of ending the wrong turn (see parseButton).
+func trackerButtons(enc db.Encounter) []kit.Row {
+	c := enc.State.Current()
+	if c == nil {
+		return nil
+	}
+	turn := fmt.Sprintf("%d:%d.%d", enc.ID, enc.State.Round, c.ID)
+	return []kit.Row{{
+		{Label: "Next turn", Style: kit.Primary, CustomID: "init:next:" + turn},
+		{Label: "End turn", Style: kit.Secondary, CustomID: "init:endturn:" + turn},
+	}}
+}
+
+// trackerEmbed shows the encounter: round and turn in the title, the
+// order with the current combatant marked, tracks and conditions, and the
+// current combatant's budget in the footer.
+func (h *Tracker) trackerEmbed(e *encounter.Encounter, forGM bool) kit.Embed {
+	v := e.View(forGM)
+	// A system's policy may say how its tracks read; else each is "hp 7/10".
+	var describe encounter.Describer
+	if p, err := h.Policies.For(e.System); err == nil {
+		describe, _ = p.(encounter.Describer)
+	}
+	var lines []string
+	for _, c := range v.Combatants {
+		lines = append(lines, combatantLine(v, c, describe))
+	}
+	em := kit.Embed{Color: 0x5865F2, Title: trackerTitle(v), Footer: "System: " + e.System}
+	em.Description = strings.Join(lines, "\n")
+	if len(lines) == 0 {
+		em.Description = "No one yet: /init add (GM) or /init join."
+	}
+	if c, budget := h.budget(e, forGM); budget != "" {
+		em.Footer = c.Name + ": " + budget
+	}
+	return em
+}
+
+// trackerTitle is the tracker's title: the round and whose turn it is.
+func trackerTitle(v encounter.View) string {
+	switch {
+	case v.Ended:
+		return fmt.Sprintf("The fight is over (round %d)", v.Round)
+	case v.Turn == nil:
+		return "Encounter: not begun"
+	case *v.Turn == encounter.HiddenTurn:
+		return fmt.Sprintf("Round %d: a hidden combatant's turn", v.Round)
+	}
+	return fmt.Sprintf("Round %d: %s's turn", v.Round, *v.Turn)
+}
+
+// combatantLine is c's line in the tracker: marked when its turn, then
+// its tracks (as describe says, when the policy describes them), its
+// state and its conditions.
+func combatantLine(v encounter.View, c encounter.CombatantView, describe encounter.Describer) string {
+	mark := "◦"
+	if v.Turn != nil && *v.Turn == c.Name {
+		mark = "▶"
+	}
+	name := "**" + kit.EscapeMarkdown(c.Name) + "**"
+	if c.Defeated {
+		name = "~~" + kit.EscapeMarkdown(c.Name) + "~~"
+	}
+	parts := []string{mark + " " + name}
+	if c.Hidden != nil && *c.Hidden {
+		parts = append(parts, "(hidden)")
+	}
+	if describe != nil {
+		for _, s := range describe.Describe(c) {
+			parts = append(parts, kit.EscapeMarkdown(s))
+		}
+	} else {
+		parts = append(parts, tracks(c)...)
+	}
+	switch {
+	case c.Defeated:
+		parts = append(parts, "defeated")
+	case c.Delayed:
+		parts = append(parts, "delaying")
+	case c.Skipping:
+		parts = append(parts, "skips its next turn")
+	}
+	for _, cd := range c.Conditions {
+		parts = append(parts, conditionText(cd))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// tracks are c's damage tracks by name: "hp 7/10", or "hp 7" with no
+// maximum.
+func tracks(c encounter.CombatantView) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(c.Resources)) {
+		s := fmt.Sprintf("%s %d", k, c.Resources[k])
+		if m, ok := c.Max[k]; ok {
+			s += fmt.Sprintf("/%d", m)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// conditionText is a condition in the tracker: "stunned (2 rounds: ends
+// at the start of Goblin 2's turn, round 4)".
+func conditionText(cd encounter.ConditionView) string {
+	s := kit.EscapeMarkdown(cd.Name)
+	if cd.RoundsLeft == nil {
+		return s + " (until removed)"
+	}
+	return s + fmt.Sprintf(" (%s: %s)", kit.Plural(*cd.RoundsLeft, "round"), cd.Ends)
+}
+
+// initList shows the tracker: to the asker alone, as the asker may see
+// it, or with post posted in the channel with its buttons, as the players
+// see it.
+func (h *Tracker) initList(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	enc, err := h.Encounters.Encounter(ctx, req.ChannelID)
+	if err != nil {
+		return kit.Response{}, initError(err)
+	}
+	resp := kit.Response{Result: h.InitResult(enc.State, req.GM)}
+	if req.Options.Bool("post") {
+		resp.Embeds, resp.Rows = []kit.Embed{h.trackerEmbed(enc.State, false)}, trackerButtons(enc)
+		return resp, nil
+	}
+	resp.Embeds, resp.Ephemeral = []kit.Embed{h.trackerEmbed(enc.State, req.GM)}, true
+	return resp, nil
+}
