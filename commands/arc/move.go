@@ -10,7 +10,8 @@ import (
 	rules "github.com/tablehand/tablehand/rules/arc"
 )
 
-type arcMoveResult struct {
+// moveResult is the console's `result` of /arc move.
+type moveResult struct {
 	kit.Outcome
 	Character string  `json:"character,omitempty"`
 	BaseMOV   int     `json:"base_mov"`
@@ -39,121 +40,197 @@ type arcMoveResult struct {
 	Actions int `json:"actions_per_turn,omitempty"`
 }
 
-// arcNumber reads a Number option, else the sheet's stat of that name.
-func arcNumber(req *kit.Request, s kit.Sheet, name string) (float64, bool) {
-	switch v := req.Options[name].(type) {
+// moveInput is what /arc move reads.
+type moveInput struct {
+	control, size, base int
+	// The Build, when given, and the weight borne (with the clothing
+	// part of it), which needs the Build.
+	build               int
+	hasBuild, hasWeight bool
+	weight, clothing    float64
+	// turns, when not 0, asks the distance covered in that many turns.
+	turns int
+	// es is set when an ES is given, as es: or on the sheet: the reply
+	// then counts the actions a turn.
+	es bool
+}
+
+// movement is what /arc move finds: the `result`, and the rules' load and
+// movement that the reply spells out.
+type movement struct {
+	result moveResult
+	load   rules.Load // when the Build is known
+	mov    rules.Movement
+	burden rules.Burden
+}
+
+// move answers /arc move: the MOV a turn by size, Control and burden, the
+// LOADT, and the actions a turn. It rolls no dice.
+func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	const example = "/arc move control:7 build:6 load:30"
+	cfg := h.config()
+	c, err := h.begin(ctx, req)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	in := readMove(c, cfg, example)
+	if err := c.Err(); err != nil {
+		return kit.Response{}, err
+	}
+	m, err := measure(c, cfg, in, example)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return c.Reply("", m.result, moveLines(c, cfg, in, m)...), nil
+}
+
+// readMove reads the options of /arc move but its ES: see measure.
+func readMove(c *kit.Call, cfg rules.Config, example string) moveInput {
+	in := moveInput{control: c.Need("control")}
+	in.size = readSize(c, cfg, c.Sheet, "size", example+" size:small")
+	in.build, in.hasBuild = c.Stat("build")
+	in.weight, in.hasWeight = number(c, "load")
+	in.clothing, _ = number(c, "clothing")
+	if in.hasWeight && !in.hasBuild {
+		c.Failf("load: needs the Build to weigh it against (LOADT = Build x 3 kg): add build:<score> (example: %s)", example)
+	}
+	in.base = c.Or("mov", 0)
+	if turns, ok := c.Req.Options.Int("turns"); ok {
+		in.turns = int(turns) // at least 1 when given
+	}
+	_, onSheet := sheetStat(c.Sheet, "es")
+	in.es = onSheet || c.Req.Options.Has("es")
+	return in
+}
+
+// measure applies the rules to in: the load, when the Build is known;
+// the movement under the burden the load sets; the distance; and the
+// actions a turn. The ES is read here, last, as /arc move always has: a
+// mistake in the load or the movement is named before one in es:.
+func measure(c *kit.Call, cfg rules.Config, in moveInput, example string) (movement, error) {
+	// No dice: the Outcome's rolls stay an empty list, as for a roll of none.
+	m := movement{burden: rules.Light, result: moveResult{Outcome: kit.Outcome{Rolls: []kit.RollGroup{}},
+		Character: c.Sheet.Name(), Control: in.control, Size: in.size, SizeName: cfg.SizeName(in.size), CanAct: true}}
+	r := &m.result
+	if in.hasBuild {
+		if err := m.weigh(cfg, in); err != nil {
+			return m, c.RulesError(err, example)
+		}
+	}
+	mov, err := cfg.Movement(rules.MoveInput{Base: in.base, Size: in.size, Control: in.control, Burden: m.burden})
+	if err != nil {
+		return m, c.RulesError(err, example)
+	}
+	m.mov = mov
+	r.BaseMOV, r.SizeFac, r.CtrlAdj, r.Effective = mov.Base, mov.SizeFactor, mov.ControlAdj, mov.Effective
+	r.Burden, r.BurdenFac, r.MOV = m.burden.String(), mov.BurdenFactor, mov.MOV
+	r.Total = mov.MOV
+	if !in.hasWeight {
+		r.Burden = "" // no weight given: the MOV is before any burden
+	}
+	if in.turns > 0 {
+		r.Turns, r.Seconds, r.Distance = in.turns, in.turns*rules.TurnSeconds, in.turns*mov.MOV
+	}
+	if in.es {
+		es, err := score(c.Req, c.Sheet, "es", "es", example+" es:5")
+		if err != nil {
+			return m, err
+		}
+		if r.Actions, err = cfg.ActionsPerTurn(es); err != nil {
+			return m, c.RulesError(err, example+" es:5")
+		}
+		r.ES = es
+	}
+	return m, nil
+}
+
+// weigh finds the load of in's Build and, when a weight is given, the
+// burden it sets.
+func (m *movement) weigh(cfg rules.Config, in moveInput) error {
+	l, err := cfg.Load(rules.LoadInput{Build: in.build, Size: in.size, Weight: in.weight, Clothing: in.clothing})
+	if err != nil {
+		return err
+	}
+	m.load = l
+	r := &m.result
+	r.Build, r.LOADT, r.Limits, r.MaxBurden, r.OverloadedLimit = in.build, l.LOADT, l.Limits, l.MaxBurden, l.OverloadedLimit
+	if in.hasWeight {
+		r.Load = &in.weight
+		r.CanAct = l.CanAct
+		m.burden = l.Status
+	}
+	return nil
+}
+
+// moveLines say what /arc move found: the MOV and why, whose it is, then
+// the load, the distance and the actions a turn when asked.
+func moveLines(c *kit.Call, cfg rules.Config, in moveInput, m movement) []string {
+	lines := []string{movLine(cfg, in, m), "**" + c.Who() + "**, one turn = 6 s"}
+	if in.hasBuild {
+		lines = append(lines, loadLine(in, m.load))
+	}
+	if in.turns > 0 {
+		lines = append(lines, fmt.Sprintf("In %s (%d s): %d m", kit.Plural(in.turns, "turn"), m.result.Seconds, m.result.Distance))
+	}
+	if in.es {
+		lines = append(lines, fmt.Sprintf("ES %d: %s a turn", m.result.ES, kit.Plural(m.result.Actions, "action")))
+	}
+	return lines
+}
+
+// movLine is the MOV, with how the base became it: size, Control, burden.
+func movLine(cfg rules.Config, in moveInput, m movement) string {
+	mov := m.mov
+	why := []string{fmt.Sprintf("base %d", mov.Base)}
+	if mov.SizeFactor != 1 {
+		why = append(why, fmt.Sprintf("%s ×%s = %s", cfg.SizeName(in.size), decimal(mov.SizeFactor), decimal(mov.Sized)))
+	}
+	why = append(why, fmt.Sprintf("Control %d %+d", in.control, mov.ControlAdj))
+	switch {
+	case m.burden == rules.Immobile:
+		why = append(why, "too heavy to move")
+	case m.result.Burden != "":
+		why = append(why, fmt.Sprintf("%s burden ×%s", m.burden, decimal(mov.BurdenFactor)))
+	}
+	return fmt.Sprintf("MOV %d m/turn (%s)", mov.MOV, strings.Join(why, ", "))
+}
+
+// loadLine is the LOADT of in's Build with its burden limits, and the
+// burden of the weight borne when given.
+func loadLine(in moveInput, l rules.Load) string {
+	var levels []string
+	for i, lim := range l.Limits {
+		levels = append(levels, fmt.Sprintf("%s up to %s", (rules.Light+rules.Burden(i)).String(), kg(lim)))
+	}
+	if len(levels) == 0 {
+		levels = append(levels, "clothing only")
+	}
+	line := fmt.Sprintf("Build %d: LOADT %s · %s · overloaded up to %s", in.build, kg(l.LOADT), strings.Join(levels, ", "), kg(l.OverloadedLimit))
+	if in.hasWeight {
+		line += fmt.Sprintf("\nBearing %s: **%s**", kg(in.weight), l.Status)
+		if !l.CanAct {
+			line += ": cannot act, move or perform any action"
+		}
+	}
+	return line
+}
+
+// number reads a Number option, else the sheet's stat of that name.
+func number(c *kit.Call, name string) (float64, bool) {
+	switch v := c.Req.Options[name].(type) {
 	case float64:
 		return v, true
 	case int64:
 		return float64(v), true
 	}
-	if v, ok := arcSheetStat(s, name); ok {
+	if v, ok := sheetStat(c.Sheet, name); ok {
 		return float64(v), true
 	}
 	return 0, false
 }
 
-func arcKg(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + " kg" }
+// decimal writes v as briefly as it reads: 1.5, 0.75, 2.
+func decimal(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-func (h *handlers) arcMove(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const example = "/arc move control:7 build:6 load:30"
-	cfg := h.config()
-	sheet, err := h.Sheet(ctx, req, "arc")
-	if err != nil {
-		return kit.Response{}, err
-	}
-	control, err := sheet.Need(req, "control")
-	if err != nil {
-		return kit.Response{}, err
-	}
-	size, err := h.arcSizeOf(req, sheet, "size", example+" size:small")
-	if err != nil {
-		return kit.Response{}, err
-	}
-	// No dice: the Outcome's rolls stay an empty list, as for a roll of none.
-	result := arcMoveResult{Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}, Character: sheet.Name(), Control: control, Size: size, SizeName: cfg.SizeName(size), CanAct: true}
-	burden := rules.Light
-	var lines []string
-
-	build, hasBuild := sheet.Stat(req, "build")
-	weight, hasWeight := arcNumber(req, sheet, "load")
-	clothing, _ := arcNumber(req, sheet, "clothing")
-	if hasWeight && !hasBuild {
-		return kit.Response{}, kit.Errorf("load: needs the Build to weigh it against (LOADT = Build x 3 kg): add build:<score> (example: %s)", example)
-	}
-	if hasBuild {
-		l, err := cfg.Load(rules.LoadInput{Build: build, Size: size, Weight: weight, Clothing: clothing})
-		if err != nil {
-			return kit.Response{}, arcRulesError(err, nil, example)
-		}
-		result.Build, result.LOADT, result.Limits, result.MaxBurden, result.OverloadedLimit = build, l.LOADT, l.Limits, l.MaxBurden, l.OverloadedLimit
-		var levels []string
-		for i, lim := range l.Limits {
-			levels = append(levels, fmt.Sprintf("%s up to %s", (rules.Light+rules.Burden(i)).String(), arcKg(lim)))
-		}
-		if len(levels) == 0 {
-			levels = append(levels, "clothing only")
-		}
-		line := fmt.Sprintf("Build %d: LOADT %s · %s · overloaded up to %s", build, arcKg(l.LOADT), strings.Join(levels, ", "), arcKg(l.OverloadedLimit))
-		if hasWeight {
-			result.Load = &weight
-			result.CanAct = l.CanAct
-			burden = l.Status
-			line += fmt.Sprintf("\nBearing %s: **%s**", arcKg(weight), l.Status)
-			if !l.CanAct {
-				line += ": cannot act, move or perform any action"
-			}
-		}
-		lines = append(lines, line)
-	}
-	m, err := cfg.Movement(rules.MoveInput{Base: sheet.Or(req, "mov", 0), Size: size, Control: control, Burden: burden})
-	if err != nil {
-		return kit.Response{}, arcRulesError(err, nil, example)
-	}
-	result.BaseMOV, result.SizeFac, result.CtrlAdj, result.Effective = m.Base, m.SizeFactor, m.ControlAdj, m.Effective
-	result.Burden, result.BurdenFac, result.MOV = burden.String(), m.BurdenFactor, m.MOV
-	result.Total = m.MOV
-	if !hasWeight {
-		result.Burden = "" // no weight given: the MOV is before any burden
-	}
-	if turns, ok := req.Options.Int("turns"); ok {
-		result.Turns, result.Seconds, result.Distance = int(turns), int(turns)*rules.TurnSeconds, int(turns)*m.MOV
-		lines = append(lines, fmt.Sprintf("In %s (%d s): %d m", arcPlural(int(turns), "turn"), result.Seconds, result.Distance))
-	}
-	if _, onSheet := arcSheetStat(sheet, "es"); onSheet || req.Options.Has("es") {
-		es, err := arcScore(req, sheet, "es", "es", example+" es:5")
-		if err != nil {
-			return kit.Response{}, err
-		}
-		n, err := cfg.ActionsPerTurn(es)
-		if err != nil {
-			return kit.Response{}, arcRulesError(err, nil, example+" es:5")
-		}
-		result.ES, result.Actions = es, n
-		lines = append(lines, fmt.Sprintf("ES %d: %s a turn", es, arcPlural(n, "action")))
-	}
-
-	first := fmt.Sprintf("MOV %d m/turn", m.MOV)
-	var why []string
-	why = append(why, fmt.Sprintf("base %d", m.Base))
-	if m.SizeFactor != 1 {
-		why = append(why, fmt.Sprintf("%s ×%s = %s", cfg.SizeName(size), strconv.FormatFloat(m.SizeFactor, 'f', -1, 64), strconv.FormatFloat(m.Sized, 'f', -1, 64)))
-	}
-	why = append(why, fmt.Sprintf("Control %d %+d", control, m.ControlAdj))
-	switch {
-	case burden == rules.Immobile:
-		why = append(why, "too heavy to move")
-	case result.Burden != "":
-		why = append(why, fmt.Sprintf("%s burden ×%s", burden, strconv.FormatFloat(m.BurdenFactor, 'f', -1, 64)))
-	}
-	first += " (" + strings.Join(why, ", ") + ")"
-	who := kit.DisplayName(req.User)
-	if sheet.Name() != "" {
-		who = kit.EscapeMarkdown(sheet.Name())
-	}
-	content := first + "\n**" + who + "**, one turn = 6 s"
-	if len(lines) > 0 {
-		content += "\n" + strings.Join(lines, "\n")
-	}
-	return kit.Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
-}
+// kg writes a weight in kg.
+func kg(v float64) string { return decimal(v) + " kg" }

@@ -8,7 +8,8 @@ import (
 	rules "github.com/tablehand/tablehand/rules/arc"
 )
 
-type arcReactionResult struct {
+// reactionResult is the console's `result` of /arc reaction.
+type reactionResult struct {
 	kit.Outcome
 	Character string `json:"character,omitempty"`
 	SOM       int    `json:"som"`
@@ -19,51 +20,57 @@ type arcReactionResult struct {
 	LosesTurn bool `json:"loses_turn"`
 }
 
-func (h *handlers) arcReaction(ctx context.Context, req *kit.Request) (kit.Response, error) {
+// reaction answers /arc reaction: 1d10 at or under the SOM, or the
+// character loses the turn.
+func (h *handlers) reaction(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc reaction som:6"
-	sheet, err := h.Sheet(ctx, req, "arc")
+	c, err := h.begin(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	som, err := sheet.Need(req, "som")
-	if err != nil {
+	som := c.Need("som")
+	h.openTray(c)
+	if err := c.Err(); err != nil {
 		return kit.Response{}, err
 	}
-	t, err := h.Tray(req)
+	res, err := rules.Reaction(som, roller{c.Tray})
 	if err != nil {
-		return kit.Response{}, err
+		return kit.Response{}, c.RulesError(err, example)
 	}
-	d := &arcDice{t: t}
-	res, err := rules.Reaction(som, d)
-	if err != nil {
-		return kit.Response{}, arcRulesError(err, d, example)
-	}
-	result := arcReactionResult{Outcome: kit.Outcome{Total: res.Roll}, Character: sheet.Name(), SOM: som, Roll: res.Roll, LosesTurn: res.LosesTurn}
+	result := reactionResult{Outcome: kit.Outcome{Total: res.Roll}, Character: c.Sheet.Name(), SOM: som, Roll: res.Roll, LosesTurn: res.LosesTurn}
 	result.Succeeded(res.Success, res.Margin)
-	if err := h.arcFinish(ctx, req, t, "arc reaction", &result.Outcome, &result, "example: dice:4, one d10"); err != nil {
+	if err := c.Finish(ctx, "arc reaction", &result.Outcome, &result, "example: dice:4, one d10"); err != nil {
 		return kit.Response{}, err
 	}
-	somText := fmt.Sprintf("SOM %d", som)
+	return c.Reply(result.ID, result,
+		fmt.Sprintf("%d vs %s: %s", res.Roll, somText(som), reactionVerdict(som, res)),
+		who(c)+" reaction check: 1d10 at or under SOM succeeds"), nil
+}
+
+// somText names a SOM, and its state at either end of the scale.
+func somText(som int) string {
+	s := fmt.Sprintf("SOM %d", som)
 	switch som {
 	case rules.MaxSOM:
-		somText += " (Exalted)"
+		s += " (Exalted)"
 	case rules.MinSOM:
-		somText += " (Panicked)"
+		s += " (Panicked)"
 	}
-	var verdict string
+	return s
+}
+
+// reactionVerdict words a reaction check's outcome and what it means for
+// the turn.
+func reactionVerdict(som int, res rules.ReactionResult) string {
 	switch {
 	case res.Success && som == rules.MaxSOM:
-		verdict = "success: a SOM of 10 always succeeds; acts normally"
+		return "success: a SOM of 10 always succeeds; acts normally"
 	case res.Success && res.Margin == 0:
-		verdict = "success (equal to SOM succeeds): acts normally"
+		return "success (equal to SOM succeeds): acts normally"
 	case res.Success:
-		verdict = fmt.Sprintf("success by %d: acts normally", res.Margin)
+		return fmt.Sprintf("success by %d: acts normally", res.Margin)
 	case som == rules.MinSOM:
-		verdict = "failure: a SOM of 1 succeeds only on a 1; loses the turn, acts from the next one"
-	default:
-		verdict = fmt.Sprintf("failure by %d: loses the turn, acts from the next one", -res.Margin)
+		return "failure: a SOM of 1 succeeds only on a 1; loses the turn, acts from the next one"
 	}
-	content := fmt.Sprintf("%d vs %s: %s\n%s reaction check: 1d10 at or under SOM succeeds\n%s\n-# roll %s",
-		res.Roll, somText, verdict, arcWho(req, sheet.Name()), t.Breakdown(), result.ID)
-	return kit.Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
+	return fmt.Sprintf("failure by %d: loses the turn, acts from the next one", -res.Margin)
 }

@@ -14,8 +14,8 @@ import (
 	rules "github.com/tablehand/tablehand/rules/arc"
 )
 
-// arcSuggestThresholds offers the named thresholds with their values.
-func (h *handlers) arcSuggestThresholds(ctx context.Context, req *kit.Request) (kit.Response, error) {
+// suggestThresholds offers the named thresholds with their values.
+func (h *handlers) suggestThresholds(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cfg := h.config()
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
 	var choices []kit.Choice
@@ -27,8 +27,8 @@ func (h *handlers) arcSuggestThresholds(ctx context.Context, req *kit.Request) (
 	return kit.Response{Choices: choices}, nil
 }
 
-// arcSuggestSizes offers the size names with their steps from medium.
-func (h *handlers) arcSuggestSizes(ctx context.Context, req *kit.Request) (kit.Response, error) {
+// suggestSizes offers the size names with their steps from medium.
+func (h *handlers) suggestSizes(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cfg := h.config()
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
 	var choices []kit.Choice
@@ -40,9 +40,9 @@ func (h *handlers) arcSuggestSizes(ctx context.Context, req *kit.Request) (kit.R
 	return kit.Response{Choices: choices}, nil
 }
 
-// arcSuggestStats offers the stats of the sheet the option reads from (the
+// suggestStats offers the stats of the sheet the option reads from (the
 // opponent's for target_ options), with their values.
-func (h *handlers) arcSuggestStats(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) suggestStats(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
 	var choices []kit.Choice
 	if _, err := strconv.Atoi(typed); err == nil {
