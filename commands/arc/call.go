@@ -8,16 +8,17 @@ import (
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
-// begin opens the kit.Call of req, its tray left for openTray.
+// begin opens the kit.Call of req, its tray left for rule.
 //
 // kit's Begin opens the tray of `dice:` with the sheet, so a `dice:` it
 // cannot read would be named before a mistake in the other options; /arc
 // has always named the options' mistakes first and looked at `dice:`
 // last, just before the dice roll. So the Call is opened on req without
-// its `dice:` (a tray of random dice, never rolled), and openTray puts in
-// the tray of `dice:` once the options are read.
+// its `dice:` (a tray of random dice, never rolled), and rule puts in the
+// tray of `dice:` once the options are read.
 func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, error) {
 	bare := *req
 	bare.Options = maps.Clone(req.Options)
@@ -30,18 +31,26 @@ func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, erro
 	return c, nil
 }
 
-// openTray opens the tray of the call's `dice:`, after its options: a
-// mistake in `dice:` is the call's only when the options had none.
-func (h *handlers) openTray(c *kit.Call) {
-	if c.Err() != nil {
-		return
+// rule ends the reading of c and rolls the rules: it stops at the call's
+// first mistake, puts in the tray of `dice:` (see begin), and hands roll
+// the tray's dice; an error of the rules is what c.RulesError makes of it,
+// with example. Every roll of /arc goes through rule, so none can roll
+// before the options are read or past the tray of `dice:`.
+func rule[T any](h *handlers, c *kit.Call, example string, roll func(dice.Roller) (T, error)) (T, error) {
+	var zero T
+	if err := c.Err(); err != nil {
+		return zero, err
 	}
 	t, err := h.Tray(c.Req)
 	if err != nil {
-		c.Fail(err)
-		return
+		return zero, err
 	}
 	c.Tray = t
+	res, err := roll(roller{t})
+	if err != nil {
+		return zero, c.RulesError(err, example)
+	}
+	return res, nil
 }
 
 // roller is a call's tray as the dice.Roller of the rules, which roll die

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // sideResult is one side of an ARC in the console's `result`.
@@ -74,13 +75,9 @@ func (h *handlers) check(ctx context.Context, req *kit.Request) (kit.Response, e
 		c.Failf("%v (example: %s)", err, example)
 	}
 	in.Threshold = threshold
-	h.openTray(c)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := cfg.Check(in, roller{c.Tray})
+	res, err := rule(h, c, example, func(d dice.Roller) (rules.CheckResult, error) { return cfg.Check(in, d) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, example)
+		return kit.Response{}, err
 	}
 	result := checkResult{Outcome: kit.Outcome{Total: res.ARC.Value}, sideResult: newSide(c.Sheet.Name(), res.ARC), Threshold: threshold, ThresholdName: name}
 	result.Succeeded(res.Success, res.Margin)
@@ -115,13 +112,9 @@ func (h *handlers) opposed(ctx context.Context, req *kit.Request) (kit.Response,
 		return kit.Response{}, err
 	}
 	in := h.readOpposition(ctx, c, cfg, example)
-	h.openTray(c)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := cfg.Opposed(in.actor, in.opp, roller{c.Tray})
+	res, err := rule(h, c, example, func(d dice.Roller) (rules.OpposedResult, error) { return cfg.Opposed(in.actor, in.opp, d) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, example)
+		return kit.Response{}, err
 	}
 	result := opposedResult{Outcome: kit.Outcome{Total: res.Actor.Value}, Actor: newSide(c.Sheet.Name(), res.Actor), Target: newSide(in.target.Name(), res.Target)}
 	result.Succeeded(res.Success, res.Margin)

@@ -11,6 +11,7 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	rules "github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // orderEntry is one character of /arc order in the console's `result`.
@@ -56,13 +57,9 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	ps, err := h.participants(ctx, req, req.Options.String("who"))
 	c.Fail(err)
 	surprise(c, ps, example)
-	h.openTray(c)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	o, err := rules.DeclarationOrder(ps, roller{c.Tray})
+	o, err := rule(h, c, example, func(d dice.Roller) (rules.Order, error) { return rules.DeclarationOrder(ps, d) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, example)
+		return kit.Response{}, err
 	}
 	result := newOrderResult(o)
 	if err := c.Finish(ctx, "arc order", &result.Outcome, &result, "a d10 for each character tied on SOM, Empathy and Perception, in the order of who:"); err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // reactionResult is the console's `result` of /arc reaction.
@@ -29,13 +30,9 @@ func (h *handlers) reaction(ctx context.Context, req *kit.Request) (kit.Response
 		return kit.Response{}, err
 	}
 	som := c.Need("som")
-	h.openTray(c)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.Reaction(som, roller{c.Tray})
+	res, err := rule(h, c, example, func(d dice.Roller) (rules.ReactionResult, error) { return rules.Reaction(som, d) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, example)
+		return kit.Response{}, err
 	}
 	result := reactionResult{Outcome: kit.Outcome{Total: res.Roll}, Character: c.Sheet.Name(), SOM: som, Roll: res.Roll, LosesTurn: res.LosesTurn}
 	result.Succeeded(res.Success, res.Margin)
