@@ -132,16 +132,23 @@ func measure(c *kit.Call, cfg rules.Config, in moveInput, example string) (movem
 		r.Turns, r.Seconds, r.Distance = in.turns, in.turns*rules.TurnSeconds, in.turns*mov.MOV
 	}
 	if in.es {
-		es, err := score(c.Req, c.Sheet, "es", "es", example+" es:5")
-		if err != nil {
-			return m, err
-		}
-		if r.Actions, err = cfg.ActionsPerTurn(es); err != nil {
-			return m, c.RulesError(err, example+" es:5")
-		}
-		r.ES = es
+		return m, m.count(c, cfg, example+" es:5")
 	}
 	return m, nil
+}
+
+// count reads the ES and finds the actions it allows a turn.
+func (m *movement) count(c *kit.Call, cfg rules.Config, example string) error {
+	es, err := score(c.Req, c.Sheet, "es", "es", example)
+	if err != nil {
+		return err
+	}
+	n, err := cfg.ActionsPerTurn(es)
+	if err != nil {
+		return c.RulesError(err, example)
+	}
+	m.result.ES, m.result.Actions = es, n
+	return nil
 }
 
 // weigh finds the load of in's Build and, when a weight is given, the
