@@ -6,4 +6,4 @@ import "github.com/tablehand/tablehand/commands/kit"
 type handlers struct{ *kit.Env }
 
 // Mount adds /arc to r.
-func Mount(env *kit.Env, r *kit.Router) { (&handlers{env}).registerArc(r) }
+func Mount(env *kit.Env, r *kit.Router) { (&handlers{env}).register(r) }

@@ -1,0 +1,131 @@
+package arc
+
+import (
+	"context"
+	"maps"
+	"strconv"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	rules "github.com/tablehand/tablehand/rules/arc"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+// begin opens the kit.Call of req, its tray left for rule.
+//
+// kit's Begin opens the tray of `dice:` with the sheet, so a `dice:` it
+// cannot read would be named before a mistake in the other options; /arc
+// has always named the options' mistakes first and looked at `dice:`
+// last, just before the dice roll. So the Call is opened on req without
+// its `dice:` (a tray of random dice, never rolled), and rule puts in the
+// tray of `dice:` once the options are read.
+func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, error) {
+	bare := *req
+	bare.Options = maps.Clone(req.Options)
+	delete(bare.Options, "dice")
+	c, err := h.Begin(ctx, &bare, rules.SystemName)
+	if err != nil {
+		return nil, err
+	}
+	c.Req = req
+	return c, nil
+}
+
+// rule ends the reading of c and rolls the rules: it stops at the call's
+// first mistake, puts in the tray of `dice:` (see begin), and hands roll
+// the tray's dice; an error of the rules is what c.RulesError makes of it,
+// with example. Every roll of /arc goes through rule, so none can roll
+// before the options are read or past the tray of `dice:`.
+func rule[T any](h *handlers, c *kit.Call, example string, roll func(dice.Roller) (T, error)) (T, error) {
+	var zero T
+	if err := c.Err(); err != nil {
+		return zero, err
+	}
+	t, err := h.Tray(c.Req)
+	if err != nil {
+		return zero, err
+	}
+	c.Tray = t
+	res, err := roll(roller{t})
+	if err != nil {
+		return zero, c.RulesError(err, example)
+	}
+	return res, nil
+}
+
+// roller is a call's tray as the dice.Roller of the rules, which roll die
+// by die: one expression a die (kit.Tray.Die), so every die shows in the
+// reply and the log as /roll shows it, and a failure of the dice
+// machinery is the tray's (kit.Tray.Failed) for c.RulesError.
+type roller struct{ t *kit.Tray }
+
+func (r roller) Roll(sides int) (int, error) { return r.t.Die(sides) }
+
+// who names who acted, in bold: the user, or the character and the user
+// who plays it. (kit.Call.Who names the character alone, unbolded.)
+func who(c *kit.Call) string {
+	if c.Sheet.Name() == "" {
+		return "**" + kit.DisplayName(c.Req.User) + "**"
+	}
+	return "**" + kit.EscapeMarkdown(c.Sheet.Name()) + "** (" + kit.DisplayName(c.Req.User) + ")"
+}
+
+// slash is the command of req as the user typed it: "/arc check".
+func slash(req *kit.Request) string { return "/" + strings.ReplaceAll(req.Path, "/", " ") }
+
+// sheetStat reads the stat called name from the sheet itself, whatever
+// the options hold (an option of that name may be text, or mean something
+// else).
+func sheetStat(s kit.Sheet, name string) (int, bool) {
+	return s.Stat(&kit.Request{}, name)
+}
+
+// score reads a KS, US or ES: the option opt as a number or as the name
+// of a stat of the sheet s; without the option, the sheet's stat def.
+func score(req *kit.Request, s kit.Sheet, opt, def, example string) (int, error) {
+	text := strings.TrimSpace(req.Options.String(opt))
+	if text == "" {
+		if v, ok := sheetStat(s, def); ok {
+			return v, nil
+		}
+		if s.Name() != "" {
+			return 0, kit.Errorf("%s needs %s: give %s:<number or stat name>, or add %s to %s's sheet (example: %s)",
+				slash(req), opt, opt, def, s.Name(), example)
+		}
+		return 0, kit.Errorf("%s needs %s: give %s:<number>, or character:<name> to read it from a sheet (example: %s)",
+			slash(req), opt, opt, example)
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {
+		return n, nil
+	}
+	stat := strings.ToLower(text)
+	if s.Name() == "" {
+		return 0, kit.Errorf("%s:%s names a stat, but no sheet was given: add character:<name>, or give a number (example: %s)", opt, text, example)
+	}
+	v, ok := sheetStat(s, stat)
+	if !ok {
+		return 0, kit.Errorf("%s has no stat %q for %s: see /character show name:%s (example: %s)", s.Name(), stat, opt, s.Name(), example)
+	}
+	return v, nil
+}
+
+// readSize reads the size option opt (a name or -3..3), else the "size"
+// stat of the sheet s, else medium.
+func readSize(c *kit.Call, cfg rules.Config, s kit.Sheet, opt, example string) int {
+	if text := c.Req.Options.String(opt); text != "" {
+		size, err := cfg.Size(text)
+		if err != nil {
+			c.Failf("%s: %v (example: %s)", opt, err, example)
+		}
+		return size
+	}
+	v, ok := sheetStat(s, "size")
+	if !ok {
+		return rules.Medium
+	}
+	if v < rules.MinSize || v > rules.MaxSize {
+		c.Failf("%s's size stat is %d; sizes go from %d to %d, medium 0", s.Name(), v, rules.MinSize, rules.MaxSize)
+		return 0
+	}
+	return v
+}
