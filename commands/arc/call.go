@@ -2,7 +2,6 @@ package arc
 
 import (
 	"context"
-	"maps"
 	"strconv"
 	"strings"
 
@@ -11,42 +10,24 @@ import (
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-// begin opens the kit.Call of req, its tray left for rule.
-//
-// kit's Begin opens the tray of `dice:` with the sheet, so a `dice:` it
-// cannot read would be named before a mistake in the other options; /arc
-// has always named the options' mistakes first and looked at `dice:`
-// last, just before the dice roll. So the Call is opened on req without
-// its `dice:` (a tray of random dice, never rolled), and rule puts in the
-// tray of `dice:` once the options are read.
+// begin opens the kit.Call of req. /arc has always named the options'
+// mistakes first and looked at `dice:` last, just before the dice roll, so
+// a `dice:` it cannot read waits behind them (kit's BeginDiceLast).
 func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, error) {
-	bare := *req
-	bare.Options = maps.Clone(req.Options)
-	delete(bare.Options, "dice")
-	c, err := h.Begin(ctx, &bare, rules.SystemName)
-	if err != nil {
-		return nil, err
-	}
-	c.Req = req
-	return c, nil
+	return h.BeginDiceLast(ctx, req, rules.SystemName)
 }
 
 // rule ends the reading of c and rolls the rules: it stops at the call's
-// first mistake, puts in the tray of `dice:` (see begin), and hands roll
-// the tray's dice; an error of the rules is what c.RulesError makes of it,
+// first mistake (the one in `dice:` last, see begin), and hands roll the
+// tray's dice; an error of the rules is what c.RulesError makes of it,
 // with example. Every roll of /arc goes through rule, so none can roll
 // before the options are read or past the tray of `dice:`.
-func rule[T any](h *handlers, c *kit.Call, example string, roll func(dice.Roller) (T, error)) (T, error) {
+func rule[T any](c *kit.Call, example string, roll func(dice.Roller) (T, error)) (T, error) {
 	var zero T
 	if err := c.Err(); err != nil {
 		return zero, err
 	}
-	t, err := h.Tray(c.Req)
-	if err != nil {
-		return zero, err
-	}
-	c.Tray = t
-	res, err := roll(roller{t})
+	res, err := roll(roller{c.Tray})
 	if err != nil {
 		return zero, c.RulesError(err, example)
 	}

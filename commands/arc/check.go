@@ -75,7 +75,7 @@ func (h *handlers) check(ctx context.Context, req *kit.Request) (kit.Response, e
 		c.Failf("%v (example: %s)", err, example)
 	}
 	in.Threshold = threshold
-	res, err := rule(h, c, example, func(d dice.Roller) (rules.CheckResult, error) { return cfg.Check(in, d) })
+	res, err := rule(c, example, func(d dice.Roller) (rules.CheckResult, error) { return cfg.Check(in, d) })
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -112,7 +112,7 @@ func (h *handlers) opposed(ctx context.Context, req *kit.Request) (kit.Response,
 		return kit.Response{}, err
 	}
 	in := h.readOpposition(ctx, c, cfg, example)
-	res, err := rule(h, c, example, func(d dice.Roller) (rules.OpposedResult, error) { return cfg.Opposed(in.actor, in.opp, d) })
+	res, err := rule(c, example, func(d dice.Roller) (rules.OpposedResult, error) { return cfg.Opposed(in.actor, in.opp, d) })
 	if err != nil {
 		return kit.Response{}, err
 	}

@@ -57,7 +57,7 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	ps, err := h.participants(ctx, req, req.Options.String("who"))
 	c.Fail(err)
 	surprise(c, ps, example)
-	o, err := rule(h, c, example, func(d dice.Roller) (rules.Order, error) { return rules.DeclarationOrder(ps, d) })
+	o, err := rule(c, example, func(d dice.Roller) (rules.Order, error) { return rules.DeclarationOrder(ps, d) })
 	if err != nil {
 		return kit.Response{}, err
 	}

@@ -30,7 +30,7 @@ func (h *handlers) reaction(ctx context.Context, req *kit.Request) (kit.Response
 		return kit.Response{}, err
 	}
 	som := c.Need("som")
-	res, err := rule(h, c, example, func(d dice.Roller) (rules.ReactionResult, error) { return rules.Reaction(som, d) })
+	res, err := rule(c, example, func(d dice.Roller) (rules.ReactionResult, error) { return rules.Reaction(som, d) })
 	if err != nil {
 		return kit.Response{}, err
 	}

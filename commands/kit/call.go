@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // Call is one request to a rules command, the one context every system's
@@ -19,6 +21,9 @@ type Call struct {
 	Tray  *Tray
 	env   *Env
 	err   error
+	// diceErr is a mistake in `dice:` that BeginDiceLast keeps until the
+	// other options' mistakes have been named.
+	diceErr error
 }
 
 // Begin opens the call of req for system: the sheet of its `character:`
@@ -33,6 +38,23 @@ func (e *Env) Begin(ctx context.Context, req *Request, system string) (*Call, er
 		return nil, err
 	}
 	return &Call{Req: req, Sheet: sheet, Tray: t, env: e}, nil
+}
+
+// BeginDiceLast is Begin for a command that names the mistakes in its
+// other options before one in `dice:` (the order in which the rules use
+// them: the dice are rolled last). A `dice:` it cannot read does not stop
+// the call from opening: Err returns it once no other mistake was met,
+// and until then the call's Tray rolls nothing.
+func (e *Env) BeginDiceLast(ctx context.Context, req *Request, system string) (*Call, error) {
+	sheet, err := e.Sheet(ctx, req, system)
+	if err != nil {
+		return nil, err
+	}
+	c := &Call{Req: req, Sheet: sheet, env: e}
+	if c.Tray, c.diceErr = e.Tray(req); c.diceErr != nil {
+		c.Tray = &Tray{roller: dice.NewPhysical(nil)}
+	}
+	return c, nil
 }
 
 // Who names the actor in a reply, escaped for markdown: the sheet's
@@ -55,8 +77,14 @@ func (c *Call) Fail(err error) {
 // mistake and show a correct example.
 func (c *Call) Failf(format string, args ...any) { c.Fail(Errorf(format, args...)) }
 
-// Err returns the first mistake met reading the call's options.
-func (c *Call) Err() error { return c.err }
+// Err returns the first mistake met reading the call's options, else a
+// mistake in its `dice:` that BeginDiceLast kept back.
+func (c *Call) Err() error {
+	if c.err != nil {
+		return c.err
+	}
+	return c.diceErr
+}
 
 // Stat returns the integer option name, else the sheet's stat of that
 // name; ok is false when neither has it.

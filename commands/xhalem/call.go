@@ -25,7 +25,7 @@ func (h *handlers) begin(ctx context.Context, req *kit.Request, example string) 
 	if err := cfg.Validate(); err != nil {
 		return nil, rules.Config{}, "", err
 	}
-	c, err := h.Begin(ctx, req, rules.SystemName)
+	c, err := h.BeginDiceLast(ctx, req, rules.SystemName)
 	if err != nil {
 		return nil, rules.Config{}, "", err
 	}
