@@ -2,7 +2,6 @@ package ulm
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -12,227 +11,211 @@ import (
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// ulmRun is what every /ulm subcommand needs: the validated rules
-// configuration, the sheet, the table, and its dice as the rules roll them.
-type ulmRun struct {
-	cfg   rules.Config
-	sheet kit.Sheet
-	t     *kit.Tray
-	dice  *ulmDice
-}
-
-func (h *handlers) ulmStart(ctx context.Context, req *kit.Request) (*ulmRun, error) {
+// begin opens the call of a /ulm subcommand (the sheet of `character:`,
+// the tray of `dice:`) with the validated rules configuration. The rules
+// roll through c.Tray; its failures that are not the user's are ours.
+func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, rules.Config, error) {
 	cfg := h.config()
 	if err := cfg.Validate(); err != nil {
-		return nil, err // the operator's mistake, not the player's
+		return nil, cfg, err // the operator's mistake, not the player's
 	}
-	sheet, err := h.Sheet(ctx, req, "ulm")
-	if err != nil {
-		return nil, err
-	}
-	t, err := h.Tray(req)
-	if err != nil {
-		return nil, err
-	}
-	return &ulmRun{cfg: cfg, sheet: sheet, t: t, dice: &ulmDice{t: t}}, nil
+	c, err := h.Begin(ctx, req, rules.SystemName)
+	return c, cfg, err
 }
 
-// ulmDice lets the rules roll through the table, and remembers a failure
-// that was not the user's doing, so fail can tell it from a rule the
-// input broke.
-type ulmDice struct {
-	t      *kit.Tray
-	rolls  int
-	failed error
-}
-
-func (d *ulmDice) Roll(expr string) (*dice.Result, error) {
-	d.rolls++
-	res, err := d.t.Roll(expr)
-	if err != nil {
-		if _, ok := kit.AsUserError(err); !ok {
-			d.failed = err
-		}
+// named is the name a subcommand gives its actor or Victim, to look for
+// in the fight: the option, else the sheet's character; "" for neither.
+func named(c *kit.Call, option string) string {
+	if name := strings.TrimSpace(c.Req.Options.String(option)); name != "" {
+		return name
 	}
-	return res, err
-}
-
-// fail turns an error of the rules into the user's mistake, with a
-// correct example, unless the dice failed on our side.
-func (u *ulmRun) fail(what string, err error, example string) error {
-	if u.dice.failed != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	if ue, ok := kit.AsUserError(err); ok {
-		return ue
-	}
-	return &kit.UserError{Msg: fmt.Sprintf("%s (example: %s)", err, example), Err: err}
+	return c.Sheet.Name()
 }
 
 // who names the actor or Victim: the option, else the sheet's character,
 // else fallback. The name is as given: escape it for the reply, not for
-// the `result`.
-func (u *ulmRun) who(req *kit.Request, option, fallback string) (string, error) {
-	if name := req.Options.String(option); name != "" {
-		n, err := kit.CleanName(option+" name", name)
-		if err != nil {
-			return "", err
-		}
-		return n, nil
+// the `result`. A name that cannot be one is the call's mistake.
+func who(c *kit.Call, option, fallback string) string {
+	if name := c.Req.Options.String(option); name != "" {
+		return cleanName(c, option, name)
 	}
-	if n := u.sheet.Name(); n != "" {
-		return n, nil
+	if n := c.Sheet.Name(); n != "" {
+		return n
 	}
-	return fallback, nil
+	return fallback
 }
 
-// flag reads a yes/no: the Boolean option, else the sheet's stat as
-// nonzero, else def.
-func (u *ulmRun) flag(req *kit.Request, name string, def bool) bool {
-	if req.Options.Has(name) {
-		return req.Options.Bool(name)
-	}
-	if v, ok := u.sheet.Stat(req, name); ok {
-		return v != 0
-	}
-	return def
-}
-
-// list reads a comma list of whole numbers from a text option, else one
-// number from the sheet's stat of that name.
-func (u *ulmRun) list(req *kit.Request, name, example string) ([]int, error) {
-	text := strings.TrimSpace(req.Options.String(name))
-	if text == "" {
-		if v, ok := u.sheet.Stat(req, name); ok {
-			return []int{v}, nil
-		}
-		return nil, nil
-	}
-	var out []int
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
-		n, err := strconv.Atoi(strings.TrimPrefix(f, "+"))
-		if err != nil || n < 0 || n > 1000 {
-			return nil, kit.Errorf("%s takes whole numbers from 0 to 1000 separated by commas, not %q (example: %s)", name, f, example)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-// amount reads a number or rolls a dice expression the user gave.
-func (u *ulmRun) amount(req *kit.Request, name string) (int, error) {
-	text := strings.TrimSpace(req.Options.String(name))
-	if text == "" {
-		return 0, nil
-	}
-	if n, err := strconv.Atoi(text); err == nil {
-		if n < 0 {
-			return 0, kit.Errorf("%s is %d: give 0 or more (example: %s:7 or %s:2d6+3)", name, n, name, name)
-		}
-		return n, nil
-	}
-	e, err := dice.Parse(text)
+// cleanName checks the name the option gives (kit.CleanName); a name
+// that cannot be one is the call's mistake.
+func cleanName(c *kit.Call, option, name string) string {
+	n, err := kit.CleanName(option+" name", name)
 	if err != nil {
-		return 0, kit.DiceError(err)
+		c.Fail(err)
 	}
-	res, err := u.dice.Roll(e.String())
-	if err != nil {
-		return 0, err
-	}
-	if res.Total < 0 {
-		return 0, kit.Errorf("%s rolled %d: it must come to 0 or more (example: %s:2d6+3)", name, res.Total, name)
-	}
-	return res.Total, nil
+	return n
 }
 
-// state reads the Victim's Hit Points and statuses: options first, then the
-// sheet. Damage typed in becomes one Injury Card per kind, from "earlier".
-func (u *ulmRun) state(req *kit.Request) (rules.State, error) {
-	hp, err := u.sheet.Need(req, "hp")
-	if err != nil {
-		return rules.State{}, err
-	}
-	if hp < 1 {
-		return rules.State{}, kit.Errorf("hp is %d: Hit Points are 1 or more (example: hp:20)", hp)
-	}
-	s := rules.State{HitPoints: hp}
-	for _, k := range []struct {
-		stat string
-		typ  rules.DamageType
-	}{{"damage", rules.Earlier}, {"holy", rules.Holy}, {"spite", rules.Spite}} {
-		v := u.sheet.Or(req, k.stat, 0)
-		if v < 0 {
-			return rules.State{}, kit.Errorf("%s is %d: damage is 0 or more (example: %s:5)", k.stat, v, k.stat)
-		}
-		if v > 0 {
-			s.Cards = append(s.Cards, rules.Card{Source: "earlier", Type: k.typ, Damage: v})
-		}
-	}
-	s.Vulnerable = u.flag(req, "vulnerable", s.Over())
-	minutes := u.sheet.Or(req, "shock", 0)
-	rounds := u.sheet.Or(req, "knocked_out", 0)
-	if minutes < 0 || rounds < 0 {
-		return rules.State{}, kit.Errorf("shock and knocked_out are the time left: 0 or more (example: shock:30)")
-	}
-	s.Shock = time.Duration(minutes) * time.Minute
-	s.KnockedOut = time.Duration(rounds) * u.cfg.FullRound()
-	if hours, ok := u.sheet.Stat(req, "maimed"); ok {
-		if hours < 0 {
-			return rules.State{}, kit.Errorf("maimed is the hours since the Maim: 0 or more (example: maimed:2)")
-		}
-		s.Maimed = true
-		s.MaimWindow = max(rules.MaimWindow-time.Duration(hours)*time.Hour, 0)
-	}
-	return s, nil
-}
-
-// reply finishes a /ulm subcommand: the dice checked and logged, the
-// outcome line, the dice, the roll ID.
-func (h *handlers) ulmReply(ctx context.Context, req *kit.Request, u *ulmRun, expr string, out *kit.Outcome, result any, line string) (kit.Response, error) {
-	if err := u.diceUsed(req); err != nil {
-		return kit.Response{}, err
-	}
-	if err := h.Finish(ctx, req, u.t, expr, out, result); err != nil {
-		return kit.Response{}, err
-	}
-	content := line
-	if b := u.t.Breakdown(); b != "" {
-		content += "\n" + b
-	}
-	content += "\n-# roll " + out.ID
-	return kit.Response{Content: content, Ephemeral: req.Options.Bool("private"), Result: result}, nil
-}
-
-// diceUsed refuses `dice:` given to a subcommand that rolled nothing.
-func (u *ulmRun) diceUsed(req *kit.Request) error {
-	if u.dice.rolls == 0 && strings.TrimSpace(req.Options.String("dice")) != "" {
-		// Say why, rather than only that the values were too many: what
-		// this subcommand rolls depends on its options.
-		return kit.Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", strings.ReplaceAll(req.Path, "/", " "))
-	}
-	return nil
-}
-
-func ulmPhase(req *kit.Request) rules.Phase {
-	if p := req.Options.String("phase"); p != "" {
-		return rules.Phase(p)
-	}
-	return rules.Active
-}
-
-// ulmUserName is the user's name as given (displayName escapes it).
-func ulmUserName(u kit.User) string {
+// userName is the user's name as given (kit.DisplayName escapes it).
+func userName(u kit.User) string {
 	if u.Name == "" {
 		return u.ID
 	}
 	return u.Name
 }
 
-// ulmNamed is the name a subcommand gives its actor or Victim: the option,
-// else the sheet's character; "" for neither.
-func ulmNamed(req *kit.Request, u *ulmRun, option string) string {
-	if name := strings.TrimSpace(req.Options.String(option)); name != "" {
-		return name
+// flagOr is Call.Flag with a default other than false: the Boolean
+// option, else the sheet's stat as nonzero, else def.
+func flagOr(c *kit.Call, name string, def bool) bool {
+	if c.Req.Options.Has(name) {
+		return c.Req.Options.Bool(name)
 	}
-	return u.sheet.Name()
+	if v, ok := c.Stat(name); ok {
+		return v != 0
+	}
+	return def
+}
+
+// phase is the phase: option, the Active Phase by default.
+func phase(c *kit.Call) rules.Phase {
+	if p := c.Req.Options.String("phase"); p != "" {
+		return rules.Phase(p)
+	}
+	return rules.Active
+}
+
+// numbers reads a comma list of whole numbers from a text option, else one
+// number from the sheet's stat of that name. A word that is not one is
+// the call's mistake.
+func numbers(c *kit.Call, name, example string) []int {
+	text := strings.TrimSpace(c.Req.Options.String(name))
+	if text == "" {
+		if v, ok := c.Stat(name); ok {
+			return []int{v}
+		}
+		return nil
+	}
+	var out []int
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
+		n, err := strconv.Atoi(strings.TrimPrefix(f, "+"))
+		if err != nil || n < 0 || n > 1000 {
+			c.Failf("%s takes whole numbers from 0 to 1000 separated by commas, not %q (example: %s)", name, f, example)
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// amount reads a number, or rolls a dice expression, the user gave. Read
+// it last: it rolls only when no mistake was met before, so a refused
+// command spends no dice. A mistake, and a failure of the roll, are the
+// call's.
+func amount(c *kit.Call, name string) int {
+	text := strings.TrimSpace(c.Req.Options.String(name))
+	if text == "" || c.Err() != nil {
+		return 0
+	}
+	if n, err := strconv.Atoi(text); err == nil {
+		if n < 0 {
+			c.Failf("%s is %d: give 0 or more (example: %s:7 or %s:2d6+3)", name, n, name, name)
+			return 0
+		}
+		return n
+	}
+	e, err := dice.Parse(text)
+	if err != nil {
+		c.Fail(kit.DiceError(err))
+		return 0
+	}
+	res, err := c.Tray.Roll(e.String())
+	if err != nil {
+		c.Fail(err)
+		return 0
+	}
+	if res.Total < 0 {
+		c.Failf("%s rolled %d: it must come to 0 or more (example: %s:2d6+3)", name, res.Total, name)
+		return 0
+	}
+	return res.Total
+}
+
+// state reads the Victim's Hit Points and statuses: options first, then the
+// sheet. Damage typed in becomes one Injury Card per kind, from "earlier".
+func state(c *kit.Call, cfg rules.Config) rules.State {
+	hp := c.Need("hp")
+	if hp < 1 {
+		c.Failf("hp is %d: Hit Points are 1 or more (example: hp:20)", hp)
+	}
+	s := rules.State{HitPoints: hp}
+	for _, k := range []struct {
+		stat string
+		typ  rules.DamageType
+	}{{"damage", rules.Earlier}, {"holy", rules.Holy}, {"spite", rules.Spite}} {
+		v := c.Or(k.stat, 0)
+		if v < 0 {
+			c.Failf("%s is %d: damage is 0 or more (example: %s:5)", k.stat, v, k.stat)
+		}
+		if v > 0 {
+			s.Cards = append(s.Cards, rules.Card{Source: "earlier", Type: k.typ, Damage: v})
+		}
+	}
+	s.Vulnerable = flagOr(c, "vulnerable", s.Over())
+	minutes, rounds := c.Or("shock", 0), c.Or("knocked_out", 0)
+	if minutes < 0 || rounds < 0 {
+		c.Failf("shock and knocked_out are the time left: 0 or more (example: shock:30)")
+	}
+	s.Shock = time.Duration(minutes) * time.Minute
+	s.KnockedOut = time.Duration(rounds) * cfg.FullRound()
+	if hours, ok := c.Stat("maimed"); ok {
+		if hours < 0 {
+			c.Failf("maimed is the hours since the Maim: 0 or more (example: maimed:2)")
+		}
+		s.Maimed = true
+		s.MaimWindow = max(rules.MaimWindow-time.Duration(hours)*time.Hour, 0)
+	}
+	return s
+}
+
+// rulesError is Call.RulesError, except that a *UserError inside the
+// rules' error is returned alone, without the rules' wrapping: the
+// console's error then reads "dice: 1 value given, ...", not "fall damage:
+// dice: ...", as it always has. (The user reads the *UserError's message
+// either way.)
+func rulesError(c *kit.Call, err error, example string) error {
+	if ue, ok := kit.AsUserError(err); ok && c.Tray.Failed() == nil {
+		return ue
+	}
+	return c.RulesError(err, example)
+}
+
+// diceUsed refuses `dice:` given to a subcommand that rolled nothing.
+// Every roll of a /ulm subcommand goes through its tray and shows in the
+// breakdown, and a roll that failed ended the subcommand before this, so
+// an empty breakdown is a subcommand that rolled nothing (a roll with no
+// dice, 2+3, still counts, as the tray then reports the values left over).
+func diceUsed(c *kit.Call) error {
+	if c.Tray.Breakdown() == "" && strings.TrimSpace(c.Req.Options.String("dice")) != "" {
+		// Say why, rather than only that the values were too many: what
+		// this subcommand rolls depends on its options.
+		return kit.Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", strings.ReplaceAll(c.Req.Path, "/", " "))
+	}
+	return nil
+}
+
+// reply finishes a /ulm subcommand out of a fight: the dice checked and
+// logged, the outcome line, the dice, the roll ID. A mistake the call met
+// after the rules ran (a name it names the actor or Victim by, which is
+// checked after the rules, as their mistakes come first) is the answer
+// instead.
+func (h *handlers) reply(ctx context.Context, c *kit.Call, expr string, out *kit.Outcome, result any, line string) (kit.Response, error) {
+	if err := c.Err(); err != nil {
+		return kit.Response{}, err
+	}
+	if err := diceUsed(c); err != nil {
+		return kit.Response{}, err
+	}
+	if err := c.Finish(ctx, expr, out, result, ""); err != nil {
+		return kit.Response{}, err
+	}
+	return c.Reply(out.ID, result, line), nil
 }

@@ -10,75 +10,82 @@ import (
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// ulmFallResult is the `result` of /ulm fall: total is the damage.
-type ulmFallResult struct {
+// fallResult is the `result` of /ulm fall: total is the damage.
+type fallResult struct {
 	kit.Outcome
-	Target      string   `json:"target"`
-	Tiles       int      `json:"tiles"`
-	T           int      `json:"t"`
-	Rounds      int      `json:"rounds"`
-	SlotsNeeded int      `json:"slots_needed"`
-	SlotsUsed   int      `json:"slots_used"`
-	Formula     int      `json:"formula"`
-	Minimum     int      `json:"minimum"`
-	Damage      int      `json:"damage"`
-	Card        *ulmCard `json:"card"`
-	Dies        bool     `json:"dies"`
-	State       ulmState `json:"state"`
+	Target      string      `json:"target"`
+	Tiles       int         `json:"tiles"`
+	T           int         `json:"t"`
+	Rounds      int         `json:"rounds"`
+	SlotsNeeded int         `json:"slots_needed"`
+	SlotsUsed   int         `json:"slots_used"`
+	Formula     int         `json:"formula"`
+	Minimum     int         `json:"minimum"`
+	Damage      int         `json:"damage"`
+	Card        *cardResult `json:"card"`
+	Dies        bool        `json:"dies"`
+	State       stateResult `json:"state"`
 	// In a running fight: the Action Slots owed to the faller's next
 	// Active Phase, and those it has left in this one.
 	SlotsOwed int  `json:"slots_owed,omitempty"`
 	SlotsLeft *int `json:"slots_left,omitempty"`
-	ulmInFight
+	inFight
 }
 
-func newUlmFallResult(res rules.FallResult, target string, cfg rules.Config) *ulmFallResult {
-	return &ulmFallResult{
+// newFallResult is the `result` of res, the fall of target.
+func newFallResult(res rules.FallResult, target string, cfg rules.Config) *fallResult {
+	return &fallResult{
 		Outcome: kit.Outcome{Total: res.Damage}, Target: target, Tiles: res.Tiles, T: res.T, Rounds: res.Rounds,
 		SlotsNeeded: res.SlotsNeeded, SlotsUsed: res.SlotsUsed, Formula: res.Formula, Minimum: res.Minimum,
-		Damage: res.Damage, Card: ulmCardResult(res.Injury.Card), Dies: res.Dies, State: newUlmState(res.Injury.State, cfg),
+		Damage: res.Damage, Card: newCardResult(res.Injury.Card), Dies: res.Dies, State: newStateResult(res.Injury.State, cfg),
 	}
 }
 
-const ulmFallExample = "/ulm fall tiles:30 hp:50 dice:6,6,6"
+const (
+	fallExample      = "/ulm fall tiles:30 hp:50 dice:6,6,6"
+	fallFightExample = "/ulm fall tiles:12 target:<combatant> dice:1,2,3"
+)
 
-func (h *handlers) ulmFall(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	u, err := h.ulmStart(ctx, req)
+// fall answers /ulm fall, in the fight when target: (or the character) is
+// one of its combatants.
+func (h *handlers) fall(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	c, cfg, err := h.begin(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	name := ulmNamed(req, u, "target")
-	fight, err := h.ulmFight(ctx, req, name)
-	if err != nil {
+	name := named(c, "target")
+	switch fighting, err := h.fighting(ctx, c, name); {
+	case err != nil:
 		return kit.Response{}, err
+	case fighting:
+		return h.fallInFight(ctx, c, cfg, name)
 	}
-	if ulmCombatant(req, fight, name) != nil {
-		return h.ulmFallInFight(ctx, req, u, name)
-	}
-	tiles, _ := req.Options.Int("tiles") // absent is 0, which the rules refuse with an example
-	s, err := u.state(req)
-	if err != nil {
-		return kit.Response{}, err
-	}
+	tiles, _ := c.Req.Options.Int("tiles") // absent is 0, which the rules refuse with an example
+	s := state(c, cfg)
 	in := rules.FallInput{Tiles: int(tiles)}
-	in.Slots, in.SlotsKnown = u.sheet.Stat(req, "slots")
-	res, err := rules.Fall(s, in, u.dice, u.cfg)
-	if err != nil {
-		return kit.Response{}, u.fail("ulm fall", err, ulmFallExample)
-	}
-	who, err := u.who(req, "target", ulmUserName(req.User))
-	if err != nil {
+	in.Slots, in.SlotsKnown = c.Stat("slots")
+	if err := c.Err(); err != nil {
 		return kit.Response{}, err
 	}
-	result := newUlmFallResult(res, who, u.cfg)
+	res, err := rules.Fall(s, in, c.Tray, cfg)
+	if err != nil {
+		return kit.Response{}, rulesError(c, err, fallExample)
+	}
+	target := who(c, "target", userName(c.Req.User))
+	result := newFallResult(res, target, cfg)
+	return h.reply(ctx, c, "ulm fall", &result.Outcome, result, fallLine(target, s, res, cfg))
+}
+
+// fallLine is the outcome of a fall out of a fight, in words.
+func fallLine(target string, s rules.State, res rules.FallResult, cfg rules.Config) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** falls %s: ", kit.EscapeMarkdown(who), ulmPlural(res.Tiles, "Tile"))
+	fmt.Fprintf(&b, "**%s** falls %s: ", kit.EscapeMarkdown(target), kit.Plural(res.Tiles, "Tile"))
 	if !res.Damaging {
-		fmt.Fprintf(&b, "no damage (falls under %d Tiles deal none)", u.cfg.FallDamageMinTiles)
+		fmt.Fprintf(&b, "no damage (falls under %d Tiles deal none)", cfg.FallDamageMinTiles)
 	} else {
 		fmt.Fprintf(&b, "%d damage (3v:6 + %d = %d, minimum %d%% of %d HP = %d)", res.Damage, res.T, res.Formula, res.T, s.HitPoints, res.Minimum)
 	}
-	fmt.Fprintf(&b, ", %s consumed", ulmPlural(res.SlotsUsed, "Action Slot"))
+	fmt.Fprintf(&b, ", %s consumed", kit.Plural(res.SlotsUsed, "Action Slot"))
 	if res.SlotsUsed < res.SlotsNeeded {
 		fmt.Fprintf(&b, " (of %d: no Action Debt)", res.SlotsNeeded)
 	}
@@ -88,44 +95,40 @@ func (h *handlers) ulmFall(ctx context.Context, req *kit.Request) (kit.Response,
 	if res.Dies {
 		b.WriteString("; becomes Vulnerable from the fall and **dies**")
 	} else {
-		b.WriteString("; " + ulmStatusLine(res.Injury.State, u.cfg))
+		b.WriteString("; " + statusLine(res.Injury.State, cfg))
 	}
-	return h.ulmReply(ctx, req, u, "ulm fall", &result.Outcome, result, b.String())
+	return b.String()
 }
 
-// ulmFallInFight is /ulm fall of a combatant: rules.Policy.Fall spends or
+// fallInFight is /ulm fall of a combatant: rules.Policy.Fall spends or
 // owes the Action Slots and puts the damage on its Injury Panel.
-func (h *handlers) ulmFallInFight(ctx context.Context, req *kit.Request, u *ulmRun, name string) (kit.Response, error) {
-	if err := ulmFightKeeps(req, name, "/ulm fall tiles:12 target:<combatant> dice:1,2,3", "hp", "damage", "holy", "spite", "vulnerable", "slots"); err != nil {
+func (h *handlers) fallInFight(ctx context.Context, c *kit.Call, cfg rules.Config, name string) (kit.Response, error) {
+	fightKeeps(c, name, fallFightExample, "hp", "damage", "holy", "spite", "vulnerable", "slots")
+	if err := c.Err(); err != nil {
 		return kit.Response{}, err
 	}
-	tiles, _ := req.Options.Int("tiles")
+	tiles, _ := c.Req.Options.Int("tiles")
 	var (
-		res    rules.FallResult
-		target string
-		owed   int
-		left   *int
+		res  rules.FallResult
+		owed int
+		left *int
 	)
-	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm fall", func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error) {
-		c, err := ulmFind(req, e, name)
+	ch, err := h.track(ctx, c, "ulm fall", name, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
+		before := who.Resources[rules.ResFallSlots]
+		r, line, err := p.Fall(e, who, int(tiles), c.Tray)
 		if err != nil {
-			return ulmAccount{}, err
+			return account{}, err
 		}
-		before := c.Resources[rules.ResFallSlots]
-		var line string
-		if res, line, err = p.Fall(e, c, int(tiles), u.dice); err != nil {
-			return ulmAccount{}, err
-		}
-		target, owed = c.Name, c.Resources[rules.ResFallSlots]-before
-		if phase, n := p.SlotsLeft(e, c); e.Begun && phase == rules.Active {
+		res, owed = r, who.Resources[rules.ResFallSlots]-before
+		if ph, n := p.SlotsLeft(e, who); e.Begun && ph == rules.Active {
 			left = &n
 		}
-		return ulmAccount{summary: line, secret: c.Hidden}, nil
+		return account{summary: line}, nil
 	})
 	if err != nil {
 		return kit.Response{}, err
 	}
-	result := newUlmFallResult(res, target, u.cfg)
+	result := newFallResult(res, ch.name, cfg)
 	result.SlotsOwed, result.SlotsLeft = owed, left
-	return h.ulmFightReply(ctx, req, u, "ulm fall", &result.Outcome, &result.ulmInFight, result, enc, ev)
+	return h.fightReply(ctx, c, ch, "ulm fall", &result.Outcome, &result.inFight, result)
 }

@@ -34,10 +34,10 @@ import (
 // /ulm rest does not act on a fight: the fight's rounds are its clock, and
 // the policy passes each Full Round for everyone as the round ends.
 
-// ulmFight returns the channel's running ulm fight, or nil when there is
+// runningFight returns the channel's running ulm fight, or nil when there is
 // none (no encounter, one of another system, or no encounter store). It
 // does not look when the command names no one.
-func (h *handlers) ulmFight(ctx context.Context, req *kit.Request, names ...string) (*encounter.Encounter, error) {
+func (h *handlers) runningFight(ctx context.Context, req *kit.Request, names ...string) (*encounter.Encounter, error) {
 	if h.Encounters == nil || !slices.ContainsFunc(names, func(n string) bool { return strings.TrimSpace(n) != "" }) {
 		return nil, nil
 	}
@@ -54,10 +54,18 @@ func (h *handlers) ulmFight(ctx context.Context, req *kit.Request, names ...stri
 	return enc.State, nil
 }
 
-// ulmCombatant returns the combatant of e named name, as the asker may see
+// fighting reports whether name is a combatant of the channel's running
+// ulm fight, as the asker may see it: the subcommand then acts on the
+// fight.
+func (h *handlers) fighting(ctx context.Context, c *kit.Call, name string) (bool, error) {
+	e, err := h.runningFight(ctx, c.Req, name)
+	return combatant(c.Req, e, name) != nil, err
+}
+
+// combatant returns the combatant of e named name, as the asker may see
 // it: nil without a fight or a name, for a name not in the fight, and for
 // a hidden combatant named by a player.
-func ulmCombatant(req *kit.Request, e *encounter.Encounter, name string) *encounter.Combatant {
+func combatant(req *kit.Request, e *encounter.Encounter, name string) *encounter.Combatant {
 	if e == nil || strings.TrimSpace(name) == "" {
 		return nil
 	}
@@ -68,123 +76,143 @@ func ulmCombatant(req *kit.Request, e *encounter.Encounter, name string) *encoun
 	return c
 }
 
-// ulmFind finds the combatant named in the fight being changed, as the
+// find finds the combatant named in the fight being changed, as the
 // asker may see it, as /init does (checkVisible).
-func ulmFind(req *kit.Request, e *encounter.Encounter, name string) (*encounter.Combatant, error) {
+func find(req *kit.Request, e *encounter.Encounter, name string) (*encounter.Combatant, error) {
 	if err := tracker.CheckVisible(req, e, name); err != nil {
 		return nil, err
 	}
 	return e.Find(name)
 }
 
-// ulmMayActFor refuses a player acting for a combatant not their own: only
+// mayActFor refuses a player acting for a combatant not their own: only
 // its player and the GM may.
-func ulmMayActFor(req *kit.Request, c *encounter.Combatant, example string) error {
+func mayActFor(req *kit.Request, c *encounter.Combatant, example string) error {
 	if req.GM || (c.Owner != "" && c.Owner == req.User.ID) {
 		return nil
 	}
 	return kit.Errorf("%s is not yours: only its player or the GM acts for it (example: %s)", c.Name, example)
 }
 
-// ulmFightKeeps refuses options that give what the fight keeps itself: a
+// fightKeeps refuses options that give what the fight keeps itself: a
 // combatant's Hit Points and Injury Panel, its slots and phase. example
-// is the command without them.
-func ulmFightKeeps(req *kit.Request, name, example string, options ...string) error {
+// is the command without them. The refusal is the call's mistake.
+func fightKeeps(c *kit.Call, name, example string, options ...string) {
 	var given []string
 	for _, o := range options {
-		if req.Options.Has(o) {
+		if c.Req.Options.Has(o) {
 			given = append(given, o+":")
 		}
 	}
-	if len(given) == 0 {
-		return nil
+	if len(given) > 0 {
+		c.Failf("%s is a combatant of this channel's fight, which keeps its state, slots and phase: leave out %s (example: %s), or name someone who is not in the fight to work it out by hand",
+			strings.TrimSpace(name), strings.Join(given, ", "), example)
 	}
-	return kit.Errorf("%s is a combatant of this channel's fight, which keeps its state, slots and phase: leave out %s (example: %s), or name someone who is not in the fight to work it out by hand",
-		strings.TrimSpace(name), strings.Join(given, ", "), example)
 }
 
-// ulmAccount is what a subcommand did to the fight, for the journal and
+// account is what a subcommand did to the fight, for the journal and
 // the reply.
-type ulmAccount struct {
+type account struct {
 	summary string
 	// secret: it names a combatant the players cannot see; public is then
-	// what they read instead, if anything.
+	// what they read instead, if anything. A change to a hidden combatant
+	// is secret whatever its account says.
 	secret bool
 	public string
 }
 
-// ulmInFight is the part of a /ulm `result` that a subcommand acting on
+// inFight is the part of a /ulm `result` that a subcommand acting on
 // the fight adds: the encounter as the asker may see it, as /init answers
 // with.
-type ulmInFight struct {
+type inFight struct {
 	Encounter *tracker.InitResult `json:"encounter,omitempty"`
 }
 
-// ulmTrack runs op on the channel's fight with the ulm policy in one
-// transaction (handlers.change), on a copy kept only if op succeeds, the
-// `dice:` values fit and the encounter stays whole. The journal records
-// the change under kind.
-func (h *handlers) ulmTrack(ctx context.Context, req *kit.Request, u *ulmRun, kind string, op func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error)) (db.Encounter, encounter.Event, error) {
-	enc, ev, _, err := h.fight.Change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
+// change is a change to the fight, as track made it: the encounter after
+// it, its event, and the name of the combatant it befell.
+type change struct {
+	enc  db.Encounter
+	ev   encounter.Event
+	name string
+}
+
+// act is what a subcommand does to its combatant who in the fight e.
+type act func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error)
+
+// track runs op on the combatant named name in the channel's fight with
+// the ulm policy, in one transaction (tracker.Change), on a copy kept
+// only if op succeeds, the `dice:` values fit and the encounter stays
+// whole. The journal records the change under kind.
+func (h *handlers) track(ctx context.Context, c *kit.Call, kind, name string, op act) (change, error) {
+	var who string
+	enc, ev, _, err := h.fight.Change(ctx, c.Req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
 		up, ok := p.(rules.Policy)
 		if !ok {
 			return encounter.Event{}, kit.Errorf("the fight in this channel runs on the %s rules, not ulm's: see /init list", e.State.System)
 		}
 		x := e.State.Clone()
-		acc, err := op(x, up)
-		if u.dice.failed != nil {
-			return encounter.Event{}, fmt.Errorf("%s: %w", kind, u.dice.failed)
+		acc, name, err := run(c, x, up, name, op)
+		if f := c.Tray.Failed(); f != nil {
+			return encounter.Event{}, fmt.Errorf("%s: %w", kind, f)
 		}
 		if err != nil {
 			return encounter.Event{}, err
 		}
-		if err := u.diceUsed(req); err != nil {
+		if err := diceUsed(c); err != nil {
 			return encounter.Event{}, err
 		}
-		if err := u.t.Done(); err != nil {
+		if err := c.Tray.Done(); err != nil {
 			return encounter.Event{}, err
 		}
 		if err := x.Validate(); err != nil {
 			return encounter.Event{}, fmt.Errorf("%s: encounter broken after the ulm policy ran: %w", kind, err)
 		}
-		e.State = x
-		return encounter.Event{Kind: encounter.Kind(kind), Actor: req.User.ID, Round: x.Round,
+		e.State, who = x, name
+		return encounter.Event{Kind: encounter.Kind(kind), Actor: c.Req.User.ID, Round: x.Round,
 			Summary: acc.summary, Secret: acc.secret, Public: acc.public}, nil
 	})
-	return enc, ev, err
+	return change{enc: enc, ev: ev, name: who}, err
 }
 
-// ulmFightReply answers a change to the fight: the change as the players
+// run finds the combatant named name in e, as the asker may see it, and
+// does op to it; it returns what op did and the combatant's name.
+func run(c *kit.Call, e *encounter.Encounter, p rules.Policy, name string, op act) (account, string, error) {
+	who, err := find(c.Req, e, name)
+	if err != nil {
+		return account{}, "", err
+	}
+	acc, err := op(e, p, who)
+	acc.secret = acc.secret || who.Hidden
+	return acc, who.Name, err
+}
+
+// fightReply answers a change to the fight: the change as the players
 // may read it (for the GM alone when it is all secret), the dice and the
 // roll's ID; the roll is logged, privately when secret; the `result`
 // gets the encounter; the tracker message, if there is one, is edited.
-func (h *handlers) ulmFightReply(ctx context.Context, req *kit.Request, u *ulmRun, expr string, out *kit.Outcome, fight *ulmInFight, result any, enc db.Encounter, ev encounter.Event) (kit.Response, error) {
-	public := ev.Text(false)
-	private := req.Options.Bool("private")
-	out.Rolls = u.t.Rolls()
+func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr string, out *kit.Outcome, fight *inFight, result any) (kit.Response, error) {
+	public := ch.ev.Text(false)
+	private := c.Req.Options.Bool("private")
+	out.Rolls = c.Tray.Rolls()
 	// The roll is logged without the encounter: the GM's view of it names
 	// the hidden.
-	id, err := h.LogRoll(ctx, req, expr, out.Total, private || ev.Secret, result)
+	id, err := h.LogRoll(ctx, c.Req, expr, out.Total, private || ch.ev.Secret, result)
 	if err != nil {
 		return kit.Response{}, err
 	}
 	out.ID = id
 	text := public
 	if public == "" {
-		text = ev.Text(true)
+		text = ch.ev.Text(true)
 	}
-	content := kit.EscapeInline(text)
-	if b := u.t.Breakdown(); b != "" {
-		content += "\n" + b
-	}
-	content += "\n-# roll " + out.ID
-	view := h.fight.InitResult(enc.State, req.GM)
+	view := h.fight.InitResult(ch.enc.State, c.Req.GM)
 	fight.Encounter = &view
-	resp := kit.Response{Content: content, Ephemeral: private || public == "", Result: result}
+	resp := c.Reply(out.ID, result, kit.EscapeInline(text))
+	resp.Ephemeral = private || public == ""
 	if public != "" {
-		h.fight.ShowTracker(req, enc, &resp, false)
+		h.fight.ShowTracker(c.Req, ch.enc, &resp, false)
 		if !private {
-			resp.Followups = tracker.GMSecrets(req, ev)
+			resp.Followups = tracker.GMSecrets(c.Req, ch.ev)
 		}
 	}
 	return resp, nil

@@ -10,9 +10,9 @@ import (
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// ulmMoveResult is the `result` of /ulm move: total is the Accuracy Check
+// moveResult is the `result` of /ulm move: total is the Accuracy Check
 // of a Jump or Leap (with success and margin), else the Tiles moved.
-type ulmMoveResult struct {
+type moveResult struct {
 	kit.Outcome
 	Action       string   `json:"action"`
 	Phase        string   `json:"phase"`
@@ -27,61 +27,82 @@ type ulmMoveResult struct {
 	// left in its phase.
 	Actor     string `json:"actor,omitempty"`
 	SlotsLeft *int   `json:"slots_left,omitempty"`
-	ulmInFight
+	inFight
 }
 
-const ulmMoveExample = "/ulm move action:jump accuracy:3 dice:12"
+const (
+	moveExample      = "/ulm move action:jump accuracy:3 dice:12"
+	moveFightExample = "/ulm move action:rush actor:<your combatant>"
+)
 
-func (h *handlers) ulmMove(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	u, err := h.ulmStart(ctx, req)
+// move answers /ulm move: a Movement Action, in the fight when actor: (or
+// the character) is one of its combatants.
+func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	c, _, err := h.begin(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	name := ulmNamed(req, u, "actor")
-	fight, err := h.ulmFight(ctx, req, name)
-	if err != nil {
+	name := named(c, "actor")
+	switch fighting, err := h.fighting(ctx, c, name); {
+	case err != nil:
+		return kit.Response{}, err
+	case fighting:
+		return h.moveInFight(ctx, c, name)
+	}
+	in := moveInput(c)
+	in.Phase, in.HasMomentum, in.LastSlot = phase(c), c.Flag("momentum"), c.Req.Options.Bool("last_slot")
+	if in.Move == rules.Jump || in.Move == rules.Leap {
+		in.Accuracy = c.Need("accuracy")
+	}
+	if err := c.Err(); err != nil {
 		return kit.Response{}, err
 	}
-	if ulmCombatant(req, fight, name) != nil {
-		return h.ulmMoveInFight(ctx, req, u, name)
+	res, err := rules.Act(in, c.Tray)
+	if err != nil {
+		return kit.Response{}, rulesError(c, err, moveExample)
 	}
+	actor := who(c, "actor", userName(c.Req.User))
+	result := newMoveResult(res)
+	return h.reply(ctx, c, "ulm move "+string(res.Move), &result.Outcome, result, moveLine(actor, in, res))
+}
+
+// moveInput is what both ways of /ulm move read alike.
+func moveInput(c *kit.Call) rules.MoveInput {
+	o := c.Req.Options
 	in := rules.MoveInput{
-		Move: rules.Move(req.Options.String("action")), Phase: ulmPhase(req),
-		HasMomentum: u.flag(req, "momentum", false), LastSlot: req.Options.Bool("last_slot"),
-		Surface: rules.Surface(req.Options.String("surface")), LimbsBusy: req.Options.Bool("limbs_busy"), Gear: req.Options.Bool("gear"),
+		Move:    rules.Move(o.String("action")),
+		Surface: rules.Surface(o.String("surface")), LimbsBusy: o.Bool("limbs_busy"), Gear: o.Bool("gear"),
 	}
-	if n, ok := req.Options.Int("slots"); ok {
+	if n, ok := o.Int("slots"); ok {
 		in.Slots = int(n)
 	}
-	if in.Move == rules.Jump || in.Move == rules.Leap {
-		if in.Accuracy, err = u.sheet.Need(req, "accuracy"); err != nil {
-			return kit.Response{}, err
-		}
-	}
-	res, err := rules.Act(in, u.dice)
-	if err != nil {
-		return kit.Response{}, u.fail("ulm move", err, ulmMoveExample)
-	}
-	who, err := u.who(req, "actor", ulmUserName(req.User))
-	if err != nil {
-		return kit.Response{}, err
-	}
-	result := &ulmMoveResult{
+	return in
+}
+
+// newMoveResult is the `result` of res.
+func newMoveResult(res rules.MoveResult) *moveResult {
+	result := &moveResult{
 		Outcome: kit.Outcome{Total: res.Tiles}, Action: string(res.Move), Phase: string(res.Phase), Celerity: res.Celerity,
 		Slot: res.Phase.Slot(), Tiles: res.Tiles, Momentum: res.Momentum, MomentumNext: res.MomentumNext, Notes: append([]string{}, res.Notes...),
 	}
-	slots := ulmPlural(res.Celerity, res.Phase.Slot())
-	tiles := ulmPlural(res.Tiles, "Tile")
-	var line string
 	if c := res.Check; c != nil {
 		result.Total, result.Target = c.Total, c.Target
 		result.Succeeded(c.Success, c.Margin)
-		line = fmt.Sprintf("**%s** %s: %s, %s for %s", kit.EscapeMarkdown(who), res.Name, ulmCheckText(c.Total, c.Target, c.Success, c.Margin), tiles, slots)
-	} else {
-		line = fmt.Sprintf("**%s** %s: %s for %s", kit.EscapeMarkdown(who), res.Name, tiles, slots)
 	}
-	var notes []string
-	notes = append(notes, res.Notes...)
+	return result
+}
+
+// moveLine is the outcome of a move out of a fight, in words.
+func moveLine(actor string, in rules.MoveInput, res rules.MoveResult) string {
+	slots := kit.Plural(res.Celerity, res.Phase.Slot())
+	tiles := kit.Plural(res.Tiles, "Tile")
+	var line string
+	if c := res.Check; c != nil {
+		line = fmt.Sprintf("**%s** %s: %s, %s for %s", kit.EscapeMarkdown(actor), res.Name, checkText(c.Total, c.Target, c.Success, c.Margin), tiles, slots)
+	} else {
+		line = fmt.Sprintf("**%s** %s: %s for %s", kit.EscapeMarkdown(actor), res.Name, tiles, slots)
+	}
+	notes := append([]string{}, res.Notes...)
 	if res.Momentum && !in.HasMomentum {
 		notes = append(notes, "gains Momentum")
 	}
@@ -91,62 +112,51 @@ func (h *handlers) ulmMove(ctx context.Context, req *kit.Request) (kit.Response,
 	if len(notes) > 0 {
 		line += "; " + strings.Join(notes, "; ")
 	}
-	return h.ulmReply(ctx, req, u, "ulm move "+string(res.Move), &result.Outcome, result, line)
+	return line
 }
 
-const ulmMoveFightExample = "/ulm move action:rush actor:<your combatant>"
+// checkText is the one line a player reads: "16 vs 9: success by 7".
+func checkText(total, target int, ok bool, margin int) string {
+	if ok {
+		return fmt.Sprintf("%d vs %d: success by %d", total, target, margin)
+	}
+	return fmt.Sprintf("%d vs %d: failure by %d", total, target, -margin)
+}
 
-// ulmMoveInFight is /ulm move by a combatant: rules.Policy.Move spends the
+// moveInFight is /ulm move by a combatant: rules.Policy.Move spends the
 // Celerity from the slots of the phase it is in.
-func (h *handlers) ulmMoveInFight(ctx context.Context, req *kit.Request, u *ulmRun, name string) (kit.Response, error) {
-	if err := ulmFightKeeps(req, name, ulmMoveFightExample, "phase", "momentum", "last_slot"); err != nil {
-		return kit.Response{}, err
-	}
-	in := rules.MoveInput{
-		Move:    rules.Move(req.Options.String("action")),
-		Surface: rules.Surface(req.Options.String("surface")), LimbsBusy: req.Options.Bool("limbs_busy"), Gear: req.Options.Bool("gear"),
-	}
-	if n, ok := req.Options.Int("slots"); ok {
-		in.Slots = int(n)
-	}
-	if n, ok := req.Options.Int("accuracy"); ok {
+func (h *handlers) moveInFight(ctx context.Context, c *kit.Call, name string) (kit.Response, error) {
+	fightKeeps(c, name, moveFightExample, "phase", "momentum", "last_slot")
+	in := moveInput(c)
+	if n, ok := c.Req.Options.Int("accuracy"); ok {
 		in.Accuracy, in.AccuracyKnown = int(n), true
 	}
+	if err := c.Err(); err != nil {
+		return kit.Response{}, err
+	}
 	var (
-		res   rules.MoveResult
-		actor string
-		left  int
+		res  rules.MoveResult
+		left int
 	)
-	enc, ev, err := h.ulmTrack(ctx, req, u, "ulm move", func(e *encounter.Encounter, p rules.Policy) (ulmAccount, error) {
-		c, err := ulmFind(req, e, name)
+	ch, err := h.track(ctx, c, "ulm move", name, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
+		if err := mayActFor(c.Req, who, moveFightExample); err != nil {
+			return account{}, err
+		}
+		if _, ok := who.Stats[rules.StatAccuracy]; (in.Move == rules.Jump || in.Move == rules.Leap) && !in.AccuracyKnown && !ok {
+			return account{}, kit.Errorf("%s has no accuracy for the Accuracy Check: give accuracy:<number> (example: /ulm move action:%s actor:%s accuracy:2 dice:12)", who.Name, in.Move, who.Name)
+		}
+		r, line, err := p.Move(e, who, in, c.Tray)
 		if err != nil {
-			return ulmAccount{}, err
+			return account{}, err
 		}
-		if err := ulmMayActFor(req, c, ulmMoveFightExample); err != nil {
-			return ulmAccount{}, err
-		}
-		if _, ok := c.Stats[rules.StatAccuracy]; (in.Move == rules.Jump || in.Move == rules.Leap) && !in.AccuracyKnown && !ok {
-			return ulmAccount{}, kit.Errorf("%s has no accuracy for the Accuracy Check: give accuracy:<number> (example: /ulm move action:%s actor:%s accuracy:2 dice:12)", c.Name, in.Move, c.Name)
-		}
-		var line string
-		if res, line, err = p.Move(e, c, in, u.dice); err != nil {
-			return ulmAccount{}, err
-		}
-		actor = c.Name
-		_, left = p.SlotsLeft(e, c)
-		return ulmAccount{summary: line, secret: c.Hidden}, nil
+		res = r
+		_, left = p.SlotsLeft(e, who)
+		return account{summary: line}, nil
 	})
 	if err != nil {
 		return kit.Response{}, err
 	}
-	result := &ulmMoveResult{
-		Outcome: kit.Outcome{Total: res.Tiles}, Action: string(res.Move), Phase: string(res.Phase), Celerity: res.Celerity,
-		Slot: res.Phase.Slot(), Tiles: res.Tiles, Momentum: res.Momentum, MomentumNext: res.MomentumNext, Notes: append([]string{}, res.Notes...),
-		Actor: actor, SlotsLeft: &left,
-	}
-	if c := res.Check; c != nil {
-		result.Total, result.Target = c.Total, c.Target
-		result.Succeeded(c.Success, c.Margin)
-	}
-	return h.ulmFightReply(ctx, req, u, "ulm move "+string(res.Move), &result.Outcome, &result.ulmInFight, result, enc, ev)
+	result := newMoveResult(res)
+	result.Actor, result.SlotsLeft = ch.name, &left
+	return h.fightReply(ctx, c, ch, "ulm move "+string(res.Move), &result.Outcome, &result.inFight, result)
 }

@@ -3,14 +3,15 @@ package ulm
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// ulmSlotsResult is the `result` of /ulm slots.
-type ulmSlotsResult struct {
+// slotsResult is the `result` of /ulm slots.
+type slotsResult struct {
 	kit.Outcome
 	Base             int   `json:"base"`
 	Alacrity         int   `json:"alacrity"`
@@ -23,43 +24,38 @@ type ulmSlotsResult struct {
 	Shock            bool  `json:"shock"`
 }
 
-const ulmSlotsExample = "/ulm slots agility:2 alacrity:1 bonus:2 dilation:1"
+const slotsExample = "/ulm slots agility:2 alacrity:1 bonus:2 dilation:1"
 
-func (h *handlers) ulmSlots(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	u, err := h.ulmStart(ctx, req)
+// slots answers /ulm slots: the Action Slots an Active Phase begins with.
+func (h *handlers) slots(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	c, cfg, err := h.begin(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	agility, err := u.sheet.Need(req, "agility")
+	in := rules.SlotsInput{Agility: c.Need("agility"), BonusInstance: c.Or("bonus_instance", 1)}
+	in.Alacrity = numbers(c, "alacrity", "alacrity:2,1")
+	in.Bonus = numbers(c, "bonus", "bonus:2")
+	in.Dilation = numbers(c, "dilation", "dilation:1,2")
+	in.Shock = c.Flag("shock")
+	if err := c.Err(); err != nil {
+		return kit.Response{}, err
+	}
+	res, err := rules.ActionSlots(in, cfg)
 	if err != nil {
-		return kit.Response{}, err
+		return kit.Response{}, rulesError(c, err, slotsExample)
 	}
-	in := rules.SlotsInput{Agility: agility, BonusInstance: u.sheet.Or(req, "bonus_instance", 1)}
-	if in.Alacrity, err = u.list(req, "alacrity", "alacrity:2,1"); err != nil {
-		return kit.Response{}, err
-	}
-	if in.Bonus, err = u.list(req, "bonus", "bonus:2"); err != nil {
-		return kit.Response{}, err
-	}
-	if in.Dilation, err = u.list(req, "dilation", "dilation:1,2"); err != nil {
-		return kit.Response{}, err
-	}
-	in.Shock = u.flag(req, "shock", false)
-	res, err := rules.ActionSlots(in, u.cfg)
-	if err != nil {
-		return kit.Response{}, u.fail("ulm slots", err, ulmSlotsExample)
-	}
-	who, err := u.who(req, "", ulmUserName(req.User))
-	if err != nil {
-		return kit.Response{}, err
-	}
-	result := &ulmSlotsResult{
+	result := &slotsResult{
 		Outcome: kit.Outcome{Total: res.Slots}, Base: res.Base, Alacrity: res.Alacrity, Bonus: res.Bonus,
 		BonusFailed: append([]int{}, res.BonusFailed...), Dilation: res.Dilation, TemporalSickness: res.DilationEffects,
 		Stress: res.Stress, Unshocked: res.Unshocked, Shock: res.Shock,
 	}
+	return h.reply(ctx, c, "ulm slots", &result.Outcome, result, slotsLine(c.Who(), in.Agility, res))
+}
+
+// slotsLine is the slots of who in words; who is escaped already.
+func slotsLine(who string, agility int, res rules.SlotsResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**: %s (5%s Agility", kit.EscapeMarkdown(who), ulmPlural(res.Slots, "Action Slot"), ulmSigned(agility))
+	fmt.Fprintf(&b, "**%s**: %s (5%s Agility", who, kit.Plural(res.Slots, "Action Slot"), signed(agility))
 	if res.Alacrity > 0 {
 		fmt.Fprintf(&b, ", +%d Enhanced Alacrity", res.Alacrity)
 	}
@@ -73,18 +69,29 @@ func (h *handlers) ulmSlots(ctx context.Context, req *kit.Request) (kit.Response
 	if res.Shock {
 		fmt.Fprintf(&b, "; Shock reduces %d to %d", res.Unshocked, res.Slots)
 	}
-	var notes []string
-	if len(res.BonusFailed) > 0 {
-		notes = append(notes, fmt.Sprintf("other Bonus sources (%s) fail to add more", ulmJoinInts(res.BonusFailed)))
+	if n := notes(
+		note{len(res.BonusFailed) > 0, fmt.Sprintf("other Bonus sources (%s) fail to add more", joinInts(res.BonusFailed))},
+		note{res.Stress > 0, fmt.Sprintf("1 Physical Stress for each Bonus slot you use (up to %d): a second Bonus instance this Full Round", res.Stress)},
+		note{res.DilationEffects > 0, fmt.Sprintf("Temporal Sickness from %d Time Dilation effects, stacked", res.DilationEffects)},
+	); len(n) > 0 {
+		b.WriteString("\n" + strings.Join(n, "; "))
 	}
-	if res.Stress > 0 {
-		notes = append(notes, fmt.Sprintf("1 Physical Stress for each Bonus slot you use (up to %d): a second Bonus instance this Full Round", res.Stress))
+	return b.String()
+}
+
+// signed is " + n" or " − n", to follow a number.
+func signed(n int) string {
+	if n < 0 {
+		return fmt.Sprintf(" − %d", -n)
 	}
-	if res.DilationEffects > 0 {
-		notes = append(notes, fmt.Sprintf("Temporal Sickness from %d Time Dilation effects, stacked", res.DilationEffects))
+	return fmt.Sprintf(" + %d", n)
+}
+
+// joinInts is v as "2, 4".
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
 	}
-	if len(notes) > 0 {
-		b.WriteString("\n" + strings.Join(notes, "; "))
-	}
-	return h.ulmReply(ctx, req, u, "ulm slots", &result.Outcome, result, b.String())
+	return strings.Join(s, ", ")
 }
