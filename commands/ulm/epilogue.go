@@ -20,10 +20,7 @@ type epilogueResult struct {
 	Celerity int         `json:"celerity"`
 	Slot     string      `json:"slot,omitempty"`
 	State    stateResult `json:"state"`
-	// In a running fight: the activator named with actor:, and the slots
-	// it has left in its phase.
-	Actor     string `json:"actor,omitempty"`
-	SlotsLeft *int   `json:"slots_left,omitempty"`
+	acting               // in a running fight: the activator named with actor:
 	inFight
 }
 
@@ -107,9 +104,8 @@ func (h *handlers) epilogueInFight(ctx context.Context, c *kit.Call, cfg rules.C
 	}
 	in := epilogueInput(c, kind)
 	var (
-		res   rules.EpilogueResult
-		actor string
-		left  *int
+		res rules.EpilogueResult
+		act acting
 	)
 	ch, err := h.track(ctx, c, "ulm epilogue", victimName, func(e *encounter.Encounter, p rules.Policy, v *encounter.Combatant) (account, error) {
 		before := e.Clone()
@@ -121,29 +117,21 @@ func (h *handlers) epilogueInFight(ctx context.Context, c *kit.Call, cfg rules.C
 		if err != nil {
 			return account{}, err
 		}
-		res = r
-		acc := account{summary: line}
-		if a == nil {
-			return acc, nil
+		res, act = r, activated(e, p, a)
+		if a == nil || !a.Hidden || v.Hidden {
+			return account{summary: line}, nil
 		}
-		actor = a.Name
-		if _, n := p.SlotsLeft(e, a); e.Begun {
-			left = &n
-		}
-		if a.Hidden && !v.Hidden {
-			// The players read what befell the Victim, not who did it:
-			// the account of the Epilogue with no activator named,
-			// from a copy of the fight before it.
-			acc.secret = true
-			acc.public, err = epilogueUnnamed(before, p, v.ID, in)
-		}
-		return acc, err
+		// The players read what befell the Victim, not who did it: the
+		// account of the Epilogue with no activator named, from a copy of
+		// the fight before it.
+		public, err := epilogueUnnamed(before, p, v.ID, in)
+		return account{summary: line, secret: true, public: public}, err
 	})
 	if err != nil {
 		return kit.Response{}, err
 	}
 	result := newEpilogueResult(res, kind, ch.name, cfg)
-	result.Actor, result.SlotsLeft = actor, left
+	result.acting = act
 	return h.fightReply(ctx, c, ch, "ulm epilogue "+string(kind), &result.Outcome, &result.inFight, result)
 }
 
@@ -158,6 +146,19 @@ func activator(req *kit.Request, e *encounter.Encounter, name string) (*encounte
 		return nil, err
 	}
 	return a, mayActFor(req, a, epilogueFightExample)
+}
+
+// activated names the activator a, if any, in the `result`, with the
+// slots it has left in its phase once the fight has begun.
+func activated(e *encounter.Encounter, p rules.Policy, a *encounter.Combatant) acting {
+	if a == nil {
+		return acting{}
+	}
+	act := acting{Actor: a.Name}
+	if _, n := p.SlotsLeft(e, a); e.Begun {
+		act.SlotsLeft = &n
+	}
+	return act
 }
 
 // epilogueUnnamed is the account of in on the combatant victimID of e

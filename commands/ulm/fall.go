@@ -46,23 +46,18 @@ const (
 	fallFightExample = "/ulm fall tiles:12 target:<combatant> dice:1,2,3"
 )
 
-// fall answers /ulm fall, in the fight when target: (or the character) is
-// one of its combatants.
-func (h *handlers) fall(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, cfg, err := h.begin(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	name := named(c, "target")
-	switch fighting, err := h.fighting(ctx, c, name); {
-	case err != nil:
-		return kit.Response{}, err
-	case fighting:
-		return h.fallInFight(ctx, c, cfg, name)
-	}
-	tiles, _ := c.Req.Options.Int("tiles") // absent is 0, which the rules refuse with an example
+// tiles is the tiles: option of /ulm fall; absent is 0, which the rules
+// refuse with an example.
+func tiles(c *kit.Call) int {
+	n, _ := c.Req.Options.Int("tiles")
+	return int(n)
+}
+
+// fallByHand is /ulm fall out of a fight: the faller's state and slots
+// are the options (or the sheet's).
+func (h *handlers) fallByHand(ctx context.Context, c *kit.Call, cfg rules.Config, tiles int) (kit.Response, error) {
 	s := state(c, cfg)
-	in := rules.FallInput{Tiles: int(tiles)}
+	in := rules.FallInput{Tiles: tiles}
 	in.Slots, in.SlotsKnown = c.Stat("slots")
 	if err := c.Err(); err != nil {
 		return kit.Response{}, err
@@ -102,12 +97,11 @@ func fallLine(target string, s rules.State, res rules.FallResult, cfg rules.Conf
 
 // fallInFight is /ulm fall of a combatant: rules.Policy.Fall spends or
 // owes the Action Slots and puts the damage on its Injury Panel.
-func (h *handlers) fallInFight(ctx context.Context, c *kit.Call, cfg rules.Config, name string) (kit.Response, error) {
+func (h *handlers) fallInFight(ctx context.Context, c *kit.Call, cfg rules.Config, name string, tiles int) (kit.Response, error) {
 	fightKeeps(c, name, fallFightExample, "hp", "damage", "holy", "spite", "vulnerable", "slots")
 	if err := c.Err(); err != nil {
 		return kit.Response{}, err
 	}
-	tiles, _ := c.Req.Options.Int("tiles")
 	var (
 		res  rules.FallResult
 		owed int
@@ -115,7 +109,7 @@ func (h *handlers) fallInFight(ctx context.Context, c *kit.Call, cfg rules.Confi
 	)
 	ch, err := h.track(ctx, c, "ulm fall", name, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
 		before := who.Resources[rules.ResFallSlots]
-		r, line, err := p.Fall(e, who, int(tiles), c.Tray)
+		r, line, err := p.Fall(e, who, tiles, c.Tray)
 		if err != nil {
 			return account{}, err
 		}

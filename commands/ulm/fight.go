@@ -54,12 +54,34 @@ func (h *handlers) runningFight(ctx context.Context, req *kit.Request, names ...
 	return enc.State, nil
 }
 
-// fighting reports whether name is a combatant of the channel's running
-// ulm fight, as the asker may see it: the subcommand then acts on the
-// fight.
-func (h *handlers) fighting(ctx context.Context, c *kit.Call, name string) (bool, error) {
-	e, err := h.runningFight(ctx, c.Req, name)
-	return combatant(c.Req, e, name) != nil, err
+// either is the handler of a subcommand that acts on the channel's fight
+// when option (or the character) names one of its combatants, the
+// asker may see: inFight answers it then, with that name; byHand
+// otherwise, working the rules out from the options. Both are given what
+// read reads of the options alike; read runs first, and a mistake in it
+// is the answer before the fight is looked at.
+func either[T any](h *handlers, option string, read func(*kit.Call) T,
+	inFight func(ctx context.Context, c *kit.Call, cfg rules.Config, name string, in T) (kit.Response, error),
+	byHand func(ctx context.Context, c *kit.Call, cfg rules.Config, in T) (kit.Response, error)) kit.Handler {
+	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
+		c, cfg, err := h.begin(ctx, req)
+		if err != nil {
+			return kit.Response{}, err
+		}
+		in := read(c)
+		if err := c.Err(); err != nil {
+			return kit.Response{}, err
+		}
+		name := named(c, option)
+		fight, err := h.runningFight(ctx, req, name)
+		if err != nil {
+			return kit.Response{}, err
+		}
+		if combatant(req, fight, name) != nil {
+			return inFight(ctx, c, cfg, name, in)
+		}
+		return byHand(ctx, c, cfg, in)
+	}
 }
 
 // combatant returns the combatant of e named name, as the asker may see
@@ -126,6 +148,13 @@ type account struct {
 // with.
 type inFight struct {
 	Encounter *tracker.InitResult `json:"encounter,omitempty"`
+}
+
+// acting is the part of a /ulm `result` that names the combatant who
+// acted in the fight, and the slots it has left in its phase.
+type acting struct {
+	Actor     string `json:"actor,omitempty"`
+	SlotsLeft *int   `json:"slots_left,omitempty"`
 }
 
 // change is a change to the fight, as track made it: the encounter after

@@ -28,27 +28,19 @@ const (
 	healFightExample = "/ulm heal amount:2d6 target:<combatant> dice:3,4"
 )
 
-// heal answers /ulm heal, in the fight when target: (or the character) is
-// one of its combatants.
-func (h *handlers) heal(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, cfg, err := h.begin(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
+// healing is what both ways of /ulm heal read alike: the healing given,
+// of which there must be some.
+func healing(c *kit.Call) rules.Healing {
 	in := rules.Healing{Special: c.Req.Options.Bool("special"), Barrier: c.Req.Options.Bool("barrier")}
 	if !c.Req.Options.Has("amount") && !in.Special && !in.Barrier {
 		c.Failf("/ulm heal needs amount:, special:true or barrier:true (example: %s)", healExample)
 	}
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	name := named(c, "target")
-	switch fighting, err := h.fighting(ctx, c, name); {
-	case err != nil:
-		return kit.Response{}, err
-	case fighting:
-		return h.healInFight(ctx, c, cfg, name, in)
-	}
+	return in
+}
+
+// healByHand is /ulm heal out of a fight: the Victim's state is the
+// options (or the sheet's).
+func (h *handlers) healByHand(ctx context.Context, c *kit.Call, cfg rules.Config, in rules.Healing) (kit.Response, error) {
 	s := state(c, cfg)
 	in.Amount = amount(c, "amount")
 	if err := c.Err(); err != nil {

@@ -51,25 +51,9 @@ const (
 	injureFightExample = "/ulm injure target:<combatant> amount:2d6+3 type:incision dice:4,5"
 )
 
-// injure answers /ulm injure, in the fight when target: (or the
-// character) is one of its combatants.
-func (h *handlers) injure(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, cfg, err := h.begin(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	typ := kit.Pick(c, "type", rules.ParseDamageType, injureExample)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	name := named(c, "target")
-	switch fighting, err := h.fighting(ctx, c, name); {
-	case err != nil:
-		return kit.Response{}, err
-	case fighting:
-		return h.injureInFight(ctx, c, cfg, name, typ)
-	}
-	in := injury(c, typ)
+// injureByHand is /ulm injure out of a fight: the Victim's state and its
+// Mitigation, Amplification and Weakness are the options (or the sheet's).
+func (h *handlers) injureByHand(ctx context.Context, c *kit.Call, cfg rules.Config, in rules.Injury) (kit.Response, error) {
 	// The Damage Source is who deals it: the option, else the one who
 	// types the command. (character: is the Victim's sheet here.)
 	in.Source = userName(c.Req.User)
@@ -91,12 +75,14 @@ func (h *handlers) injure(ctx context.Context, req *kit.Request) (kit.Response, 
 	}
 	target := cleanName(c, "target", c.Req.Options.String("target"))
 	result := newInjureResult(res, in, target, cfg)
-	return h.reply(ctx, c, "ulm injure "+string(typ), &result.Outcome, result, injureLine(target, in, res, cfg))
+	return h.reply(ctx, c, "ulm injure "+string(in.Type), &result.Outcome, result, injureLine(target, in, res, cfg))
 }
 
-// injury is what both ways of /ulm injure read alike.
-func injury(c *kit.Call, typ rules.DamageType) rules.Injury {
+// injury is what both ways of /ulm injure read alike: the damage type,
+// whether it hits Armor or an Object, and the Action's Execution.
+func injury(c *kit.Call) rules.Injury {
 	o := c.Req.Options
+	typ := kit.Pick(c, "type", rules.ParseDamageType, injureExample)
 	return rules.Injury{Type: typ, Object: o.Bool("object"), Execution: rules.Epilogue(o.String("execution"))}
 }
 
@@ -132,9 +118,9 @@ func injureLine(target string, in rules.Injury, res rules.InjuryResult, cfg rule
 // resolves the damage against its Injury Panel, with the Mitigation,
 // Amplification and Weakness given, else its own stats. Anyone who can
 // see the Victim may injure it, as with /init damage.
-func (h *handlers) injureInFight(ctx context.Context, c *kit.Call, cfg rules.Config, name string, typ rules.DamageType) (kit.Response, error) {
+func (h *handlers) injureInFight(ctx context.Context, c *kit.Call, cfg rules.Config, name string, inj rules.Injury) (kit.Response, error) {
 	fightKeeps(c, name, injureFightExample, "hp", "damage", "holy", "spite", "vulnerable")
-	in := injureInput(c, typ)
+	in := injureInput(c, inj)
 	if err := c.Err(); err != nil {
 		return kit.Response{}, err
 	}
@@ -146,17 +132,11 @@ func (h *handlers) injureInFight(ctx context.Context, c *kit.Call, cfg rules.Con
 			return account{}, err
 		}
 		res = r
-		acc := account{summary: line}
-		// The GM may name a hidden combatant as the source: the players
-		// read the damage without it. A player's source is only what they
-		// typed, and is told as typed, so that it tells them nothing.
-		if src, err := e.Find(in.Source); c.Req.GM && in.Source != "" && err == nil && src.Hidden && !who.Hidden {
-			acc.secret = true
-			if acc.public, err = injuryUnnamed(before, p, who.ID, in); err != nil {
-				return account{}, err
-			}
+		if !hiddenSource(c.Req, e, in.Source, who) {
+			return account{summary: line}, nil
 		}
-		return acc, nil
+		public, err := injuryUnnamed(before, p, who.ID, in)
+		return account{summary: line, secret: true, public: public}, err
 	})
 	if err != nil {
 		return kit.Response{}, err
@@ -170,14 +150,14 @@ func (h *handlers) injureInFight(ctx context.Context, c *kit.Call, cfg rules.Con
 		res.State.Cards[len(res.State.Cards)-1].Source = res.Card.Source
 	}
 	result := newInjureResult(res, in.Injury, ch.name, cfg)
-	return h.fightReply(ctx, c, ch, "ulm injure "+string(typ), &result.Outcome, &result.inFight, result)
+	return h.fightReply(ctx, c, ch, "ulm injure "+string(in.Type), &result.Outcome, &result.inFight, result)
 }
 
 // injureInput reads /ulm injure in a fight: the Damage Source only when
 // given, and the Mitigation, Amplification and Weakness given, which
 // stand in for the Victim's own stats.
-func injureInput(c *kit.Call, typ rules.DamageType) rules.InjureInput {
-	in := rules.InjureInput{Injury: injury(c, typ)}
+func injureInput(c *kit.Call, inj rules.Injury) rules.InjureInput {
+	in := rules.InjureInput{Injury: inj}
 	if src := strings.TrimSpace(c.Req.Options.String("source")); src != "" {
 		in.Source = cleanName(c, "source", src)
 	}
@@ -196,6 +176,16 @@ func injureInput(c *kit.Call, typ rules.DamageType) rules.InjureInput {
 	}
 	in.Potency = amount(c, "amount")
 	return in
+}
+
+// hiddenSource reports whether the players, who see the Victim, may not
+// read the Damage Source of its injury. The GM may name a hidden
+// combatant as the source: the players read the damage without it. A
+// player's source is only what they typed, and is told as typed, so
+// that it tells them nothing.
+func hiddenSource(req *kit.Request, e *encounter.Encounter, source string, victim *encounter.Combatant) bool {
+	src, err := e.Find(source)
+	return req.GM && source != "" && err == nil && src.Hidden && !victim.Hidden
 }
 
 // injuryUnnamed is the account of in on the combatant victimID of e with

@@ -23,10 +23,7 @@ type moveResult struct {
 	Momentum     bool     `json:"momentum"`
 	MomentumNext bool     `json:"momentum_next_phase"`
 	Notes        []string `json:"notes"`
-	// In a running fight: the combatant who moved and the slots it has
-	// left in its phase.
-	Actor     string `json:"actor,omitempty"`
-	SlotsLeft *int   `json:"slots_left,omitempty"`
+	acting                // in a running fight: the combatant who moved
 	inFight
 }
 
@@ -35,21 +32,9 @@ const (
 	moveFightExample = "/ulm move action:rush actor:<your combatant>"
 )
 
-// move answers /ulm move: a Movement Action, in the fight when actor: (or
-// the character) is one of its combatants.
-func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, _, err := h.begin(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	name := named(c, "actor")
-	switch fighting, err := h.fighting(ctx, c, name); {
-	case err != nil:
-		return kit.Response{}, err
-	case fighting:
-		return h.moveInFight(ctx, c, name)
-	}
-	in := moveInput(c)
+// moveByHand is /ulm move out of a fight: the phase, Momentum and
+// Accuracy are the options (or the sheet's).
+func (h *handlers) moveByHand(ctx context.Context, c *kit.Call, _ rules.Config, in rules.MoveInput) (kit.Response, error) {
 	in.Phase, in.HasMomentum, in.LastSlot = phase(c), c.Flag("momentum"), c.Req.Options.Bool("last_slot")
 	if in.Move == rules.Jump || in.Move == rules.Leap {
 		in.Accuracy = c.Need("accuracy")
@@ -66,7 +51,8 @@ func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, er
 	return h.reply(ctx, c, "ulm move "+string(res.Move), &result.Outcome, result, moveLine(actor, in, res))
 }
 
-// moveInput is what both ways of /ulm move read alike.
+// moveInput is what both ways of /ulm move read alike: the Movement
+// Action, the surface climbed, and the slots spent on Momentum.
 func moveInput(c *kit.Call) rules.MoveInput {
 	o := c.Req.Options
 	in := rules.MoveInput{
@@ -125,9 +111,8 @@ func checkText(total, target int, ok bool, margin int) string {
 
 // moveInFight is /ulm move by a combatant: rules.Policy.Move spends the
 // Celerity from the slots of the phase it is in.
-func (h *handlers) moveInFight(ctx context.Context, c *kit.Call, name string) (kit.Response, error) {
+func (h *handlers) moveInFight(ctx context.Context, c *kit.Call, _ rules.Config, name string, in rules.MoveInput) (kit.Response, error) {
 	fightKeeps(c, name, moveFightExample, "phase", "momentum", "last_slot")
-	in := moveInput(c)
 	if n, ok := c.Req.Options.Int("accuracy"); ok {
 		in.Accuracy, in.AccuracyKnown = int(n), true
 	}

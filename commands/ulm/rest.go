@@ -55,7 +55,13 @@ func (h *handlers) rest(ctx context.Context, req *kit.Request) (kit.Response, er
 		FadedHoly: res.FadedHoly, FadedSpite: res.FadedSpite, ShockEnded: res.ShockEnded, WokeUp: res.WokeUp,
 		MaimFixed: res.MaimFixed, VulnerableEnded: res.VulnerableEnded, State: newStateResult(res.State, cfg),
 	}
-	line := fmt.Sprintf("**%s** rests %s", kit.EscapeMarkdown(target), restText(rounds, hours, days))
+	line := fmt.Sprintf("**%s** rests %s", kit.EscapeMarkdown(target), restText(rounds, hours, days)) + restNotes(res, cfg)
+	return h.reply(ctx, c, "ulm rest", &result.Outcome, result, line)
+}
+
+// restNotes is what the rest did, in words, and the state it leaves.
+func restNotes(res rules.PassResult, cfg rules.Config) string {
+	line := ""
 	if n := notes(
 		note{res.Faded() > 0, fmt.Sprintf("%d Holy and %d Spite damage fade", res.FadedHoly, res.FadedSpite)},
 		note{res.ShockEnded, "Shock ends"},
@@ -65,8 +71,7 @@ func (h *handlers) rest(ctx context.Context, req *kit.Request) (kit.Response, er
 	); len(n) > 0 {
 		line += ": " + strings.Join(n, "; ")
 	}
-	line += "; " + statusLine(res.State, cfg)
-	return h.reply(ctx, c, "ulm rest", &result.Outcome, result, line)
+	return line + "; " + statusLine(res.State, cfg)
 }
 
 // restText is the time that passes in words: "3 days, 2 hours".

@@ -126,8 +126,13 @@ func (h *handlers) register(r *kit.Router) {
 		name string
 		h    kit.Handler
 	}{
-		{"slots", h.slots}, {"move", h.move}, {"fall", h.fall}, {"injure", h.injure},
-		{"epilogue", h.epilogue}, {"heal", h.heal}, {"rest", h.rest},
+		{"slots", h.slots},
+		{"move", either(h, "actor", moveInput, h.moveInFight, h.moveByHand)},
+		{"fall", either(h, "target", tiles, h.fallInFight, h.fallByHand)},
+		{"injure", either(h, "target", injury, h.injureInFight, h.injureByHand)},
+		{"epilogue", h.epilogue},
+		{"heal", either(h, "target", healing, h.healInFight, h.healByHand)},
+		{"rest", h.rest},
 	} {
 		r.Route("ulm/"+sub.name, sub.h, false)
 		r.RouteAutocomplete("ulm/"+sub.name, "character", h.SuggestCharacters)
