@@ -20,7 +20,7 @@ import (
 // the command acts on the fight through the ulm policy (rules.Policy.Move,
 // Fall, Injure, Epilogue, HealWith): the slots are spent, the damage lands
 // on its Injury Panel, Vulnerable, the Epilogue and the healing are kept.
-// It is one transaction, as every /init change is (handlers.change): the
+// It is one transaction, as every /init change is (tracker.Change): the
 // journal keeps it for /init undo, redo and log, and the tracker message
 // is edited. With no fight, or a name that is not a combatant the asker can
 // see, the command works out the rules from its options as it always did.
@@ -99,7 +99,7 @@ func combatant(req *kit.Request, e *encounter.Encounter, name string) *encounter
 }
 
 // find finds the combatant named in the fight being changed, as the
-// asker may see it, as /init does (checkVisible).
+// asker may see it, as /init does (tracker.CheckVisible).
 func find(req *kit.Request, e *encounter.Encounter, name string) (*encounter.Combatant, error) {
 	if err := tracker.CheckVisible(req, e, name); err != nil {
 		return nil, err

@@ -1,3 +1,14 @@
+// Package ulm answers /ulm: the rules of seed 002, "Midnight in Vaia"
+// (see rules/ulm and docs/rules.md): Action Slots, Movement Actions,
+// falls, injuries, Epilogues, healing and rest. Option names that hold
+// stats are the stat names of a ulm character sheet, so `character:`
+// fills them in. move, fall, injure, epilogue and heal act on the
+// channel's running ulm fight when they name one of its combatants (see
+// fight.go); otherwise they work the rules out from their options.
+//
+// Files: ulm.go the command and its mounting; call.go the options every
+// subcommand reads and its answer; state.go a Victim's state as shown;
+// fight.go acting on a running fight; one file per subcommand.
 package ulm
 
 import (
@@ -7,10 +18,7 @@ import (
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// The /ulm command: the rules of seed 002, "Midnight in Vaia" (see
-// rules/ulm and docs/rules.md). Option names that hold stats are the stat
-// names of a ulm character sheet, so `character:` fills them in.
-
+// privateOption is the `private:` option of every subcommand.
 var privateOption = kit.Option{Type: kit.Boolean, Name: "private", Description: "Only you see the result"}
 
 // stateOptions are the Victim's Hit Points and Injury Panel, for the
@@ -23,6 +31,7 @@ var stateOptions = []kit.Option{
 	{Type: kit.Boolean, Name: "vulnerable", Description: "Vulnerable now (default: damage exceeds hp)"},
 }
 
+// choices are vals as the choices of an option.
 func choices[T ~string](vals []T) []kit.Choice {
 	out := make([]kit.Choice, len(vals))
 	for i, v := range vals {
@@ -39,6 +48,8 @@ func actorOption(desc string) kit.Option {
 	return kit.Option{Type: kit.String, Name: "actor", Description: desc, Autocomplete: true, MaxLength: kit.MaxNameLen}
 }
 
+// options are a subcommand's options: opts, then `dice:`, `character:`
+// and `private:`.
 func options(opts ...[]kit.Option) []kit.Option {
 	var out []kit.Option
 	for _, o := range opts {
@@ -47,8 +58,9 @@ func options(opts ...[]kit.Option) []kit.Option {
 	return append(out, kit.DiceOption, kit.CharacterOption, privateOption)
 }
 
+// command is /ulm, as data.
 var command = kit.Command{
-	Name:        "ulm",
+	Name:        rules.SystemName,
 	Description: "Midnight in Vaia: Action Slots, movement, falls, injuries and Epilogues",
 	Options: []kit.Option{
 		{Type: kit.SubCommand, Name: "slots", Description: "Action Slots your Active Phase begins with: 5 + Agility", Options: options([]kit.Option{
@@ -119,7 +131,7 @@ var command = kit.Command{
 	},
 }
 
-// register adds /ulm, the rules of seed ulm (see rules/ulm).
+// register adds /ulm, the rules of seed ulm (see rules/ulm), to r.
 func (h *handlers) register(r *kit.Router) {
 	r.Define(command)
 	for _, sub := range []struct {
@@ -134,13 +146,13 @@ func (h *handlers) register(r *kit.Router) {
 		{"heal", either(h, "target", healing, h.healInFight, h.healByHand)},
 		{"rest", h.rest},
 	} {
-		r.Route("ulm/"+sub.name, sub.h, false)
-		r.RouteAutocomplete("ulm/"+sub.name, "character", h.SuggestCharacters)
+		r.Route(rules.SystemName+"/"+sub.name, sub.h, false)
+		r.RouteAutocomplete(rules.SystemName+"/"+sub.name, "character", h.SuggestCharacters)
 	}
 	// In a running fight, actor: and target: name its combatants.
 	for _, route := range []struct{ sub, option string }{
 		{"move", "actor"}, {"epilogue", "actor"}, {"epilogue", "target"}, {"fall", "target"}, {"heal", "target"}, {"injure", "target"},
 	} {
-		r.RouteAutocomplete("ulm/"+route.sub, route.option, h.fight.SuggestCombatants)
+		r.RouteAutocomplete(rules.SystemName+"/"+route.sub, route.option, h.fight.SuggestCombatants)
 	}
 }
