@@ -46,9 +46,9 @@ const (
 	fallFightExample = "/ulm fall tiles:12 target:<combatant> dice:1,2,3"
 )
 
-// tiles is the tiles: option of /ulm fall; absent is 0, which the rules
-// refuse with an example.
-func tiles(c *kit.Call) int {
+// fallTiles is the tiles: option of /ulm fall; absent is 0, which the
+// rules refuse with an example.
+func fallTiles(c *kit.Call) int {
 	n, _ := c.Req.Options.Int("tiles")
 	return int(n)
 }

@@ -3,6 +3,7 @@ package ulm
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
@@ -88,15 +89,12 @@ func moveLine(actor string, in rules.MoveInput, res rules.MoveResult) string {
 	} else {
 		line = fmt.Sprintf("**%s** %s: %s for %s", kit.EscapeMarkdown(actor), res.Name, tiles, slots)
 	}
-	notes := append([]string{}, res.Notes...)
-	if res.Momentum && !in.HasMomentum {
-		notes = append(notes, "gains Momentum")
-	}
-	if res.MomentumNext {
-		notes = append(notes, "begins the next Active Phase with Momentum")
-	}
-	if len(notes) > 0 {
-		line += "; " + strings.Join(notes, "; ")
+	n := append(slices.Clone(res.Notes), notes(
+		note{res.Momentum && !in.HasMomentum, "gains Momentum"},
+		note{res.MomentumNext, "begins the next Active Phase with Momentum"},
+	)...)
+	if len(n) > 0 {
+		line += "; " + strings.Join(n, "; ")
 	}
 	return line
 }

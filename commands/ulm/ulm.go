@@ -140,7 +140,7 @@ func (h *handlers) register(r *kit.Router) {
 	}{
 		{"slots", h.slots},
 		{"move", either(h, "actor", moveInput, h.moveInFight, h.moveByHand)},
-		{"fall", either(h, "target", tiles, h.fallInFight, h.fallByHand)},
+		{"fall", either(h, "target", fallTiles, h.fallInFight, h.fallByHand)},
 		{"injure", either(h, "target", injury, h.injureInFight, h.injureByHand)},
 		{"epilogue", h.epilogue},
 		{"heal", either(h, "target", healing, h.healInFight, h.healByHand)},
