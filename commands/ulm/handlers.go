@@ -13,5 +13,5 @@ type handlers struct {
 
 // Mount adds /ulm to r.
 func Mount(env *kit.Env, r *kit.Router) {
-	(&handlers{Env: env, fight: &tracker.Tracker{Env: env}}).registerUlm(r)
+	(&handlers{Env: env, fight: &tracker.Tracker{Env: env}}).register(r)
 }
