@@ -40,6 +40,12 @@ func (e *Env) Begin(ctx context.Context, req *Request, system string) (*Call, er
 	return &Call{Req: req, Sheet: sheet, Tray: t, env: e}, nil
 }
 
+// Read opens a Call that only reads req's options, for a command that
+// reads no sheet and rolls no dice of its own (the tracker's): its
+// options are read as a rules command's are, keeping the first mistake,
+// and Reply answers without dice. Finish needs a call from Begin.
+func Read(req *Request) *Call { return &Call{Req: req, Tray: &Tray{}} }
+
 // BeginDiceLast is Begin for a command that names the mistakes in its
 // other options before one in `dice:` (the order in which the rules use
 // them: the dice are rolled last). A `dice:` it cannot read does not stop

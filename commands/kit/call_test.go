@@ -120,3 +120,16 @@ func TestWithHintAndPlural(t *testing.T) {
 		t.Error("Plural")
 	}
 }
+
+func TestReadAnswersWithoutDice(t *testing.T) {
+	c := Read(&Request{Path: "init/effect", Options: Options{"rounds": int64(2)}})
+	if c.Need("rounds") != 2 || c.Err() != nil {
+		t.Fatalf("Need(rounds) on a reading call: %v", c.Err())
+	}
+	if r := c.Reply("", nil, "Brom is stunned for 2 rounds."); r.Content != "Brom is stunned for 2 rounds." {
+		t.Errorf("reply %q", r.Content)
+	}
+	if err := c.RulesError(errors.New("no such combatant"), "/init effect target:Brom"); err == nil || err.Error() != "no such combatant (example: /init effect target:Brom)" {
+		t.Errorf("RulesError: %v", err)
+	}
+}

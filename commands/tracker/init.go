@@ -200,8 +200,8 @@ func (h *Tracker) registerInit(r *kit.Router) {
 
 // reading opens a kit.Call on req to read a tracker command's options as
 // every rules command reads its own: all of them, keeping the first
-// mistake (Fail, Failf, Err), then one check. The call has no sheet (add
-// and join load `character:` themselves: a generic fight takes a sheet of
-// any system) and no tray (the encounter rolls, see rollingChange), so
-// Reply, Finish and RulesError are not for it: /init answers with reply.
-func reading(req *kit.Request) *kit.Call { return &kit.Call{Req: req} }
+// mistake, then one check. The call has no sheet (add and join load
+// `character:` themselves: a generic fight takes a sheet of any system)
+// and no dice (the encounter rolls, see rollingChange): /init answers
+// with reply.
+func reading(req *kit.Request) *kit.Call { return kit.Read(req) }
