@@ -75,15 +75,6 @@ func (h *Tracker) resources() []string {
 	return out
 }
 
-// exampleSystem is the system an example names when the fight's is not
-// known: the first that fights.
-func (h *Tracker) exampleSystem() string {
-	if s := h.fightSystems(); len(s) > 1 {
-		return s[1]
-	}
-	return encounter.GenericName
-}
-
 // subcommand is one subcommand of /init: its definition, its handler,
 // and whether the router lets only the GM run it.
 type subcommand struct {

@@ -114,7 +114,7 @@ func (h *Tracker) joiner(ctx context.Context, req *kit.Request, system string) (
 	}
 	switch len(mine) {
 	case 0:
-		return db.Character{}, kit.Errorf("you have no %s here: create one with /character set name:<name> system:%s stats:\"...\"", what, cmp.Or(system, h.exampleSystem()))
+		return db.Character{}, kit.Errorf("you have no %s here: create one with /character set name:<name> system:%s stats:\"...\"", what, cmp.Or(system, h.ExampleSystem()))
 	case 1:
 		return mine[0], nil
 	}
