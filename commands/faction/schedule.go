@@ -328,3 +328,7 @@ func (h *handlers) firingSkip(ctx context.Context, req *kit.Request) (kit.Respon
 	return kit.Response{Content: fmt.Sprintf("🗓️ **%s** skipped the firing for %s: no round was played.", kit.DisplayName(req.User), FireTime(f.At)),
 		Result: map[string]any{"skipped": f.At.Unix()}}, nil
 }
+
+// fireTime renders a firing's time for Discord: every reader sees it in
+// their own zone.
+func FireTime(t time.Time) string { return fmt.Sprintf("<t:%d:F>", t.Unix()) }

@@ -1,0 +1,177 @@
+package faction
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	rules "github.com/tablehand/tablehand/rules/faction"
+)
+
+// HabitatResult is one habitat in a result.
+type HabitatResult struct {
+	Name       string `json:"name"`
+	Owner      string `json:"owner,omitempty"`
+	Region     string `json:"region,omitempty"`
+	Health     int    `json:"health"`
+	MaxHealth  int    `json:"max_health"`
+	Suppressed bool   `json:"suppressed,omitempty"`
+}
+
+func habitatResults(c *rules.Campaign) []HabitatResult {
+	out := make([]HabitatResult, 0, len(c.Habitats))
+	for _, hb := range c.Habitats {
+		out = append(out, HabitatResult{Name: hb.Name, Owner: hb.Owner, Region: hb.Region, Health: hb.Health, MaxHealth: hb.MaxHealth, Suppressed: hb.Suppressed})
+	}
+	return out
+}
+
+func habitatLines(c *rules.Campaign) string {
+	if len(c.Habitats) == 0 {
+		return "none yet: /faction habitat add"
+	}
+	var b strings.Builder
+	for _, hb := range c.Habitats {
+		owner := hb.Owner
+		if owner == "" {
+			owner = "unowned"
+		}
+		fmt.Fprintf(&b, "**%s** (%s", kit.EscapeMarkdown(hb.Name), kit.EscapeMarkdown(owner))
+		if hb.Region != "" {
+			fmt.Fprintf(&b, ", %s", kit.EscapeMarkdown(hb.Region))
+		}
+		fmt.Fprintf(&b, "): health %d/%d", hb.Health, hb.MaxHealth)
+		if hb.Suppressed {
+			b.WriteString(", suppressed")
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	name, err := kit.CleanName("habitat name", req.Options.String("name"))
+	if err != nil {
+		return kit.Response{}, err
+	}
+	var out HabitatResult
+	_, err = h.update(ctx, req, func(c *rules.Campaign) error {
+		owner := ""
+		if o := req.Options.String("faction"); o != "" {
+			f := c.Faction(o)
+			if f == nil {
+				return kit.Errorf("there is no faction %q: see /faction list", o)
+			}
+			owner = f.Name
+		}
+		hb, err := c.AddHabitat(name, owner, strings.TrimSpace(req.Options.String("region")))
+		if err != nil {
+			return err
+		}
+		out = habitatResults(&rules.Campaign{Habitats: []*rules.Habitat{hb}})[0]
+		return nil
+	})
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{Content: fmt.Sprintf("Added the habitat **%s**.", kit.EscapeMarkdown(name)), Result: out}, nil
+}
+
+func (h *handlers) factionHabitatSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	var out HabitatResult
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
+		hb := c.Habitat(req.Options.String("habitat"))
+		if hb == nil {
+			return kit.Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
+		}
+		if o := req.Options.String("faction"); o != "" {
+			newOwner := ""
+			if !strings.EqualFold(o, "none") {
+				f := c.Faction(o)
+				if f == nil {
+					return kit.Errorf("there is no faction %q (or none): see /faction list", o)
+				}
+				newOwner = f.Name
+			}
+			if newOwner != hb.Owner {
+				withdrawHabitatBonus(c, hb)
+				hb.Owner, hb.BonusActive, hb.Suppressed, hb.Delays = newOwner, false, false, nil
+				if f := c.Faction(newOwner); f != nil {
+					hb.BonusActive = true
+					giveHabitatBonus(f, hb)
+				}
+			}
+		}
+		if n, ok := req.Options.Int("max_health"); ok {
+			hb.MaxHealth = int(n)
+		}
+		if n, ok := req.Options.Int("health"); ok {
+			hb.Health = int(n)
+		}
+		hb.Health = min(hb.Health, hb.MaxHealth)
+		if r := req.Options.String("region"); r != "" {
+			hb.Region = strings.TrimSpace(r)
+		}
+		if req.Options.Has("suppressed") {
+			hb.Suppressed = req.Options.Bool("suppressed")
+		}
+		out = habitatResults(&rules.Campaign{Habitats: []*rules.Habitat{hb}})[0]
+		return nil
+	})
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{Content: fmt.Sprintf("Updated the habitat **%s**.", kit.EscapeMarkdown(out.Name)), Ephemeral: true, Result: out}, nil
+}
+
+func (h *handlers) factionHabitatRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	var name string
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
+		hb := c.Habitat(req.Options.String("habitat"))
+		if hb == nil {
+			return kit.Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
+		}
+		for _, f := range c.Factions {
+			for _, a := range f.Assets {
+				if a.Location == hb.Name || a.Transit != nil && a.Transit.To == hb.Name {
+					return kit.Errorf("%s still has assets (%s of %s): move or remove them first", hb.Name, a.Label(), f.Name)
+				}
+			}
+		}
+		withdrawHabitatBonus(c, hb)
+		name = hb.Name
+		c.Habitats = slices.DeleteFunc(c.Habitats, func(x *rules.Habitat) bool { return x == hb })
+		return nil
+	})
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{Content: fmt.Sprintf("Removed the habitat **%s**.", kit.EscapeMarkdown(name)), Ephemeral: true, Result: map[string]string{"removed": name}}, nil
+}
+
+func (h *handlers) factionHabitatList(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	fc, err := h.campaign(ctx, req)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{Embeds: []kit.Embed{{Title: "Habitats", Description: habitatLines(fc.Campaign)}}, Ephemeral: true, Result: habitatResults(fc.Campaign)}, nil
+}
+
+// giveHabitatBonus adds hb's Health Stat bonus to f, its new owner.
+func giveHabitatBonus(f *rules.Faction, hb *rules.Habitat) {
+	for _, st := range rules.AllStats {
+		f.Stats.Set(st, f.Stats.Get(st)+hb.Bonus.Get(st))
+	}
+}
+
+// withdrawHabitatBonus takes hb's bonus back from its owner, if it holds
+// it, never below 0.
+func withdrawHabitatBonus(c *rules.Campaign, hb *rules.Habitat) {
+	if old := c.Faction(hb.Owner); old != nil && hb.BonusActive {
+		for _, st := range rules.AllStats {
+			old.Stats.Set(st, max(old.Stats.Get(st)-hb.Bonus.Get(st), 0))
+		}
+	}
+}
