@@ -17,35 +17,62 @@ func (h *handlers) factionConfig() rules.Config {
 	return h.config().Clone()
 }
 
-// noCampaign is the mistake of using /faction before a campaign exists.
+// NoCampaign is the mistake of using /faction before a campaign exists.
 var NoCampaign = &kit.UserError{Msg: "this server has no faction campaign yet: the GM starts one with /faction create name:\"Red Cell\""}
+
+// noCampaign turns the store's "not found" of the guild's campaign into
+// the user's mistake; any other error stays as it is.
+func noCampaign(err error) error {
+	if errors.Is(err, db.ErrNotFound) {
+		return NoCampaign
+	}
+	return err
+}
 
 // campaign loads the guild's campaign; none is the user's mistake.
 func (h *handlers) campaign(ctx context.Context, req *kit.Request) (db.FactionCampaign, error) {
 	fc, err := h.Factions.Campaign(ctx, req.GuildID)
-	if errors.Is(err, db.ErrNotFound) {
-		return db.FactionCampaign{}, NoCampaign
+	if err != nil {
+		return db.FactionCampaign{}, noCampaign(err)
 	}
-	return fc, err
+	return fc, nil
+}
+
+// change is a change of the rules' campaign made inside one of the
+// store's transactions (UpdateCampaign, EnsureCampaign). It keeps fn's own
+// error: what the user may see, without the store's wrapping.
+type change struct {
+	fn  func(c *rules.Campaign) error
+	err error
+}
+
+// run is what the store calls in its transaction.
+func (ch *change) run(fc *db.FactionCampaign) error {
+	ch.err = ch.fn(fc.Campaign)
+	return ch.err
+}
+
+// result sorts what the transaction returned: no campaign and an
+// impossible change of the rules are the user's mistakes.
+func (ch *change) result(err error) error {
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		return NoCampaign
+	case ch.err != nil:
+		return factionError(ch.err)
+	}
+	return err
 }
 
 // update changes the guild's campaign in one transaction; no campaign is
 // the user's mistake, and so is an impossible change of the rules.
 func (h *handlers) update(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign) error) (db.FactionCampaign, error) {
-	// fn's own error is what the user may see, without the store's
-	// wrapping.
-	var fnErr error
-	fc, err := h.Factions.UpdateCampaign(ctx, req.GuildID, func(fc *db.FactionCampaign) error {
-		fnErr = fn(fc.Campaign)
-		return fnErr
-	})
-	if errors.Is(err, db.ErrNotFound) {
-		return db.FactionCampaign{}, NoCampaign
+	ch := &change{fn: fn}
+	fc, err := h.Factions.UpdateCampaign(ctx, req.GuildID, ch.run)
+	if err := ch.result(err); err != nil {
+		return db.FactionCampaign{}, err
 	}
-	if fnErr != nil {
-		return db.FactionCampaign{}, factionError(fnErr)
-	}
-	return fc, err
+	return fc, nil
 }
 
 // factionMistakes are the rules' errors that are the user's to fix.
@@ -58,6 +85,13 @@ var factionMistakes = []error{
 // factionError turns an error of the rules into what the user sees: an
 // impossible order or a value the dice: option gave is the user's mistake,
 // anything else stays ours.
+//
+// It is not kit.Call.RulesError, whose semantics differ: that one makes
+// every error it does not know the user's, with an example, where here
+// only the rules' own mistakes are, shown as the rules word them (a
+// campaign the store cannot save stays ours); and the rules roll through
+// the tray's Roller, so a bad dice: value is a *dice.Error the tray never
+// saw, shown with its caret as kit.DiceError shows it.
 func factionError(err error) error {
 	if err == nil {
 		return nil
@@ -77,13 +111,38 @@ func factionError(err error) error {
 	return err
 }
 
+// findFaction returns the faction called name; none is the user's mistake.
+func findFaction(c *rules.Campaign, name string) (*rules.Faction, error) {
+	if f := c.Faction(name); f != nil {
+		return f, nil
+	}
+	return nil, kit.Errorf("there is no faction %q: see /faction list", name)
+}
+
+// findHabitat returns the habitat called name; none is the user's mistake.
+func findHabitat(c *rules.Campaign, name string) (*rules.Habitat, error) {
+	if hb := c.Habitat(name); hb != nil {
+		return hb, nil
+	}
+	return nil, kit.Errorf("there is no habitat %q: see /faction habitat list", name)
+}
+
+// findAsset returns an asset by ID and its owner.
+func findAsset(c *rules.Campaign, id int64) (*rules.Asset, *rules.Faction, error) {
+	a, f := c.Asset(int(id))
+	if a == nil {
+		return nil, nil, kit.Errorf("there is no asset #%d: see /faction asset list", id)
+	}
+	return a, f, nil
+}
+
 // userFaction is the faction a request acts for: the one named (a player's
 // own only, a GM's any), else the user's only faction.
 func userFaction(c *rules.Campaign, req *kit.Request, name string) (*rules.Faction, error) {
 	if name = strings.TrimSpace(name); name != "" {
-		f := c.Faction(name)
-		if f == nil {
-			return nil, kit.Errorf("there is no faction %q: see /faction list", name)
+		f, err := findFaction(c, name)
+		if err != nil {
+			return nil, err
 		}
 		if !req.GM && f.Owner != req.User.ID {
 			return nil, kit.Errorf("%s is not your faction: players act only for their own", f.Name)
@@ -111,10 +170,7 @@ func userFaction(c *rules.Campaign, req *kit.Request, name string) (*rules.Facti
 // user's own.
 func viewFaction(c *rules.Campaign, req *kit.Request, name string) (*rules.Faction, error) {
 	if name = strings.TrimSpace(name); name != "" {
-		if f := c.Faction(name); f != nil {
-			return f, nil
-		}
-		return nil, kit.Errorf("there is no faction %q: see /faction list", name)
+		return findFaction(c, name)
 	}
 	return userFaction(c, req, "")
 }
@@ -137,4 +193,11 @@ func ownerOf(c *rules.Campaign, name string) string {
 		return f.Owner
 	}
 	return ""
+}
+
+// plays reports whether the request's user plays the faction called name
+// (a faction of no player is played by nobody).
+func plays(c *rules.Campaign, req *kit.Request, name string) bool {
+	owner := ownerOf(c, name)
+	return owner != "" && owner == req.User.ID
 }

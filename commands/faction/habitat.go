@@ -10,6 +10,8 @@ import (
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
+// /faction habitat add, set, remove and list: the campaign's territory.
+
 // HabitatResult is one habitat in a result.
 type HabitatResult struct {
 	Name       string `json:"name"`
@@ -20,12 +22,29 @@ type HabitatResult struct {
 	Suppressed bool   `json:"suppressed,omitempty"`
 }
 
+func habitatResult(hb *rules.Habitat) HabitatResult {
+	return HabitatResult{Name: hb.Name, Owner: hb.Owner, Region: hb.Region, Health: hb.Health, MaxHealth: hb.MaxHealth, Suppressed: hb.Suppressed}
+}
+
 func habitatResults(c *rules.Campaign) []HabitatResult {
 	out := make([]HabitatResult, 0, len(c.Habitats))
 	for _, hb := range c.Habitats {
-		out = append(out, HabitatResult{Name: hb.Name, Owner: hb.Owner, Region: hb.Region, Health: hb.Health, MaxHealth: hb.MaxHealth, Suppressed: hb.Suppressed})
+		out = append(out, habitatResult(hb))
 	}
 	return out
+}
+
+// habitatOwner names a habitat's owner for a message.
+func habitatOwner(hb *rules.Habitat) string {
+	if hb.Owner == "" {
+		return "unowned"
+	}
+	return hb.Owner
+}
+
+// habitatsEmbed lists the campaign's habitats.
+func habitatsEmbed(c *rules.Campaign) kit.Embed {
+	return kit.Embed{Title: "Habitats", Description: habitatLines(c)}
 }
 
 func habitatLines(c *rules.Campaign) string {
@@ -34,11 +53,7 @@ func habitatLines(c *rules.Campaign) string {
 	}
 	var b strings.Builder
 	for _, hb := range c.Habitats {
-		owner := hb.Owner
-		if owner == "" {
-			owner = "unowned"
-		}
-		fmt.Fprintf(&b, "**%s** (%s", kit.EscapeMarkdown(hb.Name), kit.EscapeMarkdown(owner))
+		fmt.Fprintf(&b, "**%s** (%s", kit.EscapeMarkdown(hb.Name), kit.EscapeMarkdown(habitatOwner(hb)))
 		if hb.Region != "" {
 			fmt.Fprintf(&b, ", %s", kit.EscapeMarkdown(hb.Region))
 		}
@@ -60,9 +75,9 @@ func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit
 	_, err = h.update(ctx, req, func(c *rules.Campaign) error {
 		owner := ""
 		if o := req.Options.String("faction"); o != "" {
-			f := c.Faction(o)
-			if f == nil {
-				return kit.Errorf("there is no faction %q: see /faction list", o)
+			f, err := findFaction(c, o)
+			if err != nil {
+				return err
 			}
 			owner = f.Name
 		}
@@ -70,7 +85,7 @@ func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit
 		if err != nil {
 			return err
 		}
-		out = habitatResults(&rules.Campaign{Habitats: []*rules.Habitat{hb}})[0]
+		out = habitatResult(hb)
 		return nil
 	})
 	if err != nil {
@@ -79,29 +94,25 @@ func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit
 	return kit.Response{Content: fmt.Sprintf("Added the habitat **%s**.", kit.EscapeMarkdown(name)), Result: out}, nil
 }
 
+// updateHabitat is update for a change of the habitat the `habitat:`
+// option names.
+func (h *handlers) updateHabitat(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign, hb *rules.Habitat) error) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
+		hb, err := findHabitat(c, req.Options.String("habitat"))
+		if err != nil {
+			return err
+		}
+		return fn(c, hb)
+	})
+	return err
+}
+
 func (h *handlers) factionHabitatSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var out HabitatResult
-	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
-		hb := c.Habitat(req.Options.String("habitat"))
-		if hb == nil {
-			return kit.Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
-		}
+	err := h.updateHabitat(ctx, req, func(c *rules.Campaign, hb *rules.Habitat) error {
 		if o := req.Options.String("faction"); o != "" {
-			newOwner := ""
-			if !strings.EqualFold(o, "none") {
-				f := c.Faction(o)
-				if f == nil {
-					return kit.Errorf("there is no faction %q (or none): see /faction list", o)
-				}
-				newOwner = f.Name
-			}
-			if newOwner != hb.Owner {
-				withdrawHabitatBonus(c, hb)
-				hb.Owner, hb.BonusActive, hb.Suppressed, hb.Delays = newOwner, false, false, nil
-				if f := c.Faction(newOwner); f != nil {
-					hb.BonusActive = true
-					giveHabitatBonus(f, hb)
-				}
+			if err := setHabitatOwner(c, hb, o); err != nil {
+				return err
 			}
 		}
 		if n, ok := req.Options.Int("max_health"); ok {
@@ -117,7 +128,7 @@ func (h *handlers) factionHabitatSet(ctx context.Context, req *kit.Request) (kit
 		if req.Options.Has("suppressed") {
 			hb.Suppressed = req.Options.Bool("suppressed")
 		}
-		out = habitatResults(&rules.Campaign{Habitats: []*rules.Habitat{hb}})[0]
+		out = habitatResult(hb)
 		return nil
 	})
 	if err != nil {
@@ -126,13 +137,32 @@ func (h *handlers) factionHabitatSet(ctx context.Context, req *kit.Request) (kit
 	return kit.Response{Content: fmt.Sprintf("Updated the habitat **%s**.", kit.EscapeMarkdown(out.Name)), Ephemeral: true, Result: out}, nil
 }
 
+// setHabitatOwner gives hb to the faction called name ("none": nobody),
+// with its bonus; a new owner starts afresh.
+func setHabitatOwner(c *rules.Campaign, hb *rules.Habitat, name string) error {
+	newOwner := ""
+	if !strings.EqualFold(name, "none") {
+		f := c.Faction(name)
+		if f == nil {
+			return kit.Errorf("there is no faction %q (or none): see /faction list", name)
+		}
+		newOwner = f.Name
+	}
+	if newOwner == hb.Owner {
+		return nil
+	}
+	withdrawHabitatBonus(c, hb)
+	hb.Owner, hb.BonusActive, hb.Suppressed, hb.Delays = newOwner, false, false, nil
+	if f := c.Faction(newOwner); f != nil {
+		hb.BonusActive = true
+		giveHabitatBonus(f, hb)
+	}
+	return nil
+}
+
 func (h *handlers) factionHabitatRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var name string
-	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
-		hb := c.Habitat(req.Options.String("habitat"))
-		if hb == nil {
-			return kit.Errorf("there is no habitat %q: see /faction habitat list", req.Options.String("habitat"))
-		}
+	err := h.updateHabitat(ctx, req, func(c *rules.Campaign, hb *rules.Habitat) error {
 		for _, f := range c.Factions {
 			for _, a := range f.Assets {
 				if a.Location == hb.Name || a.Transit != nil && a.Transit.To == hb.Name {
@@ -156,7 +186,7 @@ func (h *handlers) factionHabitatList(ctx context.Context, req *kit.Request) (ki
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return kit.Response{Embeds: []kit.Embed{{Title: "Habitats", Description: habitatLines(fc.Campaign)}}, Ephemeral: true, Result: habitatResults(fc.Campaign)}, nil
+	return kit.Response{Embeds: []kit.Embed{habitatsEmbed(fc.Campaign)}, Ephemeral: true, Result: habitatResults(fc.Campaign)}, nil
 }
 
 // giveHabitatBonus adds hb's Health Stat bonus to f, its new owner.

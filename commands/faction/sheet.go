@@ -43,28 +43,72 @@ func assetResult(c *rules.Campaign, own *rules.Faction, a *rules.Asset) AssetRes
 }
 
 func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) FactionResult {
-	r := FactionResult{Name: f.Name, Owner: f.Owner, Policy: string(f.Policy), Stats: f.Stats, AP: f.AP, Memes: f.Memes, Round: c.Round}
-	if f.Turn.Round != c.Round {
-		r.AP = c.APMax(f)
-	}
+	r := FactionResult{Name: f.Name, Owner: f.Owner, Policy: string(f.Policy), Stats: f.Stats, AP: apNow(c, f), Memes: f.Memes, Round: c.Round}
 	for _, a := range rules.AllAttrs {
 		r.Attributes.Set(a, c.Attribute(f, a))
 	}
-	for _, hb := range c.Habitats {
-		if hb.Owner == f.Name {
-			r.Habitats = append(r.Habitats, hb.Name)
-		}
+	for _, hb := range habitatsOf(c, f) {
+		r.Habitats = append(r.Habitats, hb.Name)
 	}
-	for _, a := range f.Assets {
-		if sees(c, req, f, a) {
-			r.Assets = append(r.Assets, assetResult(c, f, a))
-		}
+	for _, a := range visibleAssets(c, req, f) {
+		r.Assets = append(r.Assets, assetResult(c, f, a))
 	}
-	if req.GM || f.Owner == req.User.ID {
+	if mine(req, f) {
 		r.Pending = c.Pending(f.Name)
 	}
 	return r
 }
+
+// sheetView is a faction's sheet as the asker may see it: the embed, and
+// the console's result.
+type sheetView struct {
+	embed  kit.Embed
+	result FactionResult
+}
+
+func viewOf(c *rules.Campaign, req *kit.Request, f *rules.Faction) sheetView {
+	return sheetView{embed: factionEmbed(c, req, f), result: factionResult(c, req, f)}
+}
+
+// reply shows the sheet below content.
+func (v sheetView) reply(content string, private bool) kit.Response {
+	return kit.Response{Content: content, Embeds: []kit.Embed{v.embed}, Ephemeral: private, Result: v.result}
+}
+
+// apNow is the AP the faction has now: what it has left in its turn of
+// this round, else what it will renew to.
+func apNow(c *rules.Campaign, f *rules.Faction) int {
+	if f.Turn.Round != c.Round {
+		return c.APMax(f)
+	}
+	return f.AP
+}
+
+// habitatsOf lists the habitats f holds.
+func habitatsOf(c *rules.Campaign, f *rules.Faction) []*rules.Habitat {
+	var out []*rules.Habitat
+	for _, hb := range c.Habitats {
+		if hb.Owner == f.Name {
+			out = append(out, hb)
+		}
+	}
+	return out
+}
+
+// visibleAssets lists the assets of f the request may see.
+func visibleAssets(c *rules.Campaign, req *kit.Request, f *rules.Faction) []*rules.Asset {
+	var out []*rules.Asset
+	for _, a := range f.Assets {
+		if sees(c, req, f, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// mine reports whether the request sees what f keeps to itself: its
+// player and the GM do.
+func mine(req *kit.Request, f *rules.Faction) bool { return req.GM || f.Owner == req.User.ID }
 
 // ownerText names a faction's player for a message.
 func ownerText(f *rules.Faction) string {
@@ -130,59 +174,61 @@ func assetLine(c *rules.Campaign, own *rules.Faction, a *rules.Asset) string {
 }
 
 func factionEmbed(c *rules.Campaign, req *kit.Request, f *rules.Faction) kit.Embed {
-	ap := f.AP
-	if f.Turn.Round != c.Round {
-		ap = c.APMax(f)
-	}
 	fields := []kit.Field{
 		{Name: "Attributes", Value: attrLine(c, f)},
 		{Name: "Health Stats", Value: statLine(c, f)},
-		{Name: "AP", Value: fmt.Sprintf("%d (renews to %d)", ap, c.APMax(f)), Inline: true},
+		{Name: "AP", Value: fmt.Sprintf("%d (renews to %d)", apNow(c, f), c.APMax(f)), Inline: true},
 	}
 	if len(f.Memes) > 0 {
-		var ms []string
-		for _, m := range f.Memes {
-			s := m.Name
-			if !m.Active {
-				s += fmt.Sprintf(" (from round %d)", m.ActiveFrom)
-			}
-			ms = append(ms, s)
-		}
-		fields = append(fields, kit.Field{Name: "Memes", Value: strings.Join(ms, ", "), Inline: true})
+		fields = append(fields, kit.Field{Name: "Memes", Value: memesLine(f), Inline: true})
 	}
-	var habs []string
-	for _, hb := range c.Habitats {
-		if hb.Owner == f.Name {
-			s := fmt.Sprintf("%s (health %d/%d", kit.EscapeMarkdown(hb.Name), hb.Health, hb.MaxHealth)
-			if hb.Suppressed {
-				s += ", suppressed"
-			}
-			habs = append(habs, s+")")
+	var habs, assets []string
+	for _, hb := range habitatsOf(c, f) {
+		s := fmt.Sprintf("%s (health %d/%d", kit.EscapeMarkdown(hb.Name), hb.Health, hb.MaxHealth)
+		if hb.Suppressed {
+			s += ", suppressed"
 		}
+		habs = append(habs, s+")")
 	}
-	if len(habs) > 0 {
-		fields = append(fields, kit.Field{Name: "Habitats", Value: strings.Join(habs, "\n")})
+	for _, a := range visibleAssets(c, req, f) {
+		assets = append(assets, assetLine(c, f, a))
 	}
-	var assets []string
-	for _, a := range f.Assets {
-		if sees(c, req, f, a) {
-			assets = append(assets, assetLine(c, f, a))
-		}
-	}
-	if len(assets) > 0 {
-		fields = append(fields, kit.Field{Name: "Assets", Value: strings.Join(assets, "\n")})
-	}
-	if req.GM || f.Owner == req.User.ID {
-		var pend []string
-		for _, e := range c.Pending(f.Name) {
-			pend = append(pend, fmt.Sprintf("round %d: %s", e.Due, e.Note))
-		}
-		for _, d := range f.Debts {
-			pend = append(pend, fmt.Sprintf("debt %d: %s", d.ID, d.Note))
-		}
-		if len(pend) > 0 {
-			fields = append(fields, kit.Field{Name: "Pending", Value: strings.Join(pend, "\n")})
-		}
+	fields = listField(fields, "Habitats", habs)
+	fields = listField(fields, "Assets", assets)
+	if mine(req, f) {
+		fields = listField(fields, "Pending", pendingLines(c, f))
 	}
 	return kit.Embed{Title: f.Name, Description: ownerText(f) + fmt.Sprintf(" · round %d", c.Round), Fields: fields}
+}
+
+// listField adds a field of lines to fields, unless there are none.
+func listField(fields []kit.Field, name string, lines []string) []kit.Field {
+	if len(lines) == 0 {
+		return fields
+	}
+	return append(fields, kit.Field{Name: name, Value: strings.Join(lines, "\n")})
+}
+
+func memesLine(f *rules.Faction) string {
+	var ms []string
+	for _, m := range f.Memes {
+		s := m.Name
+		if !m.Active {
+			s += fmt.Sprintf(" (from round %d)", m.ActiveFrom)
+		}
+		ms = append(ms, s)
+	}
+	return strings.Join(ms, ", ")
+}
+
+// pendingLines are what f waits for: delayed effects and debts.
+func pendingLines(c *rules.Campaign, f *rules.Faction) []string {
+	var pend []string
+	for _, e := range c.Pending(f.Name) {
+		pend = append(pend, fmt.Sprintf("round %d: %s", e.Due, e.Note))
+	}
+	for _, d := range f.Debts {
+		pend = append(pend, fmt.Sprintf("debt %d: %s", d.ID, d.Note))
+	}
+	return pend
 }
