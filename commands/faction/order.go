@@ -13,6 +13,9 @@ import (
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
+// /faction order and /faction orders: the queue of the next round; and
+// the order that /faction act and /faction order read.
+
 // parseParams reads "to=Luna via=4" (or to:Luna) into a map.
 func parseParams(text string) (map[string]string, error) {
 	out := map[string]string{}
@@ -34,10 +37,6 @@ func parseParams(text string) (map[string]string, error) {
 	return out, nil
 }
 
-// answerParams carry answers to Questions: the GM's, or another faction's
-// consent. Players cannot give them by typing; they come with the buttons.
-var answerParams = []string{"gm_produce", "gm_repair", "consent"}
-
 // buildOrder reads an order from the options of /faction act and
 // /faction order. The action may be "key@asset", as its autocomplete
 // suggests.
@@ -56,28 +55,8 @@ func buildOrder(req *kit.Request) (rules.Order, rules.Action, error) {
 		}
 		params = p
 	}
-	assetID := int64(0)
-	if assetText != "" {
-		n, err := strconv.ParseInt(assetText, 10, 64)
-		if err != nil {
-			return o, def, kit.Errorf("action:%s: the part after @ is an asset's number", req.Options.String("action"))
-		}
-		assetID = n
-	}
-	if n, ok := req.Options.Int("asset"); ok {
-		assetID = n
-	}
-	if assetID != 0 {
-		if def.Kind.Asset() {
-			o.Asset = int(assetID)
-		} else if _, has := params["target"]; !has && def.Kind == rules.KindFree {
-			params["target"] = strconv.FormatInt(assetID, 10)
-		} else {
-			return o, def, kit.Errorf("%s is not an Asset Action: it takes no asset: (its parameters: %s)", def.Name, paramNames(def))
-		}
-	}
-	if def.Kind.Asset() && o.Asset == 0 {
-		return o, def, kit.Errorf("%s is an Asset Action: name the acting asset with asset:<#> (example: action:%s asset:3)", def.Name, def.Key)
+	if err := orderAsset(req.Options, def, assetText, &o, params); err != nil {
+		return o, def, err
 	}
 	if n, ok := req.Options.Int("target"); ok {
 		params["target"] = strconv.FormatInt(n, 10)
@@ -87,18 +66,56 @@ func buildOrder(req *kit.Request) (rules.Order, rules.Action, error) {
 			params[k] = v
 		}
 	}
-	for k := range params {
-		if !slices.ContainsFunc(def.Params, func(p rules.Param) bool { return p.Name == k }) {
-			return o, def, kit.Errorf("%s takes no %s: (its parameters: %s)", def.Name, k, paramNames(def))
-		}
-		if slices.Contains(answerParams, k) && !req.GM {
-			return o, def, kit.Errorf("%s: is an answer for the GM (or the faction asked) to give with the buttons, not yours to type", k)
-		}
+	if err := checkParams(req, def, params); err != nil {
+		return o, def, err
 	}
 	if len(params) > 0 {
 		o.Params = params
 	}
 	return o, def, nil
+}
+
+// orderAsset sets the acting asset of o: asset:, else the number after
+// the @ of action:. A Free Action takes it as its target.
+func orderAsset(opts kit.Options, def rules.Action, assetText string, o *rules.Order, params map[string]string) error {
+	assetID := int64(0)
+	if assetText != "" {
+		n, err := strconv.ParseInt(assetText, 10, 64)
+		if err != nil {
+			return kit.Errorf("action:%s: the part after @ is an asset's number", opts.String("action"))
+		}
+		assetID = n
+	}
+	if n, ok := opts.Int("asset"); ok {
+		assetID = n
+	}
+	if assetID != 0 {
+		if def.Kind.Asset() {
+			o.Asset = int(assetID)
+		} else if _, has := params["target"]; !has && def.Kind == rules.KindFree {
+			params["target"] = strconv.FormatInt(assetID, 10)
+		} else {
+			return kit.Errorf("%s is not an Asset Action: it takes no asset: (its parameters: %s)", def.Name, paramNames(def))
+		}
+	}
+	if def.Kind.Asset() && o.Asset == 0 {
+		return kit.Errorf("%s is an Asset Action: name the acting asset with asset:<#> (example: action:%s asset:3)", def.Name, def.Key)
+	}
+	return nil
+}
+
+// checkParams holds params to the action's, and keeps the answers to
+// Questions for the GM's buttons.
+func checkParams(req *kit.Request, def rules.Action, params map[string]string) error {
+	for k := range params {
+		if !slices.ContainsFunc(def.Params, func(p rules.Param) bool { return p.Name == k }) {
+			return kit.Errorf("%s takes no %s: (its parameters: %s)", def.Name, k, paramNames(def))
+		}
+		if slices.Contains(answerParams, k) && !req.GM {
+			return kit.Errorf("%s: is an answer for the GM (or the faction asked) to give with the buttons, not yours to type", k)
+		}
+	}
+	return nil
 }
 
 func paramNames(def rules.Action) string {
@@ -114,38 +131,6 @@ func paramNames(def rules.Action) string {
 		out = append(out, s)
 	}
 	return strings.Join(out, ", ")
-}
-
-// questionRows are the answer buttons of held orders: one row each, at
-// most the rows a message may carry.
-func questionRows(held []db.FactionOrder) []kit.Row {
-	var rows []kit.Row
-	for _, o := range held {
-		if o.Question == nil || len(rows) == kit.MaxActionRows {
-			continue
-		}
-		var row kit.Row
-		for i, opt := range o.Question.Options {
-			if i == kit.MaxButtonsPerRow {
-				break
-			}
-			style := kit.Secondary
-			if i == 0 {
-				style = kit.Primary
-			}
-			row = append(row, kit.Button{Label: fmt.Sprintf("#%d %s", o.ID, opt), Style: style, CustomID: fmt.Sprintf("fans:%d:%d", o.ID, i)})
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-func questionText(o db.FactionOrder) string {
-	who := "the GM"
-	if o.Question.Ask != "gm" {
-		who = o.Question.Ask
-	}
-	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.ID, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), o.Question.Text)
 }
 
 // FactionOrderResult is the console's `result` of /faction order and
@@ -191,45 +176,24 @@ func (h *handlers) factionOrder(ctx context.Context, req *kit.Request) (kit.Resp
 	}, nil
 }
 
+// factionOrders lists the queue: a player's own orders, or every one for
+// the GM; it removes one order (remove:) or all of a faction's (clear:)
+// first.
 func (h *handlers) factionOrders(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
 	c := fc.Campaign
-	name := req.Options.String("faction")
-	var f *rules.Faction
-	if name != "" || !req.GM {
+	var f *rules.Faction // nil: the GM's view of every faction
+	if name := req.Options.String("faction"); name != "" || !req.GM {
 		if f, err = userFaction(c, req, name); err != nil {
 			return kit.Response{}, err
 		}
 	}
-	mayChange := func(factionName string) bool {
-		return req.GM || strings.EqualFold(ownerOf(c, factionName), req.User.ID) && ownerOf(c, factionName) != ""
-	}
-	var note string
-	if id, ok := req.Options.Int("remove"); ok {
-		o, err := h.Factions.FactionOrder(ctx, req.GuildID, id)
-		if errors.Is(err, db.ErrNotFound) || err == nil && !mayChange(o.Faction) {
-			return kit.Response{}, kit.Errorf("there is no order #%d of yours: /faction orders lists them", id)
-		}
-		if err != nil {
-			return kit.Response{}, err
-		}
-		if _, err := h.Factions.DeleteOrders(ctx, req.GuildID, o.Faction, id); err != nil {
-			return kit.Response{}, err
-		}
-		note = fmt.Sprintf("Removed order #%d.\n", id)
-	}
-	if req.Options.Bool("clear") {
-		if f == nil {
-			return kit.Response{}, kit.Errorf("clear: name the faction with faction:")
-		}
-		n, err := h.Factions.DeleteOrders(ctx, req.GuildID, f.Name)
-		if err != nil {
-			return kit.Response{}, err
-		}
-		note += fmt.Sprintf("Removed %d orders of %s.\n", n, kit.EscapeMarkdown(f.Name))
+	note, err := h.changeOrders(ctx, req, c, f)
+	if err != nil {
+		return kit.Response{}, err
 	}
 	factionName := ""
 	if f != nil {
@@ -239,12 +203,53 @@ func (h *handlers) factionOrders(ctx context.Context, req *kit.Request) (kit.Res
 	if err != nil {
 		return kit.Response{}, err
 	}
+	return ordersReply(c, req, note, orders), nil
+}
+
+// mayChange reports whether the request may see and change the orders of
+// the faction called name: the GM, and its player.
+func mayChange(c *rules.Campaign, req *kit.Request, name string) bool {
+	return req.GM || strings.EqualFold(ownerOf(c, name), req.User.ID) && ownerOf(c, name) != ""
+}
+
+// changeOrders removes what remove: and clear: ask, and says what it did.
+func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.Campaign, f *rules.Faction) (string, error) {
+	var note string
+	if id, ok := req.Options.Int("remove"); ok {
+		o, err := h.Factions.FactionOrder(ctx, req.GuildID, id)
+		if errors.Is(err, db.ErrNotFound) || err == nil && !mayChange(c, req, o.Faction) {
+			return "", kit.Errorf("there is no order #%d of yours: /faction orders lists them", id)
+		}
+		if err != nil {
+			return "", err
+		}
+		if _, err := h.Factions.DeleteOrders(ctx, req.GuildID, o.Faction, id); err != nil {
+			return "", err
+		}
+		note = fmt.Sprintf("Removed order #%d.\n", id)
+	}
+	if req.Options.Bool("clear") {
+		if f == nil {
+			return "", kit.Errorf("clear: name the faction with faction:")
+		}
+		n, err := h.Factions.DeleteOrders(ctx, req.GuildID, f.Name)
+		if err != nil {
+			return "", err
+		}
+		note += fmt.Sprintf("Removed %d orders of %s.\n", n, kit.EscapeMarkdown(f.Name))
+	}
+	return note, nil
+}
+
+// ordersReply lists the orders the request may see, after note, with the
+// buttons of those held by a Question.
+func ordersReply(c *rules.Campaign, req *kit.Request, note string, orders []db.FactionOrder) kit.Response {
 	var b strings.Builder
 	b.WriteString(note)
 	out := []FactionOrderResult{}
 	var held []db.FactionOrder
 	for _, o := range orders {
-		if !req.GM && !mayChange(o.Faction) {
+		if !mayChange(c, req, o.Faction) {
 			continue
 		}
 		out = append(out, orderResult(o))
@@ -261,5 +266,5 @@ func (h *handlers) factionOrders(ctx context.Context, req *kit.Request) (kit.Res
 	if len(out) == 0 {
 		fmt.Fprintf(&b, "No orders queued for round %d. Queue one with /faction order action:invest stat:INF\n", c.Round)
 	}
-	return kit.Response{Content: b.String(), Ephemeral: true, Rows: questionRows(held), Result: out}, nil
+	return kit.Response{Content: b.String(), Ephemeral: true, Rows: questionRows(held), Result: out}
 }
