@@ -11,6 +11,10 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
+// The chart of /faction round and the schedule's firings: each faction's
+// Health Stats over the rounds.
+
+// chartFile is the name of the chart's attachment.
 const chartFile = "factions.png"
 
 // maxChartLines is how many factions the chart draws.
@@ -26,20 +30,7 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 	p.X.Tick.Marker = core.IntegerTicks{}
 	p.Legend.Top = true
 	p.Legend.Left = true
-	var names []string
-	series := map[string]plotter.XYs{}
-	for _, r := range hist {
-		for _, s := range r.Sheets {
-			if _, ok := series[s.Faction]; !ok {
-				if len(names) == maxChartLines {
-					continue
-				}
-				names = append(names, s.Faction)
-			}
-			total := s.Stats.INF + s.Stats.TEC + s.Stats.SOL + s.Stats.POP
-			series[s.Faction] = append(series[s.Faction], plotter.XY{X: float64(r.Round), Y: float64(total)})
-		}
-	}
+	names, series := statsSeries(hist)
 	top := 1.0
 	for i, n := range names {
 		line, points, err := plotter.NewLinePoints(series[n])
@@ -60,6 +51,32 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 	if len(hist) > 0 {
 		p.X.Min, p.X.Max = float64(hist[0].Round)-0.5, float64(hist[len(hist)-1].Round)+0.5
 	}
+	return drawPNG(p)
+}
+
+// statsSeries is each faction's Health Stats after each round of hist, by
+// name; names lists the factions to draw (at most maxChartLines), in the
+// order they first appear.
+func statsSeries(hist []db.FactionRound) (names []string, series map[string]plotter.XYs) {
+	series = map[string]plotter.XYs{}
+	for _, r := range hist {
+		for _, s := range r.Sheets {
+			if _, ok := series[s.Faction]; !ok {
+				if len(names) == maxChartLines {
+					continue
+				}
+				names = append(names, s.Faction)
+			}
+			total := s.Stats.INF + s.Stats.TEC + s.Stats.SOL + s.Stats.POP
+			series[s.Faction] = append(series[s.Faction], plotter.XY{X: float64(r.Round), Y: float64(total)})
+		}
+	}
+	return names, series
+}
+
+// drawPNG draws p as a PNG of the size of every chart Tablehand posts (as
+// core's /odds chart does).
+func drawPNG(p *plot.Plot) ([]byte, error) {
 	wt, err := p.WriterTo(core.ChartWidth, core.ChartHeight, "png")
 	if err != nil {
 		return nil, err

@@ -2,15 +2,16 @@ package faction
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
+
+// /faction preview: the dry run of the next round, with the exact odds of
+// every roll; a schedule that waits for the GM's approval posts one too.
 
 // PreviewRounds plays n rounds on a copy of c: the dry run of what would
 // happen, each Test with its exact Chance. Only the first round has the
@@ -55,18 +56,14 @@ func PreviewEmbeds(reps []rules.RoundReport) []kit.Embed {
 
 func (h *handlers) factionPreview(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, orders, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
-	if errors.Is(err, db.ErrNotFound) {
-		return kit.Response{}, NoCampaign
-	}
 	if err != nil {
-		return kit.Response{}, err
+		return kit.Response{}, noCampaign(err)
 	}
 	reps, err := PreviewRounds(fc.Campaign, orders, 1, h.Roller())
 	if err != nil {
 		return kit.Response{}, factionError(err)
 	}
-	embeds := PreviewEmbeds(reps)
-	kept, rest := packEmbeds(embeds, kit.MaxEmbeds, kit.MaxEmbedTotal)
+	kept, rest := fitEmbeds(PreviewEmbeds(reps))
 	content := fmt.Sprintf("🔍 Dry run of round %d: nothing is changed. The odds are exact; the dice are one possible outcome.", fc.Campaign.Round)
 	if len(rest) > 0 {
 		content += fmt.Sprintf("\n%d factions did not fit: /faction orders faction:<name> lists their orders.", len(rest))

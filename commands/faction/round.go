@@ -2,7 +2,6 @@ package faction
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -10,6 +9,9 @@ import (
 	"github.com/tablehand/tablehand/db"
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
+
+// /faction round: whole rounds played now, and the messages played rounds
+// post (the schedule's firings too).
 
 // RoundResult is the console's `result` of /faction round and a firing.
 type RoundResult struct {
@@ -21,33 +23,32 @@ type RoundResult struct {
 }
 
 func (h *handlers) factionRound(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	count := 1
-	if n, ok := req.Options.Int("count"); ok {
-		count = int(n)
-	}
-	t, err := h.Tray(req)
+	c, err := h.begin(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	res, err := h.Factions.PlayRounds(ctx, req.GuildID, db.PlayOptions{Rounds: count, Roller: t.Roller(), ActorID: req.User.ID,
+	res, err := h.Factions.PlayRounds(ctx, req.GuildID, db.PlayOptions{Rounds: c.Or("count", 1), Roller: c.Tray.Roller(), ActorID: req.User.ID,
 		// The dice: values must match exactly before anything is saved.
 		Hook: func(p db.RoundPhase) error {
 			if p == db.PhaseResolved {
-				return t.Done()
+				return c.Tray.Done()
 			}
 			return nil
 		}})
-	if errors.Is(err, db.ErrNotFound) {
-		return kit.Response{}, NoCampaign
-	}
 	if err != nil {
-		return kit.Response{}, factionError(err)
+		return kit.Response{}, factionError(noCampaign(err))
 	}
+	return h.roundReply(ctx, req, res, "")
+}
+
+// roundReply is the one message that rounds played on request post, with
+// header, and the chart of the campaign's history.
+func (h *handlers) roundReply(ctx context.Context, req *kit.Request, res db.PlayResult, header string) (kit.Response, error) {
 	hist, err := h.Factions.RoundHistory(ctx, req.GuildID, chartRounds)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	msgs, err := RoundMessages(res, hist, "", false)
+	msgs, err := RoundMessages(res, hist, header, false)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -57,6 +58,10 @@ func (h *handlers) factionRound(ctx context.Context, req *kit.Request) (kit.Resp
 // chartRounds is how many rounds the chart goes back.
 const chartRounds = 50
 
+// summaryBudget is what the summary of the reports that do not fit may
+// take of a message's embed characters.
+const summaryBudget = 1500
+
 // RoundMessages builds what played rounds post: one embed per faction and
 // round, the stats chart, and the Questions of held orders with their
 // buttons. header opens the first message. With paged, the reports run
@@ -64,15 +69,41 @@ const chartRounds = 50
 // all); without, they fit one message and those that do not are
 // summarised in its last embed, which says so.
 func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, paged bool) ([]kit.Response, error) {
+	p := newPlayed(res, header)
+	png, err := statsChart(hist)
+	if err != nil {
+		return nil, fmt.Errorf("draw the faction chart: %w", err)
+	}
+	p.files = []kit.File{{Name: chartFile, ContentType: "image/png", Data: png}}
+	if !paged {
+		return []kit.Response{p.message()}, nil
+	}
+	return p.pages(), nil
+}
+
+// played is what played rounds post, before it is cut into messages.
+type played struct {
+	content   string
+	embeds    []kit.Embed // a report a faction and round
+	summaries []string    // the same reports, a line each
+	chart     kit.Embed
+	files     []kit.File
+	rows      []kit.Row
+	result    RoundResult
+}
+
+func newPlayed(res db.PlayResult, header string) *played {
 	c := res.Campaign.Campaign
-	var embeds []kit.Embed
-	var summaries []string
-	result := RoundResult{Round: c.Round}
+	p := &played{
+		chart:  kit.Embed{Title: "Health Stats over the rounds", Image: "attachment://" + chartFile},
+		rows:   questionRows(res.Held),
+		result: RoundResult{Round: c.Round},
+	}
 	for _, r := range res.Rounds {
-		result.Rounds = append(result.Rounds, r.Report)
+		p.result.Rounds = append(p.result.Rounds, r.Report)
 		for i, fr := range r.Report.Factions {
-			embeds = append(embeds, ReportEmbed(r.Report.Round, fr, i, false, true))
-			summaries = append(summaries, reportSummary(r.Report.Round, fr))
+			p.embeds = append(p.embeds, ReportEmbed(r.Report.Round, fr, i, false, true))
+			p.summaries = append(p.summaries, reportSummary(r.Report.Round, fr))
 		}
 	}
 	var b strings.Builder
@@ -86,32 +117,35 @@ func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, pag
 		fmt.Fprintf(&b, "🗺️ **Rounds %d to %d** are played. Next: round %d.", first, last, c.Round)
 	}
 	for _, o := range res.Held {
-		result.Held = append(result.Held, orderResult(o))
+		p.result.Held = append(p.result.Held, orderResult(o))
 		b.WriteString("\n" + questionText(o))
 	}
-	png, err := statsChart(hist)
-	if err != nil {
-		return nil, fmt.Errorf("draw the faction chart: %w", err)
-	}
-	chart := kit.Embed{Title: "Health Stats over the rounds", Image: "attachment://" + chartFile}
-	files := []kit.File{{Name: chartFile, ContentType: "image/png", Data: png}}
-	rows := questionRows(res.Held)
-	if !paged {
-		kept, rest := packEmbeds(embeds, kit.MaxEmbeds-2, kit.MaxEmbedTotal-summaryBudget-chart.Size())
-		if len(rest) > 0 {
-			var sb strings.Builder
-			fmt.Fprintf(&sb, "%d reports did not fit in one message: /faction report round:<n> faction:<name> shows each.\n", len(rest))
-			for _, i := range rest {
-				sb.WriteString(summaries[i] + "\n")
-				result.Summarised = append(result.Summarised, summaries[i])
-			}
-			kept = append(kept, kit.Embed{Title: "In short", Description: kit.Truncate(sb.String(), summaryBudget-20, "…")})
+	p.content = b.String()
+	return p
+}
+
+// message fits the reports in one message, and summarises in its last
+// embed those that do not fit.
+func (p *played) message() kit.Response {
+	kept, rest := packEmbeds(p.embeds, kit.MaxEmbeds-2, kit.MaxEmbedTotal-summaryBudget-p.chart.Size())
+	if len(rest) > 0 {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "%d reports did not fit in one message: /faction report round:<n> faction:<name> shows each.\n", len(rest))
+		for _, i := range rest {
+			sb.WriteString(p.summaries[i] + "\n")
+			p.result.Summarised = append(p.result.Summarised, p.summaries[i])
 		}
-		return []kit.Response{{Content: b.String(), Embeds: append(kept, chart), Files: files, Rows: rows, Result: result}}, nil
+		kept = append(kept, kit.Embed{Title: "In short", Description: kit.Truncate(sb.String(), summaryBudget-20, "…")})
 	}
+	return kit.Response{Content: p.content, Embeds: append(kept, p.chart), Files: p.files, Rows: p.rows, Result: p.result}
+}
+
+// pages runs the reports over as many messages as they need: the first
+// says what was played, the last has the chart and the buttons.
+func (p *played) pages() []kit.Response {
 	var out []kit.Response
-	for len(embeds) > 0 {
-		kept, rest := packEmbeds(embeds, kit.MaxEmbeds-1, kit.MaxEmbedTotal-chart.Size())
+	for embeds := p.embeds; len(embeds) > 0; {
+		kept, rest := packEmbeds(embeds, kit.MaxEmbeds-1, kit.MaxEmbedTotal-p.chart.Size())
 		page := make([]kit.Embed, 0, len(kept))
 		page = append(page, kept...)
 		var next []kit.Embed
@@ -124,15 +158,11 @@ func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, pag
 	if len(out) == 0 {
 		out = append(out, kit.Response{Type: kit.Message})
 	}
-	out[0].Content, out[0].Result = b.String(), result
-	lastMsg := &out[len(out)-1]
-	lastMsg.Embeds, lastMsg.Files, lastMsg.Rows = append(lastMsg.Embeds, chart), files, rows
-	return out, nil
+	out[0].Content, out[0].Result = p.content, p.result
+	last := &out[len(out)-1]
+	last.Embeds, last.Files, last.Rows = append(last.Embeds, p.chart), p.files, p.rows
+	return out
 }
-
-// summaryBudget is what the summary of the reports that do not fit may
-// take of a message's embed characters.
-const summaryBudget = 1500
 
 // packEmbeds keeps embeds, in order, while at most n of them fit in total
 // characters; it returns those kept and the indexes of the rest.
@@ -154,55 +184,7 @@ func packEmbeds(embeds []kit.Embed, n, total int) (kept []kit.Embed, rest []int)
 	return kept, rest
 }
 
-func (h *handlers) factionReport(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	var r db.FactionRound
-	if n, ok := req.Options.Int("round"); ok {
-		var err error
-		if r, err = h.Factions.PlayedRound(ctx, req.GuildID, int(n)); errors.Is(err, db.ErrNotFound) {
-			return kit.Response{}, kit.Errorf("round %d has not been played here", n)
-		} else if err != nil {
-			return kit.Response{}, err
-		}
-	} else {
-		hist, err := h.Factions.RoundHistory(ctx, req.GuildID, 1)
-		if err != nil {
-			return kit.Response{}, err
-		}
-		if len(hist) == 0 {
-			return kit.Response{}, kit.Errorf("no round has been played yet: the GM plays one with /faction round")
-		}
-		r = hist[0]
-	}
-	var embeds []kit.Embed
-	var reps []rules.FactionReport
-	name := req.Options.String("faction")
-	mine := map[string]bool{} // the factions whose covert doings req.User may see
-	if !req.GM {
-		if camp, err := h.Factions.Campaign(ctx, req.GuildID); err == nil {
-			for _, f := range camp.Campaign.Factions {
-				if f.Owner == req.User.ID {
-					mine[strings.ToLower(f.Name)] = true
-				}
-			}
-		}
-	}
-	for i, fr := range r.Report.Factions {
-		if name == "" || strings.EqualFold(name, fr.Faction) {
-			public := !req.GM && !mine[strings.ToLower(fr.Faction)]
-			embeds = append(embeds, ReportEmbed(r.Round, fr, i, false, public))
-			reps = append(reps, fr)
-		}
-	}
-	if len(embeds) == 0 {
-		return kit.Response{}, kit.Errorf("%s played no turn in round %d", name, r.Round)
-	}
-	kept, rest := packEmbeds(embeds, kit.MaxEmbeds, kit.MaxEmbedTotal)
-	content := fmt.Sprintf("Report of round %d", r.Round)
-	if !r.ScheduledAt.IsZero() {
-		content += fmt.Sprintf(", played by the schedule for <t:%d:F>", r.ScheduledAt.Unix())
-	}
-	if len(rest) > 0 {
-		content += fmt.Sprintf("; %d more: ask with faction:<name>", len(rest))
-	}
-	return kit.Response{Content: content + ".", Embeds: kept, Ephemeral: true, Result: reps}, nil
+// fitEmbeds is packEmbeds for a message of embeds alone.
+func fitEmbeds(embeds []kit.Embed) (kept []kit.Embed, rest []int) {
+	return packEmbeds(embeds, kit.MaxEmbeds, kit.MaxEmbedTotal)
 }
