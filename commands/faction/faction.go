@@ -181,27 +181,32 @@ func (h *handlers) registerFaction(r *kit.Router) {
 	r.Route("faction/preview", h.factionPreview, true)
 	r.Route("faction/report", h.factionReport, false)
 	r.RouteComponent("fans", h.factionAnswer, false)
+	h.registerSuggestions(r)
+}
 
+// registerSuggestions adds the autocomplete of /faction's options.
+func (h *handlers) registerSuggestions(r *kit.Router) {
+	factions, assets, habitats := h.suggest(suggestFactions), h.suggest(suggestAssets), h.suggest(suggestHabitats)
 	for _, p := range []string{"show", "set", "delete", "asset/add", "asset/set", "asset/list", "habitat/add", "habitat/set",
 		"roll", "act", "order", "orders", "report"} {
-		r.RouteAutocomplete("faction/"+p, "faction", h.suggestFactions)
+		r.RouteAutocomplete("faction/"+p, "faction", factions)
 	}
-	r.RouteAutocomplete("faction/roll", "defender", h.suggestFactions)
+	r.RouteAutocomplete("faction/roll", "defender", factions)
 	for _, p := range []string{"asset/set", "asset/remove", "roll", "act", "order"} {
-		r.RouteAutocomplete("faction/"+p, "asset", h.suggestAssets)
+		r.RouteAutocomplete("faction/"+p, "asset", assets)
 	}
 	for _, p := range []string{"act", "order"} {
-		r.RouteAutocomplete("faction/"+p, "action", h.suggestActions)
-		r.RouteAutocomplete("faction/"+p, "target", h.suggestAssets)
-		r.RouteAutocomplete("faction/"+p, "habitat", h.suggestHabitats)
+		r.RouteAutocomplete("faction/"+p, "action", h.suggest(suggestActions))
+		r.RouteAutocomplete("faction/"+p, "target", assets)
+		r.RouteAutocomplete("faction/"+p, "habitat", habitats)
 		r.RouteAutocomplete("faction/"+p, "params", h.suggestParams)
 	}
-	r.RouteAutocomplete("faction/roll", "defender_asset", h.suggestAssets)
-	r.RouteAutocomplete("faction/create", "home", h.suggestHabitats)
-	r.RouteAutocomplete("faction/set", "home", h.suggestHabitats)
+	r.RouteAutocomplete("faction/roll", "defender_asset", assets)
+	r.RouteAutocomplete("faction/create", "home", habitats)
+	r.RouteAutocomplete("faction/set", "home", habitats)
 	r.RouteAutocomplete("faction/asset/add", "chart", h.suggestCharts)
-	r.RouteAutocomplete("faction/asset/add", "at", h.suggestHabitats)
-	r.RouteAutocomplete("faction/asset/set", "at", h.suggestHabitats)
-	r.RouteAutocomplete("faction/habitat/set", "habitat", h.suggestHabitats)
-	r.RouteAutocomplete("faction/habitat/remove", "habitat", h.suggestHabitats)
+	r.RouteAutocomplete("faction/asset/add", "at", habitats)
+	r.RouteAutocomplete("faction/asset/set", "at", habitats)
+	r.RouteAutocomplete("faction/habitat/set", "habitat", habitats)
+	r.RouteAutocomplete("faction/habitat/remove", "habitat", habitats)
 }

@@ -13,17 +13,44 @@ import (
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
+// Autocomplete: factions, assets, habitats, the actions a faction may
+// take now and their parameters, and the asset chart.
+
+// suggester suggests values from the guild's campaign.
+type suggester func(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error)
+
+// suggest is the autocomplete handler of fn: without a campaign there is
+// nothing to suggest.
+func (h *handlers) suggest(fn suggester) kit.Handler {
+	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
+		fc, err := h.Factions.Campaign(ctx, req.GuildID)
+		if errors.Is(err, db.ErrNotFound) {
+			return kit.Response{}, nil
+		}
+		if err != nil {
+			return kit.Response{}, err
+		}
+		choices, err := fn(fc.Campaign, req)
+		if err != nil {
+			return kit.Response{}, err
+		}
+		return kit.Response{Choices: choices}, nil
+	}
+}
+
+// typed is what is being typed in the focused option, in lower case.
+func typed(req *kit.Request) string {
+	return strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
+}
+
+// matches reports whether name holds what is typed (lower case), in any
+// case.
+func matches(name, typed string) bool { return strings.Contains(strings.ToLower(name), typed) }
+
 // suggestFactions autocompletes a faction's name: the user's own first.
-func (h *handlers) suggestFactions(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	fc, err := h.Factions.Campaign(ctx, req.GuildID)
-	if errors.Is(err, db.ErrNotFound) {
-		return kit.Response{}, nil
-	}
-	if err != nil {
-		return kit.Response{}, err
-	}
-	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
-	fs := slices.Clone(fc.Campaign.Factions)
+func suggestFactions(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) {
+	text := typed(req)
+	fs := slices.Clone(c.Factions)
 	slices.SortStableFunc(fs, func(a, b *rules.Faction) int {
 		am, bm := a.Owner == req.User.ID, b.Owner == req.User.ID
 		switch {
@@ -36,11 +63,11 @@ func (h *handlers) suggestFactions(ctx context.Context, req *kit.Request) (kit.R
 	})
 	var out []kit.Choice
 	for _, f := range fs {
-		if strings.Contains(strings.ToLower(f.Name), typed) {
+		if matches(f.Name, text) {
 			out = append(out, kit.Choice{Name: f.Name + " (" + ownerLabel(f) + ")", Value: f.Name})
 		}
 	}
-	return kit.Response{Choices: out}, nil
+	return out, nil
 }
 
 func ownerLabel(f *rules.Faction) string {
@@ -52,28 +79,18 @@ func ownerLabel(f *rules.Faction) string {
 
 // suggestAssets autocompletes an asset: those the user may see, the acting
 // faction's first.
-func (h *handlers) suggestAssets(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	fc, err := h.Factions.Campaign(ctx, req.GuildID)
-	if errors.Is(err, db.ErrNotFound) {
-		return kit.Response{}, nil
-	}
-	if err != nil {
-		return kit.Response{}, err
-	}
-	c := fc.Campaign
-	typed := strings.ToLower(strings.TrimSpace(fmt.Sprint(req.Options[req.Focused])))
+func suggestAssets(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) {
+	// The option takes a number: what is typed may be one already.
+	text := strings.ToLower(strings.TrimSpace(fmt.Sprint(req.Options[req.Focused])))
 	if _, ok := req.Options[req.Focused]; !ok {
-		typed = ""
+		text = ""
 	}
 	var mine, others []kit.Choice
 	acting := req.Options.String("faction")
 	for _, f := range c.Factions {
-		for _, a := range f.Assets {
-			if !sees(c, req, f, a) {
-				continue
-			}
+		for _, a := range visibleAssets(c, req, f) {
 			name := fmt.Sprintf("#%d %s (%s, Level %d/%d, %s)", a.ID, a.Name, f.Name, a.Health, a.Level, a.Location)
-			if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
+			if text != "" && !matches(name, text) {
 				continue
 			}
 			ch := kit.Choice{Name: name, Value: int64(a.ID)}
@@ -84,31 +101,24 @@ func (h *handlers) suggestAssets(ctx context.Context, req *kit.Request) (kit.Res
 			}
 		}
 	}
-	return kit.Response{Choices: append(mine, others...)}, nil
+	return append(mine, others...), nil
 }
 
 // suggestActions lists what the acting faction may do right now, with the
 // cost: rules.Available. The value names the asset too: "attack@12".
-func (h *handlers) suggestActions(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	fc, err := h.Factions.Campaign(ctx, req.GuildID)
-	if errors.Is(err, db.ErrNotFound) {
-		return kit.Response{}, nil
-	}
+func suggestActions(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) {
+	f, err := userFaction(c, req, req.Options.String("faction"))
 	if err != nil {
-		return kit.Response{}, err
+		return nil, err
 	}
-	f, err := userFaction(fc.Campaign, req, req.Options.String("faction"))
+	opts, err := rules.Available(c, f.Name)
 	if err != nil {
-		return kit.Response{}, err
+		return nil, err
 	}
-	opts, err := rules.Available(fc.Campaign, f.Name)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	typed := strings.ToLower(strings.TrimSpace(req.Options.String("action")))
+	text := typed(req)
 	var out []kit.Choice
 	for _, o := range opts {
-		if typed != "" && !strings.Contains(strings.ToLower(o.Label+" "+o.Action), typed) {
+		if text != "" && !matches(o.Label+" "+o.Action, text) {
 			continue
 		}
 		label := o.Label
@@ -121,10 +131,11 @@ func (h *handlers) suggestActions(ctx context.Context, req *kit.Request) (kit.Re
 		}
 		out = append(out, kit.Choice{Name: label, Value: v})
 	}
-	return kit.Response{Choices: out}, nil
+	return out, nil
 }
 
-// suggestParams suggests the chosen action's parameters, to fill in.
+// suggestParams suggests the chosen action's parameters, to fill in. It
+// needs no campaign.
 func (h *handlers) suggestParams(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	key, _, _ := strings.Cut(req.Options.String("action"), "@")
 	def, ok := rules.LookupAction(key)
@@ -153,38 +164,30 @@ func (h *handlers) suggestParams(ctx context.Context, req *kit.Request) (kit.Res
 	return kit.Response{Choices: out}, nil
 }
 
-func (h *handlers) suggestHabitats(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	fc, err := h.Factions.Campaign(ctx, req.GuildID)
-	if errors.Is(err, db.ErrNotFound) {
-		return kit.Response{}, nil
-	}
-	if err != nil {
-		return kit.Response{}, err
-	}
-	typed := strings.ToLower(strings.TrimSpace(req.Options.String(req.Focused)))
+func suggestHabitats(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) {
+	text := typed(req)
 	var out []kit.Choice
-	for _, hb := range fc.Campaign.Habitats {
-		if strings.Contains(strings.ToLower(hb.Name), typed) {
-			owner := hb.Owner
-			if owner == "" {
-				owner = "unowned"
-			}
-			out = append(out, kit.Choice{Name: fmt.Sprintf("%s (%s, health %d/%d)", hb.Name, owner, hb.Health, hb.MaxHealth), Value: hb.Name})
+	for _, hb := range c.Habitats {
+		if matches(hb.Name, text) {
+			out = append(out, kit.Choice{Name: fmt.Sprintf("%s (%s, health %d/%d)", hb.Name, habitatOwner(hb), hb.Health, hb.MaxHealth), Value: hb.Name})
 		}
 	}
-	return kit.Response{Choices: out}, nil
+	return out, nil
 }
 
+// suggestCharts suggests the entries of the asset chart: the campaign's,
+// else (no campaign yet, or none that can be read) the one a new
+// campaign starts with.
 func (h *handlers) suggestCharts(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cfg := h.factionConfig()
 	if fc, err := h.Factions.Campaign(ctx, req.GuildID); err == nil {
 		cfg = fc.Campaign.Config
 	}
-	typed := strings.ToLower(strings.TrimSpace(req.Options.String("chart")))
+	text := typed(req)
 	var out []kit.Choice
 	for _, d := range cfg.Assets {
 		name := fmt.Sprintf("%s (%s %s, Level %d)", d.Name, d.Category, d.Type, d.Level)
-		if strings.Contains(strings.ToLower(name), typed) {
+		if matches(name, text) {
 			out = append(out, kit.Choice{Name: name, Value: d.Name})
 		}
 	}
