@@ -156,12 +156,7 @@ func (h *handlers) factionAssetRemove(ctx context.Context, req *kit.Request) (ki
 }
 
 func (h *handlers) factionAssetList(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	fc, err := h.campaign(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	c := fc.Campaign
-	f, err := viewFaction(c, req, req.Options.String("faction"))
+	c, f, err := h.campaignFaction(ctx, req, viewFaction)
 	if err != nil {
 		return kit.Response{}, err
 	}

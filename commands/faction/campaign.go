@@ -75,6 +75,49 @@ func (h *handlers) update(ctx context.Context, req *kit.Request, fn func(c *rule
 	return fc, nil
 }
 
+// campaignFaction loads the guild's campaign and the faction that find
+// (viewFaction, userFaction) makes of the `faction:` option.
+func (h *handlers) campaignFaction(ctx context.Context, req *kit.Request, find func(c *rules.Campaign, req *kit.Request, name string) (*rules.Faction, error)) (*rules.Campaign, *rules.Faction, error) {
+	fc, err := h.campaign(ctx, req)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := find(fc.Campaign, req, req.Options.String("faction"))
+	if err != nil {
+		return nil, nil, err
+	}
+	return fc.Campaign, f, nil
+}
+
+// updateOne is update for a change of one thing of the campaign, which
+// find looks up (one that is not there is the user's mistake).
+func updateOne[T any](ctx context.Context, h *handlers, req *kit.Request, find func(c *rules.Campaign) (T, error), fn func(c *rules.Campaign, t T) error) error {
+	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
+		t, err := find(c)
+		if err != nil {
+			return err
+		}
+		return fn(c, t)
+	})
+	return err
+}
+
+// updateFaction is update for a change of the faction the `faction:`
+// option names.
+func (h *handlers) updateFaction(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign, f *rules.Faction) error) error {
+	return updateOne(ctx, h, req, func(c *rules.Campaign) (*rules.Faction, error) {
+		return findFaction(c, req.Options.String("faction"))
+	}, fn)
+}
+
+// updateHabitat is update for a change of the habitat the `habitat:`
+// option names.
+func (h *handlers) updateHabitat(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign, hb *rules.Habitat) error) error {
+	return updateOne(ctx, h, req, func(c *rules.Campaign) (*rules.Habitat, error) {
+		return findHabitat(c, req.Options.String("habitat"))
+	}, fn)
+}
+
 // factionMistakes are the rules' errors that are the user's to fix.
 var factionMistakes = []error{
 	rules.ErrUnknownFaction, rules.ErrUnknownAction, rules.ErrUnknownAsset, rules.ErrUnknownHabitat,

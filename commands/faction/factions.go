@@ -108,15 +108,11 @@ func (h *handlers) factionCreate(ctx context.Context, req *kit.Request) (kit.Res
 }
 
 func (h *handlers) factionShow(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	fc, err := h.campaign(ctx, req)
+	c, f, err := h.campaignFaction(ctx, req, viewFaction)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	f, err := viewFaction(fc.Campaign, req, req.Options.String("faction"))
-	if err != nil {
-		return kit.Response{}, err
-	}
-	return viewOf(fc.Campaign, req, f).reply("", true), nil
+	return viewOf(c, req, f).reply("", true), nil
 }
 
 // CampaignResult is the console's `result` of /faction list.
@@ -144,19 +140,6 @@ func (h *handlers) factionList(ctx context.Context, req *kit.Request) (kit.Respo
 		b.WriteString("No factions yet: /faction create name:\"Red Cell\"\n")
 	}
 	return kit.Response{Content: b.String(), Embeds: []kit.Embed{habitatsEmbed(c)}, Ephemeral: true, Result: res}, nil
-}
-
-// updateFaction is update for a change of the faction the `faction:`
-// option names.
-func (h *handlers) updateFaction(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign, f *rules.Faction) error) error {
-	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
-		f, err := findFaction(c, req.Options.String("faction"))
-		if err != nil {
-			return err
-		}
-		return fn(c, f)
-	})
-	return err
 }
 
 func (h *handlers) factionSet(ctx context.Context, req *kit.Request) (kit.Response, error) {

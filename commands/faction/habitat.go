@@ -94,19 +94,6 @@ func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit
 	return kit.Response{Content: fmt.Sprintf("Added the habitat **%s**.", kit.EscapeMarkdown(name)), Result: out}, nil
 }
 
-// updateHabitat is update for a change of the habitat the `habitat:`
-// option names.
-func (h *handlers) updateHabitat(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign, hb *rules.Habitat) error) error {
-	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
-		hb, err := findHabitat(c, req.Options.String("habitat"))
-		if err != nil {
-			return err
-		}
-		return fn(c, hb)
-	})
-	return err
-}
-
 func (h *handlers) factionHabitatSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var out HabitatResult
 	err := h.updateHabitat(ctx, req, func(c *rules.Campaign, hb *rules.Habitat) error {

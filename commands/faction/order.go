@@ -156,11 +156,7 @@ func (h *handlers) factionOrder(ctx context.Context, req *kit.Request) (kit.Resp
 	if def.Kind == rules.KindTriggered && def.Key != "convert-duplicate" || def.Key == "counter-attack" {
 		return kit.Response{}, kit.Errorf("%s is triggered (%s), not ordered: it happens by itself", def.Name, def.Duration)
 	}
-	fc, err := h.campaign(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	f, err := userFaction(fc.Campaign, req, req.Options.String("faction"))
+	c, f, err := h.campaignFaction(ctx, req, userFaction)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -170,7 +166,7 @@ func (h *handlers) factionOrder(ctx context.Context, req *kit.Request) (kit.Resp
 	}
 	return kit.Response{
 		Content: fmt.Sprintf("Queued order #%d of **%s** for round %d: `%s` (%s). /faction orders shows the queue.",
-			stored.ID, kit.EscapeMarkdown(f.Name), fc.Campaign.Round, kit.CodeSafe(o.String()), def.Cost),
+			stored.ID, kit.EscapeMarkdown(f.Name), c.Round, kit.CodeSafe(o.String()), def.Cost),
 		Ephemeral: true,
 		Result:    orderResult(stored),
 	}, nil
