@@ -97,7 +97,7 @@ func (a *act) reply(ctx context.Context, c *kit.Call) (kit.Response, error) {
 		// Logged like every roll, so "what did you roll?" has an answer.
 		res.Total = tests[0].Roll
 		res.Succeeded(tests[0].Success, tests[0].Margin)
-		if err := c.Finish(ctx, "faction "+a.def.Key, &res.Outcome, &res, ""); err != nil {
+		if err := c.Finish(ctx, rules.SystemName+" "+a.def.Key, &res.Outcome, &res, ""); err != nil {
 			return kit.Response{}, err
 		}
 	}

@@ -63,7 +63,7 @@ func orderOptions(extra ...kit.Option) []kit.Option {
 }
 
 var factionCommand = kit.Command{
-	Name:        "faction",
+	Name:        rules.SystemName,
 	Description: "Faction game (seed 000): factions, actions, orders, rounds",
 	Options: []kit.Option{
 		{Type: kit.SubCommand, Name: "create", Description: "Create a faction for a player, or an NPC (GM)", Options: []kit.Option{
@@ -157,29 +157,32 @@ var factionCommand = kit.Command{
 	},
 }
 
+// route is the route of a subcommand of /faction: "faction/asset/add".
+func route(sub string) string { return rules.SystemName + "/" + sub }
+
 // registerFaction adds /faction.
 func (h *handlers) registerFaction(r *kit.Router) {
 	r.Define(factionCommand)
-	r.Route("faction/create", h.factionCreate, true)
-	r.Route("faction/show", h.factionShow, false)
-	r.Route("faction/list", h.factionList, false)
-	r.Route("faction/set", h.factionSet, true)
-	r.Route("faction/delete", h.factionDelete, true)
-	r.Route("faction/asset/add", h.factionAssetAdd, true)
-	r.Route("faction/asset/set", h.factionAssetSet, true)
-	r.Route("faction/asset/remove", h.factionAssetRemove, true)
-	r.Route("faction/asset/list", h.factionAssetList, false)
-	r.Route("faction/habitat/add", h.factionHabitatAdd, true)
-	r.Route("faction/habitat/set", h.factionHabitatSet, true)
-	r.Route("faction/habitat/remove", h.factionHabitatRemove, true)
-	r.Route("faction/habitat/list", h.factionHabitatList, false)
-	r.Route("faction/roll", h.factionRoll, false)
-	r.Route("faction/act", h.factionAct, false)
-	r.Route("faction/order", h.factionOrder, false)
-	r.Route("faction/orders", h.factionOrders, false)
-	r.Route("faction/round", h.factionRound, true)
-	r.Route("faction/preview", h.factionPreview, true)
-	r.Route("faction/report", h.factionReport, false)
+	r.Route(route("create"), h.factionCreate, true)
+	r.Route(route("show"), h.factionShow, false)
+	r.Route(route("list"), h.factionList, false)
+	r.Route(route("set"), h.factionSet, true)
+	r.Route(route("delete"), h.factionDelete, true)
+	r.Route(route("asset/add"), h.factionAssetAdd, true)
+	r.Route(route("asset/set"), h.factionAssetSet, true)
+	r.Route(route("asset/remove"), h.factionAssetRemove, true)
+	r.Route(route("asset/list"), h.factionAssetList, false)
+	r.Route(route("habitat/add"), h.factionHabitatAdd, true)
+	r.Route(route("habitat/set"), h.factionHabitatSet, true)
+	r.Route(route("habitat/remove"), h.factionHabitatRemove, true)
+	r.Route(route("habitat/list"), h.factionHabitatList, false)
+	r.Route(route("roll"), h.factionRoll, false)
+	r.Route(route("act"), h.factionAct, false)
+	r.Route(route("order"), h.factionOrder, false)
+	r.Route(route("orders"), h.factionOrders, false)
+	r.Route(route("round"), h.factionRound, true)
+	r.Route(route("preview"), h.factionPreview, true)
+	r.Route(route("report"), h.factionReport, false)
 	r.RouteComponent("fans", h.factionAnswer, false)
 	h.registerSuggestions(r)
 }
@@ -189,24 +192,24 @@ func (h *handlers) registerSuggestions(r *kit.Router) {
 	factions, assets, habitats := h.suggest(suggestFactions), h.suggest(suggestAssets), h.suggest(suggestHabitats)
 	for _, p := range []string{"show", "set", "delete", "asset/add", "asset/set", "asset/list", "habitat/add", "habitat/set",
 		"roll", "act", "order", "orders", "report"} {
-		r.RouteAutocomplete("faction/"+p, "faction", factions)
+		r.RouteAutocomplete(route(p), "faction", factions)
 	}
-	r.RouteAutocomplete("faction/roll", "defender", factions)
+	r.RouteAutocomplete(route("roll"), "defender", factions)
 	for _, p := range []string{"asset/set", "asset/remove", "roll", "act", "order"} {
-		r.RouteAutocomplete("faction/"+p, "asset", assets)
+		r.RouteAutocomplete(route(p), "asset", assets)
 	}
 	for _, p := range []string{"act", "order"} {
-		r.RouteAutocomplete("faction/"+p, "action", h.suggest(suggestActions))
-		r.RouteAutocomplete("faction/"+p, "target", assets)
-		r.RouteAutocomplete("faction/"+p, "habitat", habitats)
-		r.RouteAutocomplete("faction/"+p, "params", h.suggestParams)
+		r.RouteAutocomplete(route(p), "action", h.suggest(suggestActions))
+		r.RouteAutocomplete(route(p), "target", assets)
+		r.RouteAutocomplete(route(p), "habitat", habitats)
+		r.RouteAutocomplete(route(p), "params", h.suggestParams)
 	}
-	r.RouteAutocomplete("faction/roll", "defender_asset", assets)
-	r.RouteAutocomplete("faction/create", "home", habitats)
-	r.RouteAutocomplete("faction/set", "home", habitats)
-	r.RouteAutocomplete("faction/asset/add", "chart", h.suggestCharts)
-	r.RouteAutocomplete("faction/asset/add", "at", habitats)
-	r.RouteAutocomplete("faction/asset/set", "at", habitats)
-	r.RouteAutocomplete("faction/habitat/set", "habitat", habitats)
-	r.RouteAutocomplete("faction/habitat/remove", "habitat", habitats)
+	r.RouteAutocomplete(route("roll"), "defender_asset", assets)
+	r.RouteAutocomplete(route("create"), "home", habitats)
+	r.RouteAutocomplete(route("set"), "home", habitats)
+	r.RouteAutocomplete(route("asset/add"), "chart", h.suggestCharts)
+	r.RouteAutocomplete(route("asset/add"), "at", habitats)
+	r.RouteAutocomplete(route("asset/set"), "at", habitats)
+	r.RouteAutocomplete(route("habitat/set"), "habitat", habitats)
+	r.RouteAutocomplete(route("habitat/remove"), "habitat", habitats)
 }

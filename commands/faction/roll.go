@@ -210,7 +210,7 @@ func rollReply(ctx context.Context, c *kit.Call, kind rules.RollType, test rules
 		res.Total = test.Total
 	}
 	res.Succeeded(test.Success, test.Margin)
-	if err := c.Finish(ctx, "faction "+string(kind), &res.Outcome, &res, rollHint); err != nil {
+	if err := c.Finish(ctx, rules.SystemName+" "+string(kind), &res.Outcome, &res, rollHint); err != nil {
 		return kit.Response{}, err
 	}
 	// The rules roll die by die through the tray's Roller, so the tray
