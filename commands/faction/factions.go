@@ -89,7 +89,7 @@ func (h *handlers) factionCreate(ctx context.Context, req *kit.Request) (kit.Res
 	ch := &change{fn: func(camp *rules.Campaign) error {
 		f, err := nf.add(camp)
 		if err == nil {
-			view = viewOf(camp, req, f)
+			view = sheetOf(camp, req, f)
 		}
 		return err
 	}}
@@ -112,7 +112,7 @@ func (h *handlers) factionShow(ctx context.Context, req *kit.Request) (kit.Respo
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return viewOf(c, req, f).reply("", true), nil
+	return sheetOf(c, req, f).reply("", true), nil
 }
 
 // CampaignResult is the console's `result` of /faction list.
@@ -148,7 +148,7 @@ func (h *handlers) factionSet(ctx context.Context, req *kit.Request) (kit.Respon
 		if err := setFaction(c, f, req.Options); err != nil {
 			return err
 		}
-		view = viewOf(c, req, f)
+		view = sheetOf(c, req, f)
 		return nil
 	})
 	if err != nil {
@@ -160,21 +160,8 @@ func (h *handlers) factionSet(ctx context.Context, req *kit.Request) (kit.Respon
 // setFaction makes the changes of /faction set, in the order of its
 // options; the first impossible one stops it (and the transaction).
 func setFaction(c *rules.Campaign, f *rules.Faction, o kit.Options) error {
-	if owner := o.String("owner"); owner != "" {
-		f.Owner = owner
-	}
-	if o.Bool("npc") {
-		f.Owner = ""
-		if f.Policy == "" {
-			f.Policy = rules.PolicyHold
-		}
-	}
-	if o.Has("policy") {
-		p, err := parsePolicy(o.String("policy"))
-		if err != nil {
-			return err
-		}
-		f.Policy = p
+	if err := setPlayer(f, o); err != nil {
+		return err
 	}
 	if s := o.String("sheet"); s != "" {
 		if err := applySheet(f, s); err != nil {
@@ -199,6 +186,28 @@ func setFaction(c *rules.Campaign, f *rules.Faction, o kit.Options) error {
 			return kit.Errorf("%s's home must be one of its habitats", f.Name)
 		}
 		f.Home = hb.Name
+	}
+	return nil
+}
+
+// setPlayer gives f to owner:, or makes it an NPC (npc:), with the
+// standing policy of policy:.
+func setPlayer(f *rules.Faction, o kit.Options) error {
+	if owner := o.String("owner"); owner != "" {
+		f.Owner = owner
+	}
+	if o.Bool("npc") {
+		f.Owner = ""
+		if f.Policy == "" {
+			f.Policy = rules.PolicyHold
+		}
+	}
+	if o.Has("policy") {
+		p, err := parsePolicy(o.String("policy"))
+		if err != nil {
+			return err
+		}
+		f.Policy = p
 	}
 	return nil
 }

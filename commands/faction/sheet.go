@@ -53,7 +53,7 @@ func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) Factio
 	for _, a := range visibleAssets(c, req, f) {
 		r.Assets = append(r.Assets, assetResult(c, f, a))
 	}
-	if mine(req, f) {
+	if seesAll(req, f) {
 		r.Pending = c.Pending(f.Name)
 	}
 	return r
@@ -66,7 +66,7 @@ type sheetView struct {
 	result FactionResult
 }
 
-func viewOf(c *rules.Campaign, req *kit.Request, f *rules.Faction) sheetView {
+func sheetOf(c *rules.Campaign, req *kit.Request, f *rules.Faction) sheetView {
 	return sheetView{embed: factionEmbed(c, req, f), result: factionResult(c, req, f)}
 }
 
@@ -106,9 +106,9 @@ func visibleAssets(c *rules.Campaign, req *kit.Request, f *rules.Faction) []*rul
 	return out
 }
 
-// mine reports whether the request sees what f keeps to itself: its
+// seesAll reports whether the request sees what f keeps to itself: its
 // player and the GM do.
-func mine(req *kit.Request, f *rules.Faction) bool { return req.GM || f.Owner == req.User.ID }
+func seesAll(req *kit.Request, f *rules.Faction) bool { return req.GM || f.Owner == req.User.ID }
 
 // ownerText names a faction's player for a message.
 func ownerText(f *rules.Faction) string {
@@ -195,7 +195,7 @@ func factionEmbed(c *rules.Campaign, req *kit.Request, f *rules.Faction) kit.Emb
 	}
 	fields = listField(fields, "Habitats", habs)
 	fields = listField(fields, "Assets", assets)
-	if mine(req, f) {
+	if seesAll(req, f) {
 		fields = listField(fields, "Pending", pendingLines(c, f))
 	}
 	return kit.Embed{Title: f.Name, Description: ownerText(f) + fmt.Sprintf(" · round %d", c.Round), Fields: fields}
