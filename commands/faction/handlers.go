@@ -1,6 +1,11 @@
 package faction
 
-import "github.com/tablehand/tablehand/commands/kit"
+import (
+	"context"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	rules "github.com/tablehand/tablehand/rules/faction"
+)
 
 // handlers answers the commands of this package.
 type handlers struct{ *kit.Env }
@@ -11,3 +16,17 @@ func Mount(env *kit.Env, r *kit.Router) {
 	h.registerFaction(r)
 	h.registerSchedule(r)
 }
+
+// begin opens the kit.Call of a command that rolls: the tray of its
+// `dice:` option. No /faction command takes a `character:` sheet: the
+// numbers a faction rolls with come from the campaign.
+func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, error) {
+	return h.Begin(ctx, req, rules.SystemName)
+}
+
+// read opens the kit.Call of a command that rolls no dice, to read its
+// options as every handler does, keeping the first mistake. It is not
+// Begin, which would draw a roller from the Env for nothing (a fresh one
+// per request under serve, the next of a seeded sequence in the tests);
+// its tray is empty, so a Reply shows no dice.
+func read(req *kit.Request) *kit.Call { return &kit.Call{Req: req, Tray: &kit.Tray{}} }

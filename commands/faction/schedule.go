@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -115,6 +114,10 @@ func (r ScheduleResult) text() string {
 	return b.String()
 }
 
+// FireTime renders a firing's time for Discord: every reader sees it in
+// their own zone.
+func FireTime(t time.Time) string { return fmt.Sprintf("<t:%d:F>", t.Unix()) }
+
 // notify tells the running scheduler; a failure there is logged, not the
 // user's: the store has the change and the scheduler reloads on start.
 func (h *handlers) notify(ctx context.Context, guildID string) {
@@ -126,7 +129,19 @@ func (h *handlers) notify(ctx context.Context, guildID string) {
 	}
 }
 
+// scheduleChanged tells the scheduler of the change to s and answers
+// with s between before and after.
+func (h *handlers) scheduleChanged(ctx context.Context, req *kit.Request, s db.Schedule, before, after string) (kit.Response, error) {
+	h.notify(ctx, req.GuildID)
+	res, err := h.scheduleResult(s)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{Content: before + res.text() + after, Result: res}, nil
+}
+
 func (h *handlers) scheduleSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	c := read(req)
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
@@ -136,51 +151,61 @@ func (h *handlers) scheduleSet(ctx context.Context, req *kit.Request) (kit.Respo
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return kit.Response{}, err
 	}
-	zone := strings.TrimSpace(req.Options.String("timezone"))
-	if zone == "" {
-		zone = fc.Timezone
-	}
-	if zone == "" {
-		zone = "UTC"
-	}
-	if h.Cron == nil {
-		return kit.Response{}, errors.New("schedule: no cron parser configured")
-	}
-	when := strings.TrimSpace(req.Options.String("when"))
-	spec, _, err := h.Cron.ParseSchedule(when, zone, h.now(), 3)
+	s, err := h.scheduleWhen(req, fc.Timezone)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	s := db.Schedule{ChannelID: req.ChannelID, Spec: when, Cron: spec, Timezone: zone, Rounds: 1, CreatedBy: req.User.ID,
-		Missed: db.MissedSkip, CatchUpLimit: 3}
 	if exists {
 		s.Rounds, s.Approve, s.Missed, s.CatchUpLimit = old.Rounds, old.Approve, old.Missed, old.CatchUpLimit
 	}
-	if n, ok := req.Options.Int("rounds"); ok {
-		s.Rounds = int(n)
-	}
-	if req.Options.Has("approve") {
-		s.Approve = req.Options.Bool("approve")
-	}
-	if m := req.Options.String("missed"); m != "" {
-		if m != db.MissedSkip && m != db.MissedCatchUp {
-			return kit.Response{}, kit.Errorf("missed is skip or catch-up, not %q", m)
-		}
-		s.Missed = m
-	}
-	if n, ok := req.Options.Int("catch_up"); ok {
-		s.CatchUpLimit = int(n)
+	readScheduleOptions(c, &s)
+	if err := c.Err(); err != nil {
+		return kit.Response{}, err
 	}
 	saved, err := h.Schedules.SetSchedule(ctx, req.GuildID, s)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	h.notify(ctx, req.GuildID)
-	res, err := h.scheduleResult(saved)
-	if err != nil {
-		return kit.Response{}, err
+	return h.scheduleChanged(ctx, req, saved, "🗓️ Faction rounds play ", "\nReports are posted in this channel.")
+}
+
+// scheduleWhen is a new schedule of when: in timezone: (default: the
+// campaign's zone, else UTC), with the default settings.
+func (h *handlers) scheduleWhen(req *kit.Request, campaignZone string) (db.Schedule, error) {
+	zone := strings.TrimSpace(req.Options.String("timezone"))
+	if zone == "" {
+		zone = campaignZone
 	}
-	return kit.Response{Content: "🗓️ Faction rounds play " + res.text() + "\nReports are posted in this channel.", Result: res}, nil
+	if zone == "" {
+		zone = "UTC"
+	}
+	if h.Cron == nil {
+		return db.Schedule{}, errors.New("schedule: no cron parser configured")
+	}
+	when := strings.TrimSpace(req.Options.String("when"))
+	spec, _, err := h.Cron.ParseSchedule(when, zone, h.now(), 3)
+	if err != nil {
+		return db.Schedule{}, err
+	}
+	return db.Schedule{ChannelID: req.ChannelID, Spec: when, Cron: spec, Timezone: zone, Rounds: 1, CreatedBy: req.User.ID,
+		Missed: db.MissedSkip, CatchUpLimit: 3}, nil
+}
+
+// readScheduleOptions sets in s what the options of /schedule set change;
+// the others keep the schedule's settings.
+func readScheduleOptions(c *kit.Call, s *db.Schedule) {
+	o := c.Req.Options
+	s.Rounds = c.Or("rounds", s.Rounds)
+	if o.Has("approve") {
+		s.Approve = o.Bool("approve")
+	}
+	if m := o.String("missed"); m != "" {
+		if m != db.MissedSkip && m != db.MissedCatchUp {
+			c.Failf("missed is skip or catch-up, not %q", m)
+		}
+		s.Missed = m
+	}
+	s.CatchUpLimit = c.Or("catch_up", s.CatchUpLimit)
 }
 
 func (h *handlers) loadSchedule(ctx context.Context, req *kit.Request) (db.Schedule, error) {
@@ -203,16 +228,19 @@ func (h *handlers) scheduleShow(ctx context.Context, req *kit.Request) (kit.Resp
 	return kit.Response{Content: "🗓️ Faction rounds play " + res.text(), Ephemeral: true, Result: res}, nil
 }
 
-func (h *handlers) schedulePause(ctx context.Context, req *kit.Request, pause bool) (kit.Response, error) {
+// changeSchedule makes a change to the guild's schedule, which must
+// exist.
+func (h *handlers) changeSchedule(ctx context.Context, req *kit.Request, change func(ctx context.Context, guildID string) (db.Schedule, error)) (db.Schedule, error) {
 	if _, err := h.loadSchedule(ctx, req); err != nil {
-		return kit.Response{}, err
+		return db.Schedule{}, err
 	}
-	s, err := h.Schedules.PauseSchedule(ctx, req.GuildID, pause)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	h.notify(ctx, req.GuildID)
-	res, err := h.scheduleResult(s)
+	return change(ctx, req.GuildID)
+}
+
+func (h *handlers) schedulePause(ctx context.Context, req *kit.Request, pause bool) (kit.Response, error) {
+	s, err := h.changeSchedule(ctx, req, func(ctx context.Context, guildID string) (db.Schedule, error) {
+		return h.Schedules.PauseSchedule(ctx, guildID, pause)
+	})
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -220,111 +248,15 @@ func (h *handlers) schedulePause(ctx context.Context, req *kit.Request, pause bo
 	if !pause {
 		verb = "Resumed (firings while paused do not count as missed)"
 	}
-	return kit.Response{Content: "🗓️ " + verb + ": " + res.text(), Result: res}, nil
+	return h.scheduleChanged(ctx, req, s, "🗓️ "+verb+": ", "")
 }
 
 func (h *handlers) scheduleDelete(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	if _, err := h.loadSchedule(ctx, req); err != nil {
-		return kit.Response{}, err
-	}
-	s, err := h.Schedules.DeleteSchedule(ctx, req.GuildID)
+	s, err := h.changeSchedule(ctx, req, h.Schedules.DeleteSchedule)
 	if err != nil {
 		return kit.Response{}, err
 	}
 	h.notify(ctx, req.GuildID)
 	return kit.Response{Content: fmt.Sprintf("🗓️ Deleted the schedule `%s`: rounds play only with /faction round now.", kit.CodeSafe(s.Spec)),
 		Result: map[string]string{"deleted": s.Spec}}, nil
-}
-
-// firingButtons are the GM's buttons of a firing awaiting approval:
-// fapply:<schedule>:<unix> and fskip:<schedule>:<unix>, the firing's
-// identity.
-func firingButtons(f db.Firing) kit.Row {
-	id := fmt.Sprintf("%d:%d", f.ScheduleID, f.At.Unix())
-	return kit.Row{
-		{Label: "Play the round(s)", Style: kit.Success, CustomID: "fapply:" + id},
-		{Label: "Skip this firing", Style: kit.Secondary, CustomID: "fskip:" + id},
-	}
-}
-
-// ApprovalMessage is what a firing awaiting the GM's approval posts: its
-// preview, with the buttons that play it or skip it. header says which
-// firing it is (and which were missed).
-func ApprovalMessage(s db.Schedule, f db.Firing, reps []rules.RoundReport, header string) kit.Response {
-	embeds := PreviewEmbeds(reps)
-	kept, rest := packEmbeds(embeds, kit.MaxEmbeds, kit.MaxEmbedTotal)
-	var b strings.Builder
-	if header != "" {
-		b.WriteString(header + "\n")
-	}
-	fmt.Fprintf(&b, "🗓️ The schedule's firing for %s waits for the GM: here is its preview (exact odds; the dice are one possible outcome).", FireTime(f.At))
-	if len(rest) > 0 {
-		fmt.Fprintf(&b, " %d more factions did not fit.", len(rest))
-	}
-	return kit.Response{Type: kit.Message, Content: b.String(), Embeds: kept, Rows: []kit.Row{firingButtons(f)},
-		Result: RoundResult{Rounds: reps}}
-}
-
-func parseFiring(customID string) (db.Firing, error) {
-	parts := strings.Split(customID, ":")
-	if len(parts) != 3 {
-		return db.Firing{}, kit.Errorf("this button no longer works")
-	}
-	id, err1 := strconv.ParseInt(parts[1], 10, 64)
-	unix, err2 := strconv.ParseInt(parts[2], 10, 64)
-	if err1 != nil || err2 != nil {
-		return db.Firing{}, kit.Errorf("this button no longer works")
-	}
-	return db.Firing{ScheduleID: id, At: time.Unix(unix, 0).UTC()}, nil
-}
-
-// firingSchedule checks the button's schedule is this guild's.
-func (h *handlers) firingSchedule(ctx context.Context, req *kit.Request) (db.Schedule, db.Firing, error) {
-	f, err := parseFiring(req.CustomID)
-	if err != nil {
-		return db.Schedule{}, f, err
-	}
-	s, err := h.Schedules.ScheduleByID(ctx, f.ScheduleID)
-	if errors.Is(err, db.ErrNotFound) || err == nil && s.GuildID != req.GuildID {
-		return db.Schedule{}, f, kit.Errorf("this schedule is gone: its firing cannot be played any more")
-	}
-	return s, f, err
-}
-
-func (h *handlers) firingApprove(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	s, f, err := h.firingSchedule(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	res, err := h.Factions.PlayRounds(ctx, req.GuildID, db.PlayOptions{Rounds: s.Rounds, Roller: h.Roller(), ActorID: req.User.ID,
-		Firing: &f, Pending: true, Note: "approved by " + req.User.ID})
-	if errors.Is(err, db.ErrFiringDone) {
-		return kit.Response{}, kit.Errorf("the firing for %s has been dealt with already", FireTime(f.At))
-	}
-	if err != nil {
-		return kit.Response{}, factionError(err)
-	}
-	hist, err := h.Factions.RoundHistory(ctx, req.GuildID, chartRounds)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	msgs, err := RoundMessages(res, hist, fmt.Sprintf("🗓️ **%s** approved the firing for %s.", kit.DisplayName(req.User), FireTime(f.At)), false)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	return msgs[0], nil
-}
-
-func (h *handlers) firingSkip(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	_, f, err := h.firingSchedule(ctx, req)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	if err := h.Schedules.SkipFiring(ctx, f, "skipped by "+req.User.ID); errors.Is(err, db.ErrFiringDone) {
-		return kit.Response{}, kit.Errorf("the firing for %s has been dealt with already", FireTime(f.At))
-	} else if err != nil {
-		return kit.Response{}, err
-	}
-	return kit.Response{Content: fmt.Sprintf("🗓️ **%s** skipped the firing for %s: no round was played.", kit.DisplayName(req.User), FireTime(f.At)),
-		Result: map[string]any{"skipped": f.At.Unix()}}, nil
 }

@@ -1,0 +1,89 @@
+package faction
+
+import (
+	"bytes"
+	"image/color"
+
+	"github.com/tablehand/tablehand/commands/core"
+	"github.com/tablehand/tablehand/db"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// The chart of /faction round and the schedule's firings: each faction's
+// Health Stats over the rounds.
+
+// chartFile is the name of the chart's attachment.
+const chartFile = "factions.png"
+
+// maxChartLines is how many factions the chart draws.
+const maxChartLines = 12
+
+// statsChart draws each faction's Health Stats (INF + TEC + SOL + POP)
+// after each round of hist.
+func statsChart(hist []db.FactionRound) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "Health Stats (INF + TEC + SOL + POP)"
+	p.X.Label.Text = "round"
+	p.Y.Label.Text = "points"
+	p.X.Tick.Marker = core.IntegerTicks{}
+	p.Legend.Top = true
+	p.Legend.Left = true
+	names, series := statsSeries(hist)
+	top := 1.0
+	for i, n := range names {
+		line, points, err := plotter.NewLinePoints(series[n])
+		if err != nil {
+			return nil, err
+		}
+		c := factionColors[i%len(factionColors)]
+		col := color.NRGBA{R: uint8(c >> 16), G: uint8(c >> 8), B: uint8(c), A: 0xff}
+		line.Color, points.Color = col, col
+		line.Width = vg.Points(2)
+		p.Add(line, points)
+		p.Legend.Add(n, line, points)
+		for _, xy := range series[n] {
+			top = max(top, xy.Y)
+		}
+	}
+	p.Y.Min, p.Y.Max = 0, top*1.3
+	if len(hist) > 0 {
+		p.X.Min, p.X.Max = float64(hist[0].Round)-0.5, float64(hist[len(hist)-1].Round)+0.5
+	}
+	return drawPNG(p)
+}
+
+// statsSeries is each faction's Health Stats after each round of hist, by
+// name; names lists the factions to draw (at most maxChartLines), in the
+// order they first appear.
+func statsSeries(hist []db.FactionRound) (names []string, series map[string]plotter.XYs) {
+	series = map[string]plotter.XYs{}
+	for _, r := range hist {
+		for _, s := range r.Sheets {
+			if _, ok := series[s.Faction]; !ok {
+				if len(names) == maxChartLines {
+					continue
+				}
+				names = append(names, s.Faction)
+			}
+			total := s.Stats.INF + s.Stats.TEC + s.Stats.SOL + s.Stats.POP
+			series[s.Faction] = append(series[s.Faction], plotter.XY{X: float64(r.Round), Y: float64(total)})
+		}
+	}
+	return names, series
+}
+
+// drawPNG draws p as a PNG of the size of every chart Tablehand posts (as
+// core's /odds chart does).
+func drawPNG(p *plot.Plot) ([]byte, error) {
+	wt, err := p.WriterTo(core.ChartWidth, core.ChartHeight, "png")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,266 @@
+package faction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+	rules "github.com/tablehand/tablehand/rules/faction"
+)
+
+// /faction order and /faction orders: the queue of the next round; and
+// the order that /faction act and /faction order read.
+
+// parseParams reads "to=Luna via=4" (or to:Luna) into a map.
+func parseParams(text string) (map[string]string, error) {
+	out := map[string]string{}
+	words, err := kit.SplitWords(text)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range words {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok {
+			k, v, ok = strings.Cut(w, ":")
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		if !ok || k == "" || strings.TrimSpace(v) == "" {
+			return nil, kit.Errorf("params are written name=value, e.g. params:\"to=Luna via=4\"; %q is not", w)
+		}
+		out[k] = strings.TrimSpace(v)
+	}
+	return out, nil
+}
+
+// buildOrder reads an order from the options of /faction act and
+// /faction order. The action may be "key@asset", as its autocomplete
+// suggests.
+func buildOrder(req *kit.Request) (rules.Order, rules.Action, error) {
+	key, assetText, _ := strings.Cut(strings.TrimSpace(req.Options.String("action")), "@")
+	def, ok := rules.LookupAction(key)
+	if !ok {
+		return rules.Order{}, rules.Action{}, kit.Errorf("there is no action %q: type in action: to see what you may do now (example: action:invest stat:INF)", key)
+	}
+	o := rules.Order{Action: def.Key}
+	params := map[string]string{}
+	if text := req.Options.String("params"); text != "" {
+		p, err := parseParams(text)
+		if err != nil {
+			return o, def, err
+		}
+		params = p
+	}
+	if err := orderAsset(req.Options, def, assetText, &o, params); err != nil {
+		return o, def, err
+	}
+	if n, ok := req.Options.Int("target"); ok {
+		params["target"] = strconv.FormatInt(n, 10)
+	}
+	for _, k := range []string{"habitat", "stat", "pay"} {
+		if v := req.Options.String(k); v != "" {
+			params[k] = v
+		}
+	}
+	if err := checkParams(req, def, params); err != nil {
+		return o, def, err
+	}
+	if len(params) > 0 {
+		o.Params = params
+	}
+	return o, def, nil
+}
+
+// orderAsset sets the acting asset of o: asset:, else the number after
+// the @ of action:. A Free Action takes it as its target.
+func orderAsset(opts kit.Options, def rules.Action, assetText string, o *rules.Order, params map[string]string) error {
+	assetID := int64(0)
+	if assetText != "" {
+		n, err := strconv.ParseInt(assetText, 10, 64)
+		if err != nil {
+			return kit.Errorf("action:%s: the part after @ is an asset's number", opts.String("action"))
+		}
+		assetID = n
+	}
+	if n, ok := opts.Int("asset"); ok {
+		assetID = n
+	}
+	if assetID != 0 {
+		if def.Kind.Asset() {
+			o.Asset = int(assetID)
+		} else if _, has := params["target"]; !has && def.Kind == rules.KindFree {
+			params["target"] = strconv.FormatInt(assetID, 10)
+		} else {
+			return kit.Errorf("%s is not an Asset Action: it takes no asset: (its parameters: %s)", def.Name, paramNames(def))
+		}
+	}
+	if def.Kind.Asset() && o.Asset == 0 {
+		return kit.Errorf("%s is an Asset Action: name the acting asset with asset:<#> (example: action:%s asset:3)", def.Name, def.Key)
+	}
+	return nil
+}
+
+// checkParams holds params to the action's, and keeps the answers to
+// Questions for the GM's buttons.
+func checkParams(req *kit.Request, def rules.Action, params map[string]string) error {
+	for k := range params {
+		if !slices.ContainsFunc(def.Params, func(p rules.Param) bool { return p.Name == k }) {
+			return kit.Errorf("%s takes no %s: (its parameters: %s)", def.Name, k, paramNames(def))
+		}
+		if slices.Contains(answerParams, k) && !req.GM {
+			return kit.Errorf("%s: is an answer for the GM (or the faction asked) to give with the buttons, not yours to type", k)
+		}
+	}
+	return nil
+}
+
+func paramNames(def rules.Action) string {
+	if len(def.Params) == 0 {
+		return "none"
+	}
+	var out []string
+	for _, p := range def.Params {
+		s := p.Name
+		if p.Required {
+			s += " (required)"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ", ")
+}
+
+// FactionOrderResult is the console's `result` of /faction order and
+// /faction orders.
+type FactionOrderResult struct {
+	ID       int64           `json:"id"`
+	Faction  string          `json:"faction"`
+	Seq      int             `json:"seq"`
+	Mode     string          `json:"mode"`
+	Order    string          `json:"order"`
+	Question *rules.Question `json:"question,omitempty"`
+}
+
+func orderResult(o db.FactionOrder) FactionOrderResult {
+	return FactionOrderResult{ID: o.ID, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: o.Question}
+}
+
+func (h *handlers) factionOrder(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	o, def, err := buildOrder(req)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	if def.Kind == rules.KindTriggered && def.Key != "convert-duplicate" || def.Key == "counter-attack" {
+		return kit.Response{}, kit.Errorf("%s is triggered (%s), not ordered: it happens by itself", def.Name, def.Duration)
+	}
+	c, f, err := h.campaignFaction(ctx, req, userFaction)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	stored, err := h.Factions.QueueOrder(ctx, req.GuildID, db.FactionOrder{Faction: f.Name, Order: o, CreatedBy: req.User.ID})
+	if err != nil {
+		return kit.Response{}, factionError(err)
+	}
+	return kit.Response{
+		Content: fmt.Sprintf("Queued order #%d of **%s** for round %d: `%s` (%s). /faction orders shows the queue.",
+			stored.ID, kit.EscapeMarkdown(f.Name), c.Round, kit.CodeSafe(o.String()), def.Cost),
+		Ephemeral: true,
+		Result:    orderResult(stored),
+	}, nil
+}
+
+// factionOrders lists the queue: a player's own orders, or every one for
+// the GM; it removes one order (remove:) or all of a faction's (clear:)
+// first.
+func (h *handlers) factionOrders(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	fc, err := h.campaign(ctx, req)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	c := fc.Campaign
+	var f *rules.Faction // nil: the GM's view of every faction
+	if name := req.Options.String("faction"); name != "" || !req.GM {
+		if f, err = userFaction(c, req, name); err != nil {
+			return kit.Response{}, err
+		}
+	}
+	note, err := h.changeOrders(ctx, req, c, f)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	factionName := ""
+	if f != nil {
+		factionName = f.Name
+	}
+	orders, err := h.Factions.FactionOrders(ctx, req.GuildID, factionName, "")
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return ordersReply(c, req, note, orders), nil
+}
+
+// mayChange reports whether the request may see and change the orders of
+// the faction called name: the GM, and its player.
+func mayChange(c *rules.Campaign, req *kit.Request, name string) bool {
+	return req.GM || strings.EqualFold(ownerOf(c, name), req.User.ID) && ownerOf(c, name) != ""
+}
+
+// changeOrders removes what remove: and clear: ask, and says what it did.
+func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.Campaign, f *rules.Faction) (string, error) {
+	var note string
+	if id, ok := req.Options.Int("remove"); ok {
+		o, err := h.Factions.FactionOrder(ctx, req.GuildID, id)
+		if errors.Is(err, db.ErrNotFound) || err == nil && !mayChange(c, req, o.Faction) {
+			return "", kit.Errorf("there is no order #%d of yours: /faction orders lists them", id)
+		}
+		if err != nil {
+			return "", err
+		}
+		if _, err := h.Factions.DeleteOrders(ctx, req.GuildID, o.Faction, id); err != nil {
+			return "", err
+		}
+		note = fmt.Sprintf("Removed order #%d.\n", id)
+	}
+	if req.Options.Bool("clear") {
+		if f == nil {
+			return "", kit.Errorf("clear: name the faction with faction:")
+		}
+		n, err := h.Factions.DeleteOrders(ctx, req.GuildID, f.Name)
+		if err != nil {
+			return "", err
+		}
+		note += fmt.Sprintf("Removed %d orders of %s.\n", n, kit.EscapeMarkdown(f.Name))
+	}
+	return note, nil
+}
+
+// ordersReply lists the orders the request may see, after note, with the
+// buttons of those held by a Question.
+func ordersReply(c *rules.Campaign, req *kit.Request, note string, orders []db.FactionOrder) kit.Response {
+	var b strings.Builder
+	b.WriteString(note)
+	out := []FactionOrderResult{}
+	var held []db.FactionOrder
+	for _, o := range orders {
+		if !mayChange(c, req, o.Faction) {
+			continue
+		}
+		out = append(out, orderResult(o))
+		fmt.Fprintf(&b, "`#%d` **%s** %d. `%s`", o.ID, kit.EscapeMarkdown(o.Faction), o.Seq, kit.CodeSafe(o.Order.String()))
+		if o.Mode == db.OrderAct {
+			b.WriteString(" (act now)")
+		}
+		b.WriteString("\n")
+		if o.Question != nil {
+			b.WriteString("   " + questionText(o) + "\n")
+			held = append(held, o)
+		}
+	}
+	if len(out) == 0 {
+		fmt.Fprintf(&b, "No orders queued for round %d. Queue one with /faction order action:invest stat:INF\n", c.Round)
+	}
+	return kit.Response{Content: b.String(), Ephemeral: true, Rows: questionRows(held), Result: out}
+}

@@ -1,0 +1,148 @@
+package faction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+	rules "github.com/tablehand/tablehand/rules/faction"
+)
+
+// Questions: what the text leaves to the GM, or to another faction's
+// consent, holds an order until it is answered with a button
+// (fans:<order>:<option>).
+
+// answerParams carry answers to Questions: the GM's, or another faction's
+// consent. Players cannot give them by typing; they come with the buttons.
+var answerParams = []string{"gm_produce", "gm_repair", "consent"}
+
+// questionRows are the answer buttons of held orders: one row each, at
+// most the rows a message may carry.
+func questionRows(held []db.FactionOrder) []kit.Row {
+	var rows []kit.Row
+	for _, o := range held {
+		if o.Question == nil || len(rows) == kit.MaxActionRows {
+			continue
+		}
+		var row kit.Row
+		for i, opt := range o.Question.Options {
+			if i == kit.MaxButtonsPerRow {
+				break
+			}
+			style := kit.Secondary
+			if i == 0 {
+				style = kit.Primary
+			}
+			row = append(row, kit.Button{Label: fmt.Sprintf("#%d %s", o.ID, opt), Style: style, CustomID: fmt.Sprintf("fans:%d:%d", o.ID, i)})
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func questionText(o db.FactionOrder) string {
+	who := "the GM"
+	if o.Question.Ask != "gm" {
+		who = o.Question.Ask
+	}
+	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.ID, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), o.Question.Text)
+}
+
+// buttonIDs reads the two numbers of a button's custom_id,
+// "<prefix>:<a>:<b>"; ok is false when it is not one.
+func buttonIDs(customID string) (a, b int64, ok bool) {
+	parts := strings.Split(customID, ":")
+	if len(parts) != 3 {
+		return 0, 0, false
+	}
+	a, err1 := strconv.ParseInt(parts[1], 10, 64)
+	b, err2 := strconv.ParseInt(parts[2], 10, 64)
+	return a, b, err1 == nil && err2 == nil
+}
+
+// answer is one click on a Question's button.
+type answer struct {
+	req  *kit.Request
+	idx  int
+	roll func() dice.Roller // the dice of a held act, drawn when it is resolved
+
+	question, option string
+	resolved         bool
+	out              rules.Outcome
+}
+
+// factionAnswer answers a held order's Question from its button
+// (fans:<order>:<option>): the GM answers the GM's questions, a faction's
+// player (or the GM) its consent. A held /faction act is then resolved;
+// a queued order waits for its round.
+func (h *handlers) factionAnswer(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	id, idx, ok := buttonIDs(req.CustomID)
+	if !ok {
+		return kit.Response{}, kit.Errorf("this button no longer works: see /faction orders")
+	}
+	a := &answer{req: req, idx: int(idx), roll: h.Roller}
+	o, fc, err := h.Factions.UpdateOrder(ctx, req.GuildID, id, a.apply)
+	if errors.Is(err, db.ErrNotFound) {
+		return kit.Response{}, kit.Errorf("order #%d is gone: it was carried out or removed", id)
+	}
+	if err != nil {
+		return kit.Response{}, factionError(err)
+	}
+	return a.reply(id, o, fc.Campaign), nil
+}
+
+// apply answers o's Question in the store's transaction, if the clicker
+// may, and resolves a held act.
+func (a *answer) apply(o *db.FactionOrder, fc *db.FactionCampaign) (db.OrderChange, error) {
+	q := o.Question
+	if q == nil || a.idx < 0 || a.idx >= len(q.Options) {
+		return db.OrderChange{}, kit.Errorf("order #%d waits for no answer any more", o.ID)
+	}
+	if q.Ask == "gm" && !a.req.GM {
+		return db.OrderChange{}, kit.ErrNotGM
+	}
+	if q.Ask != "gm" && !a.req.GM && !plays(fc.Campaign, a.req, q.Ask) {
+		return db.OrderChange{}, kit.Errorf("this question is for %s's player (or the GM)", q.Ask)
+	}
+	a.question, a.option = q.Text, q.Options[a.idx]
+	o.Order, o.Question = o.Order.With(q.Param, a.option), nil
+	if o.Mode != db.OrderAct {
+		return db.OrderChange{}, nil
+	}
+	var err error
+	a.out, err = rules.Resolve(fc.Campaign, o.Faction, o.Order, a.roll())
+	if err != nil {
+		return db.OrderChange{}, factionError(err)
+	}
+	if len(a.out.Questions) > 0 {
+		next := a.out.Questions[0]
+		o.Question = &next
+		return db.OrderChange{}, nil
+	}
+	a.resolved = true
+	return db.OrderChange{Remove: true, SaveCampaign: true}, nil
+}
+
+// reply tells who answered what, and what came of it: the act's outcome,
+// its next Question, or the round it waits for.
+func (a *answer) reply(id int64, o db.FactionOrder, c *rules.Campaign) kit.Response {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** answered %q for order #%d (%s): %s\n", kit.DisplayName(a.req.User), a.option, id, kit.EscapeMarkdown(o.Faction), a.question)
+	var rows []kit.Row
+	switch {
+	case a.resolved:
+		outcomeLines(&b, a.out, "", false)
+	case o.Question != nil:
+		b.WriteString(questionText(o))
+		rows = questionRows([]db.FactionOrder{o})
+	default:
+		fmt.Fprintf(&b, "It will be carried out in round %d.", c.Round)
+	}
+	return kit.Response{Content: b.String(), Rows: rows, Ephemeral: a.resolved && a.out.Covert,
+		Result: map[string]any{"order": orderResult(o), "resolved": a.resolved, "outcome": a.out}}
+}
