@@ -420,12 +420,3 @@ func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	return ticks
 }
-
-// IntegerTicks, ChartWidth and ChartHeight are kit's; faction's chart
-// reads them here until it moves to kit's too.
-type IntegerTicks = kit.IntegerTicks
-
-const (
-	ChartWidth  = kit.ChartWidth
-	ChartHeight = kit.ChartHeight
-)

@@ -1,10 +1,9 @@
 package faction
 
 import (
-	"bytes"
 	"image/color"
 
-	"github.com/tablehand/tablehand/commands/core"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -27,7 +26,7 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 	p.Title.Text = "Health Stats (INF + TEC + SOL + POP)"
 	p.X.Label.Text = "round"
 	p.Y.Label.Text = "points"
-	p.X.Tick.Marker = core.IntegerTicks{}
+	p.X.Tick.Marker = kit.IntegerTicks{}
 	p.Legend.Top = true
 	p.Legend.Left = true
 	names, series := statsSeries(hist)
@@ -51,7 +50,7 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 	if len(hist) > 0 {
 		p.X.Min, p.X.Max = float64(hist[0].Round)-0.5, float64(hist[len(hist)-1].Round)+0.5
 	}
-	return drawPNG(p)
+	return kit.PNG(p)
 }
 
 // statsSeries is each faction's Health Stats after each round of hist, by
@@ -72,18 +71,4 @@ func statsSeries(hist []db.FactionRound) (names []string, series map[string]plot
 		}
 	}
 	return names, series
-}
-
-// drawPNG draws p as a PNG of the size of every chart Tablehand posts (as
-// core's /odds chart does).
-func drawPNG(p *plot.Plot) ([]byte, error) {
-	wt, err := p.WriterTo(core.ChartWidth, core.ChartHeight, "png")
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }

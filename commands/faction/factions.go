@@ -80,7 +80,7 @@ func (nf newFaction) add(c *rules.Campaign) (*rules.Faction, error) {
 }
 
 func (h *handlers) factionCreate(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c := read(req)
+	c := kit.Read(req)
 	nf := readNewFaction(c)
 	if err := c.Err(); err != nil {
 		return kit.Response{}, err

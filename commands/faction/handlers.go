@@ -23,10 +23,3 @@ func Mount(env *kit.Env, r *kit.Router) {
 func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, error) {
 	return h.Begin(ctx, req, rules.SystemName)
 }
-
-// read opens the kit.Call of a command that rolls no dice, to read its
-// options as every handler does, keeping the first mistake. It is not
-// Begin, which would draw a roller from the Env for nothing (a fresh one
-// per request under serve, the next of a seeded sequence in the tests);
-// its tray is empty, so a Reply shows no dice.
-func read(req *kit.Request) *kit.Call { return &kit.Call{Req: req, Tray: &kit.Tray{}} }

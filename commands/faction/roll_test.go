@@ -29,7 +29,7 @@ func TestReadRoll(t *testing.T) {
 		{rules.RollOpposedFaction, kit.Options{}, rollInput{}, "opposed-faction roll needs level"},
 		{rules.RollOpposedAsset, kit.Options{"level": int64(1)}, rollInput{level: 1}, "opposed-asset roll needs defender_level"},
 	} {
-		c := read(&kit.Request{Path: "faction/roll", Options: tc.opts})
+		c := kit.Read(&kit.Request{Path: "faction/roll", Options: tc.opts})
 		got := readRoll(c, tc.kind, nil)
 		tc.want.kind = tc.kind
 		err := c.Err()

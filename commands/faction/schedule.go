@@ -141,7 +141,7 @@ func (h *handlers) scheduleChanged(ctx context.Context, req *kit.Request, s db.S
 }
 
 func (h *handlers) scheduleSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c := read(req)
+	c := kit.Read(req)
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
