@@ -7,7 +7,6 @@ import (
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // begin opens the kit.Call of req. /arc has always named the options'
@@ -16,31 +15,6 @@ import (
 func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, error) {
 	return h.BeginDiceLast(ctx, req, rules.SystemName)
 }
-
-// rule ends the reading of c and rolls the rules: it stops at the call's
-// first mistake (the one in `dice:` last, see begin), and hands roll the
-// tray's dice; an error of the rules is what c.RulesError makes of it,
-// with example. Every roll of /arc goes through rule, so none can roll
-// before the options are read or past the tray of `dice:`.
-func rule[T any](c *kit.Call, example string, roll func(dice.Roller) (T, error)) (T, error) {
-	var zero T
-	if err := c.Err(); err != nil {
-		return zero, err
-	}
-	res, err := roll(roller{c.Tray})
-	if err != nil {
-		return zero, c.RulesError(err, example)
-	}
-	return res, nil
-}
-
-// roller is a call's tray as the dice.Roller of the rules, which roll die
-// by die: one expression a die (kit.Tray.Die), so every die shows in the
-// reply and the log as /roll shows it, and a failure of the dice
-// machinery is the tray's (kit.Tray.Failed) for c.RulesError.
-type roller struct{ t *kit.Tray }
-
-func (r roller) Roll(sides int) (int, error) { return r.t.Die(sides) }
 
 // who names who acted, in bold: the user, or the character and the user
 // who plays it. (kit.Call.Who names the character alone, unbolded.)

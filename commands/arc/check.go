@@ -8,7 +8,6 @@ import (
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // sideResult is one side of an ARC in the console's `result`.
@@ -75,7 +74,7 @@ func (h *handlers) check(ctx context.Context, req *kit.Request) (kit.Response, e
 		c.Failf("%v (example: %s)", err, example)
 	}
 	in.Threshold = threshold
-	res, err := rule(c, example, func(d dice.Roller) (rules.CheckResult, error) { return cfg.Check(in, d) })
+	res, err := kit.Rule(c, example, func() (rules.CheckResult, error) { return cfg.Check(in, c.Tray.Dice()) })
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -112,7 +111,7 @@ func (h *handlers) opposed(ctx context.Context, req *kit.Request) (kit.Response,
 		return kit.Response{}, err
 	}
 	in := h.readOpposition(ctx, c, cfg, example)
-	res, err := rule(c, example, func(d dice.Roller) (rules.OpposedResult, error) { return cfg.Opposed(in.actor, in.opp, d) })
+	res, err := kit.Rule(c, example, func() (rules.OpposedResult, error) { return cfg.Opposed(in.actor, in.opp, c.Tray.Dice()) })
 	if err != nil {
 		return kit.Response{}, err
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	rules "github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // orderEntry is one character of /arc order in the console's `result`.
@@ -57,7 +56,7 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	ps, err := h.participants(ctx, req, req.Options.String("who"))
 	c.Fail(err)
 	surprise(c, ps, example)
-	o, err := rule(c, example, func(d dice.Roller) (rules.Order, error) { return rules.DeclarationOrder(ps, d) })
+	o, err := kit.Rule(c, example, func() (rules.Order, error) { return rules.DeclarationOrder(ps, c.Tray.Dice()) })
 	if err != nil {
 		return kit.Response{}, err
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // reactionResult is the console's `result` of /arc reaction.
@@ -30,7 +29,7 @@ func (h *handlers) reaction(ctx context.Context, req *kit.Request) (kit.Response
 		return kit.Response{}, err
 	}
 	som := c.Need("som")
-	res, err := rule(c, example, func(d dice.Roller) (rules.ReactionResult, error) { return rules.Reaction(som, d) })
+	res, err := kit.Rule(c, example, func() (rules.ReactionResult, error) { return rules.Reaction(som, c.Tray.Dice()) })
 	if err != nil {
 		return kit.Response{}, err
 	}

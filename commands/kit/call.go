@@ -131,6 +131,21 @@ func Pick[T any](c *Call, name string, parse func(string) (T, error), example st
 	return v
 }
 
+// Rule ends the reading of c and applies the rules: it returns the call's
+// first mistake, else what apply returns, its error as RulesError makes
+// it, with example. apply rolls through c.Tray.
+func Rule[T any](c *Call, example string, apply func() (T, error)) (T, error) {
+	var zero T
+	if err := c.Err(); err != nil {
+		return zero, err
+	}
+	res, err := apply()
+	if err != nil {
+		return zero, c.RulesError(err, example)
+	}
+	return res, nil
+}
+
 // RulesError turns an error of a rules package into what the user sees.
 // A failure of the dice machinery behind it (the tray's) stays ours; a
 // *UserError (a `dice:` value, say) is shown as it is; anything else is

@@ -133,3 +133,27 @@ func TestReadAnswersWithoutDice(t *testing.T) {
 		t.Errorf("RulesError: %v", err)
 	}
 }
+
+// Rule stops at the first mistake without rolling; else it rolls through
+// the tray, each die shown, and words the rules' refusal with an example.
+func TestRule(t *testing.T) {
+	c := testCall(Options{}, nil, 3, 5)
+	c.Failf("needs ks")
+	rolled := false
+	if _, err := Rule(c, "/arc check ks:4", func() (int, error) { rolled = true; return 0, nil }); err == nil || rolled {
+		t.Errorf("a mistake met: err %v, rolled %v; want the mistake and no roll", err, rolled)
+	}
+	c = testCall(Options{}, nil, 3, 5)
+	sum, err := Rule(c, "/x", func() (int, error) {
+		a, _ := c.Tray.Dice().Roll(6)
+		b, _ := c.Tray.Dice().Roll(8)
+		return a + b, nil
+	})
+	if err != nil || sum != 8 || c.Tray.Breakdown() != "1d6 (3) = 3\n1d8 (5) = 5" {
+		t.Errorf("sum %d, %v, breakdown %q", sum, err, c.Tray.Breakdown())
+	}
+	_, err = Rule(c, "/arc check es:5", func() (int, error) { return 0, errors.New("ES score must be 1-10, not 0") })
+	if ue, ok := AsUserError(err); !ok || ue.Msg != "ES score must be 1-10, not 0 (example: /arc check es:5)" {
+		t.Errorf("the rules' refusal: %v", err)
+	}
+}

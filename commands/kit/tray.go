@@ -67,6 +67,15 @@ func (t *Tray) Die(sides int) (int, error) {
 	return res.Total, nil
 }
 
+// Dice is the tray as the dice.Roller of rules code that rolls die by
+// die: each die rolls through Die, so it shows in the reply and the log
+// as every roll does, and a failure of the dice machinery is Failed.
+func (t *Tray) Dice() dice.Roller { return trayDice{t} }
+
+type trayDice struct{ t *Tray }
+
+func (d trayDice) Roll(sides int) (int, error) { return d.t.Die(sides) }
+
 // Failed returns the first failure of a roll that was not the user's
 // mistake, or nil: an error the rules pass on after it is ours, not an
 // input they could not use.

@@ -32,12 +32,9 @@ func (h *handlers) damage(ctx context.Context, req *kit.Request) (kit.Response, 
 		return kit.Response{}, err
 	}
 	d := readDamage(c, kind, ex)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	r, err := rules.Damage(d, cfg, c.Tray)
+	r, err := kit.Rule(c, ex, func() (rules.DamageResult, error) { return rules.Damage(d, cfg, c.Tray) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, ex)
+		return kit.Response{}, err
 	}
 	res := damageResult{Outcome: kit.Outcome{Total: r.Total}, Kind: kind, Weapon: d.Weapon, Stat: r.Stat, Score: r.Score,
 		Rolled: r.Rolled, Base: r.Base, Halved: r.Halved, Immune: r.Immune, Vulnerable: r.Vulnerable}

@@ -73,12 +73,9 @@ func (h *handlers) engage(ctx context.Context, req *kit.Request) (kit.Response, 
 		return kit.Response{}, err
 	}
 	e := readEngage(c, kind, ex)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	r, err := rules.Engage(e, cfg, c.Tray)
+	r, err := kit.Rule(c, ex, func() (rules.EngageResult, error) { return rules.Engage(e, cfg, c.Tray) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, ex)
+		return kit.Response{}, err
 	}
 	res := engageResult{engagement: engagementOf(kind, rules.EngageStat(kind), e.Score, r), Flanking: r.Flanking, HalfDamage: r.HalfDamage, GivesAway: r.GivesAway}
 	engaged(&res.Outcome, r)

@@ -29,12 +29,9 @@ func (h *handlers) grapple(ctx context.Context, req *kit.Request) (kit.Response,
 	g.Mode, g.TargetMode = modes(c, ex)
 	g.Water = pick(c, "underwater", rules.ParseWater, ex)
 	g.Size, g.TargetSize = sizes(c, ex)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	r, err := rules.Grapple(g, cfg, c.Tray)
+	r, err := kit.Rule(c, ex, func() (rules.EngageResult, error) { return rules.Grapple(g, cfg, c.Tray) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, ex)
+		return kit.Response{}, err
 	}
 	res := grappleResult{engagement: engagementOf(kind, stat, g.Score, r), Grappled: r.Hit}
 	engaged(&res.Outcome, r)
@@ -65,12 +62,9 @@ func (h *handlers) escape(ctx context.Context, req *kit.Request) (kit.Response, 
 	stat := rules.MightStat(kind)
 	e := rules.EscapeInput{Kind: kind, Score: c.Need(stat), Bonus: opt(c, "bonus"), Grappler: opt(c, "grappler")}
 	e.Mode = mode(c, ex)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	r, err := rules.Escape(e, c.Tray)
+	r, err := kit.Rule(c, ex, func() (rules.ContestResult, error) { return rules.Escape(e, c.Tray) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, ex)
+		return kit.Response{}, err
 	}
 	res := escapeResult{Outcome: kit.Outcome{Total: r.Actor.Total}, Kind: kind, Stat: stat, Score: e.Score, Natural: r.Actor.Natural, Grappler: r.Opponent.Total}
 	res.Succeeded(r.Success, r.Margin)
@@ -106,12 +100,9 @@ func (h *handlers) shove(ctx context.Context, req *kit.Request) (kit.Response, e
 		return kit.Response{}, err
 	}
 	s, effect := readShove(c, kind, ex)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	r, err := rules.Shove(s, cfg, c.Tray)
+	r, err := kit.Rule(c, ex, func() (rules.ShoveResult, error) { return rules.Shove(s, cfg, c.Tray) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, ex)
+		return kit.Response{}, err
 	}
 	res, line := shoveOutcome(kind, s, effect, r)
 	var notes []string

@@ -32,12 +32,9 @@ func (h *handlers) initiative(ctx context.Context, req *kit.Request) (kit.Respon
 	in := rules.InitiativeInput{Kind: kind, Score: c.Need(stat), Bonus: opt(c, "bonus")}
 	side := pick(c, "side", rules.ParseSide, ex+" side:architect")
 	oside := pick(c, "opponent_side", rules.ParseSide, ex+" opponent:14 opponent_side:architect")
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	roll, err := rules.RollInitiative(in, c.Tray)
+	roll, err := kit.Rule(c, ex, func() (rules.Roll, error) { return rules.RollInitiative(in, c.Tray) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, ex)
+		return kit.Response{}, err
 	}
 	res := initiativeResult{Outcome: kit.Outcome{Total: roll.Total}, Kind: kind, Stat: stat, Score: in.Score, Natural: roll.Natural}
 	line := fmt.Sprintf("%s rolls Initiative: %d", who(c), roll.Total)

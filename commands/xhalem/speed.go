@@ -29,12 +29,9 @@ func (h *handlers) speed(ctx context.Context, req *kit.Request) (kit.Response, e
 		kind = rules.Machine
 	}
 	s := readSpeed(c, kind, ex)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	r, err := rules.Speed(s, cfg)
+	r, err := kit.Rule(c, ex, func() (rules.SpeedResult, error) { return rules.Speed(s, cfg) })
 	if err != nil {
-		return kit.Response{}, c.RulesError(err, ex)
+		return kit.Response{}, err
 	}
 	res := speedResult{Outcome: kit.Outcome{Total: r.Total}, Kind: kind, SpeedResult: r}
 	return answer(ctx, c, "speed", &res, &res.Outcome, speedLine(c, s, r, cfg.DifficultCost), strings.Join(speedNotes(s, r), "\n"))
