@@ -102,42 +102,18 @@ var command = kit.Command{
 	},
 }
 
-// register adds /arc, the rules of seed arc (see rules/arc): a route
-// for each subcommand, and for each option that autocompletes its
-// suggestions.
+// register adds /arc, its subcommands and their suggestions to r.
 func (h *handlers) register(r *kit.Router) {
-	answer := map[string]kit.Handler{
-		"check": h.check, "opposed": h.opposed, "reaction": h.reaction, "order": h.order, "move": h.move,
-	}
-	r.Define(command)
-	for _, sub := range command.Options {
-		path := command.Name + "/" + sub.Name
-		handler, ok := answer[sub.Name]
-		if !ok {
-			panic("arc: no handler for " + path)
-		}
-		r.Route(path, handler, false)
-		for _, o := range sub.Options {
-			if o.Autocomplete {
-				r.RouteAutocomplete(path, o.Name, h.suggester(o.Name))
-			}
-		}
-	}
-}
-
-// suggester is the autocomplete of the option name: characters for
-// character: and target:, the named thresholds, the sizes, and for a KS,
-// US or ES the stats of the sheet it reads from.
-func (h *handlers) suggester(name string) kit.Handler {
-	switch name {
-	case "character", "target":
-		return h.SuggestCharacters
-	case "threshold":
-		return h.suggestThresholds
-	case "size", "target_size":
-		return h.suggestSizes
-	case "ks", "us", "es", "target_ks", "target_us", "target_es":
-		return h.suggestStats
-	}
-	panic("arc: no suggestions for option " + name)
+	r.Mount(command, kit.Routes{
+		Handlers: map[string]kit.Handler{
+			"check": h.check, "opposed": h.opposed, "reaction": h.reaction, "order": h.order, "move": h.move,
+		},
+		Suggest: map[string]kit.Handler{
+			"character": h.SuggestCharacters, "target": h.SuggestCharacters,
+			"threshold": h.suggestThresholds,
+			"size":      h.suggestSizes, "target_size": h.suggestSizes,
+			"ks": h.suggestStats, "us": h.suggestStats, "es": h.suggestStats,
+			"target_ks": h.suggestStats, "target_us": h.suggestStats, "target_es": h.suggestStats,
+		},
+	})
 }

@@ -168,24 +168,11 @@ var command = kit.Command{
 // register adds /burst and its subcommands, each with the `character:`
 // option's suggestions, to r.
 func (h *handlers) register(r *kit.Router) {
-	r.Define(command)
-	for _, s := range []struct {
-		name   string
-		handle kit.Handler
-	}{
-		{"roll", h.roll},
-		{"initiative", h.initiative},
-		{"attack", h.attack},
-		{"defend", h.defend},
-		{"damage", h.damage},
-		{"move", h.move},
-		{"hurt", h.hurt},
-		{"recover", h.recover},
-		{"stabilise", h.stabilise},
-		{"aid", h.aid},
-	} {
-		path := rules.SystemName + "/" + s.name
-		r.Route(path, s.handle, false)
-		r.RouteAutocomplete(path, "character", h.SuggestCharacters)
-	}
+	r.Mount(command, kit.Routes{
+		Handlers: map[string]kit.Handler{
+			"roll": h.roll, "initiative": h.initiative, "attack": h.attack, "defend": h.defend, "damage": h.damage,
+			"move": h.move, "hurt": h.hurt, "recover": h.recover, "stabilise": h.stabilise, "aid": h.aid,
+		},
+		Suggest: map[string]kit.Handler{"character": h.SuggestCharacters},
+	})
 }

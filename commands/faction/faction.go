@@ -157,59 +157,25 @@ var factionCommand = kit.Command{
 	},
 }
 
-// route is the route of a subcommand of /faction: "faction/asset/add".
-func route(sub string) string { return rules.SystemName + "/" + sub }
-
-// registerFaction adds /faction.
+// registerFaction adds /faction, its buttons and its suggestions.
 func (h *handlers) registerFaction(r *kit.Router) {
-	r.Define(factionCommand)
-	r.Route(route("create"), h.factionCreate, true)
-	r.Route(route("show"), h.factionShow, false)
-	r.Route(route("list"), h.factionList, false)
-	r.Route(route("set"), h.factionSet, true)
-	r.Route(route("delete"), h.factionDelete, true)
-	r.Route(route("asset/add"), h.factionAssetAdd, true)
-	r.Route(route("asset/set"), h.factionAssetSet, true)
-	r.Route(route("asset/remove"), h.factionAssetRemove, true)
-	r.Route(route("asset/list"), h.factionAssetList, false)
-	r.Route(route("habitat/add"), h.factionHabitatAdd, true)
-	r.Route(route("habitat/set"), h.factionHabitatSet, true)
-	r.Route(route("habitat/remove"), h.factionHabitatRemove, true)
-	r.Route(route("habitat/list"), h.factionHabitatList, false)
-	r.Route(route("roll"), h.factionRoll, false)
-	r.Route(route("act"), h.factionAct, false)
-	r.Route(route("order"), h.factionOrder, false)
-	r.Route(route("orders"), h.factionOrders, false)
-	r.Route(route("round"), h.factionRound, true)
-	r.Route(route("preview"), h.factionPreview, true)
-	r.Route(route("report"), h.factionReport, false)
-	r.RouteComponent("fans", h.factionAnswer, false)
-	h.registerSuggestions(r)
-}
-
-// registerSuggestions adds the autocomplete of /faction's options.
-func (h *handlers) registerSuggestions(r *kit.Router) {
 	factions, assets, habitats := h.suggest(suggestFactions), h.suggest(suggestAssets), h.suggest(suggestHabitats)
-	for _, p := range []string{"show", "set", "delete", "asset/add", "asset/set", "asset/list", "habitat/add", "habitat/set",
-		"roll", "act", "order", "orders", "report"} {
-		r.RouteAutocomplete(route(p), "faction", factions)
-	}
-	r.RouteAutocomplete(route("roll"), "defender", factions)
-	for _, p := range []string{"asset/set", "asset/remove", "roll", "act", "order"} {
-		r.RouteAutocomplete(route(p), "asset", assets)
-	}
-	for _, p := range []string{"act", "order"} {
-		r.RouteAutocomplete(route(p), "action", h.suggest(suggestActions))
-		r.RouteAutocomplete(route(p), "target", assets)
-		r.RouteAutocomplete(route(p), "habitat", habitats)
-		r.RouteAutocomplete(route(p), "params", h.suggestParams)
-	}
-	r.RouteAutocomplete(route("roll"), "defender_asset", assets)
-	r.RouteAutocomplete(route("create"), "home", habitats)
-	r.RouteAutocomplete(route("set"), "home", habitats)
-	r.RouteAutocomplete(route("asset/add"), "chart", h.suggestCharts)
-	r.RouteAutocomplete(route("asset/add"), "at", habitats)
-	r.RouteAutocomplete(route("asset/set"), "at", habitats)
-	r.RouteAutocomplete(route("habitat/set"), "habitat", habitats)
-	r.RouteAutocomplete(route("habitat/remove"), "habitat", habitats)
+	r.Mount(factionCommand, kit.Routes{
+		Handlers: map[string]kit.Handler{
+			"create": h.factionCreate, "show": h.factionShow, "list": h.factionList, "set": h.factionSet, "delete": h.factionDelete,
+			"asset/add": h.factionAssetAdd, "asset/set": h.factionAssetSet, "asset/remove": h.factionAssetRemove, "asset/list": h.factionAssetList,
+			"habitat/add": h.factionHabitatAdd, "habitat/set": h.factionHabitatSet, "habitat/remove": h.factionHabitatRemove, "habitat/list": h.factionHabitatList,
+			"roll": h.factionRoll, "act": h.factionAct, "order": h.factionOrder, "orders": h.factionOrders,
+			"round": h.factionRound, "preview": h.factionPreview, "report": h.factionReport,
+		},
+		GMOnly: []string{"create", "set", "delete", "asset/add", "asset/set", "asset/remove",
+			"habitat/add", "habitat/set", "habitat/remove", "round", "preview"},
+		Suggest: map[string]kit.Handler{
+			"faction": factions, "defender": factions,
+			"asset": assets, "target": assets, "defender_asset": assets,
+			"habitat": habitats, "home": habitats, "at": habitats,
+			"action": h.suggest(suggestActions), "params": h.suggestParams, "chart": h.suggestCharts,
+		},
+	})
+	r.RouteComponent("fans", h.factionAnswer, false)
 }

@@ -287,3 +287,57 @@ func (r *Router) HasAutocomplete(path, option string) bool {
 	_, ok := r.autocomplete[path+":"+option]
 	return ok
 }
+
+// Routes are the handlers of one command's subcommands, for Mount.
+type Routes struct {
+	// Handlers answer the subcommands, by their path under the command
+	// ("check", "asset/add"); "" for a command without subcommands.
+	Handlers map[string]Handler
+	// GMOnly are the paths of Handlers only a GM may run.
+	GMOnly []string
+	// Suggest answers autocomplete, by option name: every option the
+	// definition marks Autocomplete, in every subcommand, goes to the
+	// suggester of its name.
+	Suggest map[string]Handler
+}
+
+// Mount defines cmd and routes its subcommands and their autocomplete as
+// rt says. Routes follow the definition: a subcommand without a handler,
+// a handler without a subcommand, or an autocompleting option without a
+// suggester panics at start, so the two cannot drift apart.
+func (r *Router) Mount(cmd Command, rt Routes) {
+	r.Define(cmd)
+	used := map[string]bool{}
+	var walk func(prefix string, opts []Option)
+	walk = func(prefix string, opts []Option) {
+		if HasSubcommands(opts) {
+			for _, o := range opts {
+				walk(strings.TrimPrefix(prefix+"/"+o.Name, "/"), o.Options)
+			}
+			return
+		}
+		h, ok := rt.Handlers[prefix]
+		path := strings.TrimSuffix(cmd.Name+"/"+prefix, "/")
+		if !ok {
+			panic("commands: no handler for /" + strings.ReplaceAll(path, "/", " "))
+		}
+		used[prefix] = true
+		r.Route(path, h, slices.Contains(rt.GMOnly, prefix))
+		for _, o := range opts {
+			if !o.Autocomplete {
+				continue
+			}
+			s, ok := rt.Suggest[o.Name]
+			if !ok {
+				panic("commands: no suggestions for " + o.Name + ": of /" + strings.ReplaceAll(path, "/", " "))
+			}
+			r.RouteAutocomplete(path, o.Name, s)
+		}
+	}
+	walk("", cmd.Options)
+	for p := range rt.Handlers {
+		if !used[p] {
+			panic("commands: /" + cmd.Name + " has no subcommand " + p)
+		}
+	}
+}

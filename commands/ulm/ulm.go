@@ -133,26 +133,19 @@ var command = kit.Command{
 
 // register adds /ulm, the rules of seed ulm (see rules/ulm), to r.
 func (h *handlers) register(r *kit.Router) {
-	r.Define(command)
-	for _, sub := range []struct {
-		name string
-		h    kit.Handler
-	}{
-		{"slots", h.slots},
-		{"move", either(h, "actor", moveInput, h.moveInFight, h.moveByHand)},
-		{"fall", either(h, "target", fallTiles, h.fallInFight, h.fallByHand)},
-		{"injure", either(h, "target", injury, h.injureInFight, h.injureByHand)},
-		{"epilogue", h.epilogue},
-		{"heal", either(h, "target", healing, h.healInFight, h.healByHand)},
-		{"rest", h.rest},
-	} {
-		r.Route(rules.SystemName+"/"+sub.name, sub.h, false)
-		r.RouteAutocomplete(rules.SystemName+"/"+sub.name, "character", h.SuggestCharacters)
-	}
-	// In a running fight, actor: and target: name its combatants.
-	for _, route := range []struct{ sub, option string }{
-		{"move", "actor"}, {"epilogue", "actor"}, {"epilogue", "target"}, {"fall", "target"}, {"heal", "target"}, {"injure", "target"},
-	} {
-		r.RouteAutocomplete(rules.SystemName+"/"+route.sub, route.option, h.fight.SuggestCombatants)
-	}
+	r.Mount(command, kit.Routes{
+		Handlers: map[string]kit.Handler{
+			"slots":    h.slots,
+			"move":     either(h, "actor", moveInput, h.moveInFight, h.moveByHand),
+			"fall":     either(h, "target", fallTiles, h.fallInFight, h.fallByHand),
+			"injure":   either(h, "target", injury, h.injureInFight, h.injureByHand),
+			"epilogue": h.epilogue,
+			"heal":     either(h, "target", healing, h.healInFight, h.healByHand),
+			"rest":     h.rest,
+		},
+		// In a running fight, actor: and target: name its combatants.
+		Suggest: map[string]kit.Handler{
+			"character": h.SuggestCharacters, "actor": h.fight.SuggestCombatants, "target": h.fight.SuggestCombatants,
+		},
+	})
 }

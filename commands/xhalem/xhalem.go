@@ -128,21 +128,11 @@ var command = kit.Command{
 
 // register adds /xhalem, the rules of seed xhalem (see rules/xhalem).
 func (h *handlers) register(r *kit.Router) {
-	r.Define(command)
-	for _, sub := range []struct {
-		name string
-		h    kit.Handler
-	}{
-		{"initiative", h.initiative},
-		{"engage", h.engage},
-		{"damage", h.damage},
-		{"grapple", h.grapple},
-		{"escape", h.escape},
-		{"shove", h.shove},
-		{"speed", h.speed},
-		{"check", h.check},
-	} {
-		r.Route(rules.SystemName+"/"+sub.name, sub.h, false)
-		r.RouteAutocomplete(rules.SystemName+"/"+sub.name, "character", h.SuggestCharacters)
-	}
+	r.Mount(command, kit.Routes{
+		Handlers: map[string]kit.Handler{
+			"initiative": h.initiative, "engage": h.engage, "damage": h.damage, "grapple": h.grapple,
+			"escape": h.escape, "shove": h.shove, "speed": h.speed, "check": h.check,
+		},
+		Suggest: map[string]kit.Handler{"character": h.SuggestCharacters},
+	})
 }
