@@ -39,6 +39,22 @@ func (h *handlers) begin(ctx context.Context, req *kit.Request, example string) 
 	return c, cfg, kind, nil
 }
 
+// handler answers a /xhalem subcommand on its opened call (see begin),
+// with the subcommand's example ex for its mistakes.
+type handler func(ctx context.Context, c *kit.Call, cfg rules.Config, kind rules.Kind, ex string) (kit.Response, error)
+
+// serve is the kit.Handler of a subcommand: it opens the call as begin
+// does, with ex the example of its mistakes, and hands it to fn.
+func (h *handlers) serve(ex string, fn handler) kit.Handler {
+	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
+		c, cfg, kind, err := h.begin(ctx, req, ex)
+		if err != nil {
+			return kit.Response{}, err
+		}
+		return fn(ctx, c, cfg, kind, ex)
+	}
+}
+
 // checkRanges keeps every integer option as large as a sheet may hold, so
 // no sum or product of the rules can overflow. The options are looked at
 // in the order of their names, so that of two numbers out of range the

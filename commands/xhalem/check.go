@@ -18,14 +18,12 @@ type checkResult struct {
 	CR      int        `json:"cr"`
 }
 
+// checkExample is a correct /xhalem check, for its mistakes.
+const checkExample = "/xhalem check stat:scanners cr:15 score:3"
+
 // check answers /xhalem check (scan, Stealth, mount, ...): 1d20 + a stat
 // of any name must beat the CR; a tie fails.
-func (h *handlers) check(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem check stat:scanners cr:15 score:3"
-	c, cfg, _, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) check(ctx context.Context, c *kit.Call, cfg rules.Config, _ rules.Kind, ex string) (kit.Response, error) {
 	stat, score := checkStat(c, ex)
 	in := rules.CheckInput{Score: score, Bonus: opt(c, "bonus"), Mode: mode(c, ex), CR: opt(c, "cr")}
 	if err := c.Err(); err != nil {

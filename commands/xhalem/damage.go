@@ -23,14 +23,12 @@ type damageResult struct {
 	Vulnerable bool         `json:"vulnerable"`
 }
 
+// damageExample is a correct /xhalem damage, for its mistakes.
+const damageExample = "/xhalem damage kind:machine weapon:melee roll:2d8 hull:3"
+
 // damage answers /xhalem damage: the damage of a hit, the weapon's dice
 // plus Hull, Reactor or Strength, halved out of range, changed by water.
-func (h *handlers) damage(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem damage kind:machine weapon:melee roll:2d8 hull:3"
-	c, cfg, kind, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) damage(ctx context.Context, c *kit.Call, cfg rules.Config, kind rules.Kind, ex string) (kit.Response, error) {
 	d := readDamage(c, kind, ex)
 	r, err := kit.Rule(c, ex, func() (rules.DamageResult, error) { return rules.Damage(d, cfg, c.Tray) })
 	if err != nil {

@@ -64,14 +64,12 @@ type engageResult struct {
 	GivesAway  bool `json:"gives_away_position"`
 }
 
+// engageExample is a correct /xhalem engage, for its mistakes.
+const engageExample = "/xhalem engage kind:machine evasion:2 systems:3 target:cloaked"
+
 // engage answers /xhalem engage: an attack, 1d20 + Systems or Agility
 // against the target's evasion roll, in the modes its situation grants.
-func (h *handlers) engage(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem engage kind:machine evasion:2 systems:3 target:cloaked"
-	c, cfg, kind, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) engage(ctx context.Context, c *kit.Call, cfg rules.Config, kind rules.Kind, ex string) (kit.Response, error) {
 	e := readEngage(c, kind, ex)
 	r, err := kit.Rule(c, ex, func() (rules.EngageResult, error) { return rules.Engage(e, cfg, c.Tray) })
 	if err != nil {

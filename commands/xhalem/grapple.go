@@ -16,14 +16,12 @@ type grappleResult struct {
 	Grappled bool `json:"grappled"`
 }
 
+// grappleExample is a correct /xhalem grapple, for its mistakes.
+const grappleExample = "/xhalem grapple kind:creature evasion:2 strength:3"
+
 // grapple answers /xhalem grapple: 1d20 + Hull or Strength against the
 // target's evasion roll, automatic against a helpless target.
-func (h *handlers) grapple(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem grapple kind:creature evasion:2 strength:3"
-	c, cfg, kind, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) grapple(ctx context.Context, c *kit.Call, cfg rules.Config, kind rules.Kind, ex string) (kit.Response, error) {
 	stat := rules.MightStat(kind)
 	g := rules.GrappleInput{Kind: kind, Score: c.Need(stat), Bonus: opt(c, "bonus"), Evasion: opt(c, "evasion"), Helpless: c.Req.Options.Bool("helpless")}
 	g.Mode, g.TargetMode = modes(c, ex)
@@ -51,14 +49,12 @@ type escapeResult struct {
 	Grappler int        `json:"grappler"` // the grappler's counter total
 }
 
+// escapeExample is a correct /xhalem escape, for its mistakes.
+const escapeExample = "/xhalem escape kind:machine grappler:3 hull:2"
+
 // escape answers /xhalem escape: 1d20 + Hull or Strength against the
 // grappler's; equal or better frees you.
-func (h *handlers) escape(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem escape kind:machine grappler:3 hull:2"
-	c, _, kind, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) escape(ctx context.Context, c *kit.Call, _ rules.Config, kind rules.Kind, ex string) (kit.Response, error) {
 	stat := rules.MightStat(kind)
 	e := rules.EscapeInput{Kind: kind, Score: c.Need(stat), Bonus: opt(c, "bonus"), Grappler: opt(c, "grappler")}
 	e.Mode = mode(c, ex)
@@ -91,14 +87,12 @@ type shoveResult struct {
 	PushFeet   int    `json:"push_feet,omitempty"` // on a successful push
 }
 
+// shoveExample is a correct /xhalem shove, for its mistakes.
+const shoveExample = "/xhalem shove kind:machine evasion:2 resist:3 systems:2 hull:4 effect:knock_down"
+
 // shove answers /xhalem shove: an engagement, then on a hit Hull or
 // Strength against the target's, to push it or knock it down.
-func (h *handlers) shove(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem shove kind:machine evasion:2 resist:3 systems:2 hull:4 effect:knock_down"
-	c, cfg, kind, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) shove(ctx context.Context, c *kit.Call, cfg rules.Config, kind rules.Kind, ex string) (kit.Response, error) {
 	s, effect := readShove(c, kind, ex)
 	r, err := kit.Rule(c, ex, func() (rules.ShoveResult, error) { return rules.Shove(s, cfg, c.Tray) })
 	if err != nil {

@@ -19,15 +19,13 @@ type initiativeResult struct {
 	Tie      rules.Tie  `json:"tie,omitempty"`
 }
 
+// initiativeExample is a correct /xhalem initiative, for its mistakes.
+const initiativeExample = "/xhalem initiative kind:machine engine:3"
+
 // initiative answers /xhalem initiative: 1d20 + Engine (machine) or
 // Evasion (creature), and, against an opponent's Initiative, who goes
 // first.
-func (h *handlers) initiative(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem initiative kind:machine engine:3"
-	c, _, kind, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) initiative(ctx context.Context, c *kit.Call, _ rules.Config, kind rules.Kind, ex string) (kit.Response, error) {
 	stat := rules.InitiativeStat(kind)
 	in := rules.InitiativeInput{Kind: kind, Score: c.Need(stat), Bonus: opt(c, "bonus")}
 	side := pick(c, "side", rules.ParseSide, ex+" side:architect")

@@ -15,16 +15,14 @@ type speedResult struct {
 	rules.SpeedResult
 }
 
+// speedExample is a correct /xhalem speed, for its mistakes.
+const speedExample = "/xhalem speed kind:machine engine:2 reactor:3 size:gargantuan dash:true"
+
 // speed answers /xhalem speed: how far a machine (in hexes) or a creature
 // (in feet) moves this turn, its steps and reach in combat, and a
 // machine's speed in space. It rolls no dice, but `dice:` is checked
 // as every /xhalem subcommand checks it.
-func (h *handlers) speed(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	const ex = "/xhalem speed kind:machine engine:2 reactor:3 size:gargantuan dash:true"
-	c, cfg, kind, err := h.begin(ctx, req, ex)
-	if err != nil {
-		return kit.Response{}, err
-	}
+func (h *handlers) speed(ctx context.Context, c *kit.Call, cfg rules.Config, kind rules.Kind, ex string) (kit.Response, error) {
 	if kind == "" {
 		kind = rules.Machine
 	}

@@ -130,8 +130,14 @@ var command = kit.Command{
 func (h *handlers) register(r *kit.Router) {
 	r.Mount(command, kit.Routes{
 		Handlers: map[string]kit.Handler{
-			"initiative": h.initiative, "engage": h.engage, "damage": h.damage, "grapple": h.grapple,
-			"escape": h.escape, "shove": h.shove, "speed": h.speed, "check": h.check,
+			"initiative": h.serve(initiativeExample, h.initiative),
+			"engage":     h.serve(engageExample, h.engage),
+			"damage":     h.serve(damageExample, h.damage),
+			"grapple":    h.serve(grappleExample, h.grapple),
+			"escape":     h.serve(escapeExample, h.escape),
+			"shove":      h.serve(shoveExample, h.shove),
+			"speed":      h.serve(speedExample, h.speed),
+			"check":      h.serve(checkExample, h.check),
 		},
 		Suggest: map[string]kit.Handler{"character": h.SuggestCharacters},
 	})
