@@ -3,15 +3,12 @@ package arc
 import (
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
-	"github.com/tablehand/tablehand/rules/encounter"
 )
 
 // System is the arc rule system (seed 001): /arc, its [arc] section, its
 // tracker policy and the stats its fights read.
-var System = kit.System{
-	Name:     rules.SystemName,
-	Defaults: func() any { return rules.DefaultConfig() },
-	Policy:   func(cfg any) encounter.Policy { return rules.NewPolicy(cfg.(rules.Config)) },
+var System = kit.Configured(kit.System{
+	Name: rules.SystemName,
 	Stats: []kit.Stat{
 		kit.IntStat("som", "Arc: State of Mind (declares in ascending SOM)"),
 		kit.IntStat("empathy", "Arc: Empathy (breaks SOM ties)"),
@@ -19,7 +16,7 @@ var System = kit.System{
 		kit.IntStat("es", "Arc: ES score (actions per turn)"),
 	},
 	Mount: Mount,
-}
+}, rules.DefaultConfig, rules.NewPolicy)
 
 // config is the configuration of /arc.
 func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }

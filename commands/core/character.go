@@ -11,39 +11,6 @@ import (
 	"github.com/tablehand/tablehand/db"
 )
 
-// characterCommand is /character, whose system: options choose among
-// systems.
-func characterCommand(systems []kit.System) kit.Command {
-	return kit.Command{
-		Name:        "character",
-		Description: "Character sheets: the stats rules commands read",
-		Options: []kit.Option{
-			{Type: kit.SubCommand, Name: "create", Description: "Create a character", Options: []kit.Option{
-				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, MaxLength: kit.MaxNameLen},
-				{Type: kit.String, Name: "system", Description: "Its rule system", Required: true, Choices: kit.SystemChoices(systems)},
-				{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"", MaxLength: 1000},
-				{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
-			}},
-			{Type: kit.SubCommand, Name: "set", Description: "Create a character or change its stats", Options: []kit.Option{
-				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
-				{Type: kit.String, Name: "system", Description: "Its rule system (needed when creating)", Choices: kit.SystemChoices(systems)},
-				{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"; name=- removes one", MaxLength: 1000},
-				{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
-			}},
-			{Type: kit.SubCommand, Name: "show", Description: "Show a character's sheet", Options: []kit.Option{
-				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
-			}},
-			{Type: kit.SubCommand, Name: "list", Description: "List the characters of this server", Options: []kit.Option{
-				{Type: kit.String, Name: "system", Description: "Only this rule system", Choices: kit.SystemChoices(systems)},
-				{Type: kit.UserOption, Name: "owner", Description: "Only this person's characters"},
-			}},
-			{Type: kit.SubCommand, Name: "delete", Description: "Delete a character", Options: []kit.Option{
-				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
-			}},
-		},
-	}
-}
-
 // characterCreate is characterSet for a character that must be new: a
 // name already taken is a mistake, not an update.
 func (h *handlers) characterCreate(ctx context.Context, req *kit.Request) (kit.Response, error) {

@@ -8,14 +8,6 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 )
 
-var helpCommand = kit.Command{
-	Name:        "help",
-	Description: "List Tablehand's commands, or one command's options",
-	Options: []kit.Option{
-		{Type: kit.String, Name: "command", Description: "A command to explain in full, e.g. roll", Autocomplete: true, MaxLength: 32},
-	},
-}
-
 // help lists the commands from the router's own definitions, so it can never
 // fall out of step with what is registered: one line a command, or every
 // subcommand and option of the one asked about.

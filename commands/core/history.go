@@ -9,15 +9,6 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 )
 
-var historyCommand = kit.Command{
-	Name:        "history",
-	Description: "Recent rolls in this channel, with their IDs",
-	Options: []kit.Option{
-		{Type: kit.UserOption, Name: "user", Description: "Only this person's rolls"},
-		{Type: kit.Integer, Name: "count", Description: "How many rolls (default 10)", MinValue: kit.Float(1), MaxValue: kit.Float(maxHistory)},
-	},
-}
-
 const (
 	defaultHistory = 10
 	maxHistory     = 25

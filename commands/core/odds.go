@@ -16,23 +16,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-var oddsCommand = kit.Command{
-	Name:        "odds",
-	Description: "The exact odds of a roll: mean, chances and a histogram",
-	Options: []kit.Option{
-		{Type: kit.String, Name: "expression", Description: "What to roll, e.g. 3d6 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
-		{Type: kit.Integer, Name: "target", Description: "Also give the chance of rolling at least this, e.g. 15"},
-		{Type: kit.String, Name: "versus", Description: "An opposing roll, e.g. 1d20+3: the chances to beat it, tie and lose", MaxLength: dice.MaxExprLen},
-		{Type: kit.Boolean, Name: "private", Description: "Only you see the result"},
-	},
-}
-
-func (h *handlers) registerOdds(r *kit.Router) {
-	r.Define(oddsCommand)
-	r.Route("odds", h.odds, false)
-	r.RouteAutocomplete("odds", "expression", h.suggestRolls)
-}
-
 // OddsResult is the structured outcome of /odds, the console's `result`.
 // Mean, StdDev and Distribution are of the expression; PWin, PTie and
 // PLose compare it with versus.

@@ -9,16 +9,6 @@ import (
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-var rollCommand = kit.Command{
-	Name:        "roll",
-	Description: "Roll dice: 1d20+5, 4d6kh3, 2d6+3",
-	Options: []kit.Option{
-		{Type: kit.String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
-		kit.DiceOption,
-		{Type: kit.Boolean, Name: "private", Description: "Only you see the result"},
-	},
-}
-
 func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	return h.rollReply(ctx, req, req.Options.String("expression"), req.Options.Bool("private"))
 }

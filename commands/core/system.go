@@ -9,29 +9,6 @@ import (
 	"github.com/tablehand/tablehand/db"
 )
 
-// systemCommand is /system, whose name: chooses among systems.
-func systemCommand(systems []kit.System) kit.Command {
-	return kit.Command{
-		Name:        "system",
-		Description: "The rule system of this channel or server: what /init start runs",
-		Options: []kit.Option{
-			{Type: kit.SubCommand, Name: "set", Description: "Choose the rule system of this channel, or of the whole server (GM)", Options: []kit.Option{
-				{Type: kit.String, Name: "name", Description: "The rule system", Required: true, Choices: kit.SystemChoices(systems)},
-				{Type: kit.String, Name: "scope", Description: "This channel (default) or the whole server",
-					Choices: []kit.Choice{{Name: "channel", Value: "channel"}, {Name: "server", Value: "guild"}}},
-			}},
-			{Type: kit.SubCommand, Name: "show", Description: "Show the rule system in force in this channel"},
-		},
-	}
-}
-
-// registerSystem adds /system.
-func (h *handlers) registerSystem(r *kit.Router) {
-	r.Define(systemCommand(h.Systems))
-	r.Route("system/set", h.systemSet, true)
-	r.Route("system/show", h.systemShow, false)
-}
-
 // SystemResult is the console's `result` of /system: the system in force
 // and where it was set ("channel", "guild", or "default" when nothing was).
 type SystemResult struct {

@@ -125,3 +125,15 @@ func (e *Env) ExampleSystem() string {
 	}
 	return encounter.GenericName
 }
+
+// Configured returns s with the configuration of its rules package,
+// typed by that package's Config so the two cannot disagree: defaults
+// (its DefaultConfig) and, for a system that fights, policy (its
+// NewPolicy; nil for a game without fights).
+func Configured[C any](s System, defaults func() C, policy func(C) encounter.Policy) System {
+	s.Defaults = func() any { return defaults() }
+	if policy != nil {
+		s.Policy = func(cfg any) encounter.Policy { return policy(cfg.(C)) }
+	}
+	return s
+}

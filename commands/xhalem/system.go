@@ -2,16 +2,13 @@ package xhalem
 
 import (
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/rules/encounter"
 	rules "github.com/tablehand/tablehand/rules/xhalem"
 )
 
 // System is the xhalem rule system (seed 004): /xhalem, its [xhalem]
 // section, its tracker policy and the stats its fights read.
-var System = kit.System{
-	Name:     rules.SystemName,
-	Defaults: func() any { return rules.DefaultConfig() },
-	Policy:   func(cfg any) encounter.Policy { return rules.NewPolicy(cfg.(rules.Config)) },
+var System = kit.Configured(kit.System{
+	Name: rules.SystemName,
 	Stats: []kit.Stat{
 		{
 			Option: kit.Option{Type: kit.String, Name: "kind", Description: "Xhalem: machine (1d20 + Engine) or creature (1d20 + Evasion)",
@@ -23,7 +20,7 @@ var System = kit.System{
 		kit.IntStat(rules.StatEvasion, "Xhalem: Evasion (a creature's initiative bonus)"),
 	},
 	Mount: Mount,
-}
+}, rules.DefaultConfig, rules.NewPolicy)
 
 // config is the configuration of /xhalem.
 func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }
