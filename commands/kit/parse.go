@@ -101,7 +101,7 @@ func (r *Router) parseLine(line string, partial bool) (*Request, error) {
 	return req, nil
 }
 
-// splitWords splits a line on spaces, keeping double-quoted runs together
+// SplitWords splits a line on spaces, keeping double-quoted runs together
 // (the quotes themselves are dropped; \" is a literal quote).
 func SplitWords(line string) ([]string, error) {
 	var words []string

@@ -11,7 +11,7 @@ import (
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-// diceOption is the `dice:` option every roll and action command takes: the
+// DiceOption is the `dice:` option every roll and action command takes: the
 // values of physical dice rolled at the table, used in order instead of
 // random ones.
 var DiceOption = Option{
@@ -94,7 +94,7 @@ func NewRollResult(res *dice.Result) RollResult {
 	return out
 }
 
-// rollerFor returns the roller for req: the physical dice of its `dice:`
+// RollerFor returns the roller for req: the physical dice of its `dice:`
 // option when given (phys is then non-nil, to be checked with Done after
 // rolling), random dice otherwise.
 func (h *Env) RollerFor(req *Request) (r dice.Roller, phys *dice.Physical, err error) {
@@ -109,7 +109,7 @@ func (h *Env) RollerFor(req *Request) (r dice.Roller, phys *dice.Physical, err e
 	return h.Roller(), nil, nil
 }
 
-// exampleDice lists plausible values for every die res rolled, for an
+// ExampleDice lists plausible values for every die res rolled, for an
 // example of a correct `dice:` option.
 func ExampleDice(res *dice.Result) string {
 	var vals []string
@@ -124,7 +124,7 @@ func ExampleDice(res *dice.Result) string {
 	return strings.Join(vals, ",")
 }
 
-// diceError turns an error of the dice language into a message for the
+// DiceError turns an error of the dice language into a message for the
 // user, with the expression and a caret under the column when known. An
 // error that is not the user's (a failing roller) stays an internal error.
 func DiceError(err error) error {
@@ -139,7 +139,7 @@ func DiceError(err error) error {
 	return fmt.Errorf("roll dice: %w", err)
 }
 
-// logRoll stores a roll in the roll log and returns its short ID.
+// LogRoll stores a roll in the roll log and returns its short ID.
 func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int, private bool, detail any) (string, error) {
 	js, err := json.Marshal(detail)
 	if err != nil {

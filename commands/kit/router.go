@@ -36,6 +36,8 @@ type Router struct {
 	log          *slog.Logger
 }
 
+// NewRouter returns a router with no routes; members with one of gmRoles
+// are GMs besides those with Manage Channels.
 func NewRouter(log *slog.Logger, gmRoles []string) *Router {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -49,7 +51,8 @@ func NewRouter(log *slog.Logger, gmRoles []string) *Router {
 	}
 }
 
-// define adds a command definition; its routes are added with handle.
+// Define adds a command definition; its routes are added with Route, or
+// with Mount, which does both.
 func (r *Router) Define(c Command) {
 	for _, old := range r.commands {
 		if old.Name == c.Name {
@@ -59,6 +62,8 @@ func (r *Router) Define(c Command) {
 	r.commands = append(r.commands, c)
 }
 
+// Route answers the command path ("init/next") with h; gmOnly refuses it
+// to players.
 func (r *Router) Route(path string, h Handler, gmOnly bool) {
 	if _, dup := r.routes[path]; dup {
 		panic("commands: duplicate route " + path)
@@ -66,6 +71,8 @@ func (r *Router) Route(path string, h Handler, gmOnly bool) {
 	r.routes[path] = route{h: h, gmOnly: gmOnly}
 }
 
+// RouteAutocomplete answers autocomplete of option in the command path
+// with h.
 func (r *Router) RouteAutocomplete(path, option string, h Handler) {
 	key := path + ":" + option
 	if _, dup := r.autocomplete[key]; dup {
@@ -74,6 +81,8 @@ func (r *Router) RouteAutocomplete(path, option string, h Handler) {
 	r.autocomplete[key] = h
 }
 
+// RouteComponent answers clicks on the components whose custom_id begins
+// with prefix and a colon ("reroll:ABC123") with h.
 func (r *Router) RouteComponent(prefix string, h Handler, gmOnly bool) {
 	if _, dup := r.components[prefix]; dup {
 		panic("commands: duplicate component " + prefix)

@@ -15,7 +15,7 @@ import (
 	"github.com/tablehand/tablehand/db"
 )
 
-// characterOption is the `character:` option of every rules command: read
+// CharacterOption is the `character:` option of every rules command: read
 // stats from the sheet instead of typing them. Options typed explicitly win
 // over the sheet.
 var CharacterOption = Option{
@@ -49,7 +49,7 @@ func CleanName(what, name string) (string, error) {
 	return name, nil
 }
 
-// loadCharacter finds a character by name in the request's guild; a name
+// LoadCharacter finds a character by name in the request's guild; a name
 // that is not there is the user's mistake.
 func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
 	c, err := h.Characters.Character(ctx, req.GuildID, strings.TrimSpace(name))
@@ -59,7 +59,7 @@ func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.
 	return c, err
 }
 
-// suggestCharacters autocompletes a character name; a rules command only
+// SuggestCharacters autocompletes a character name; a rules command only
 // suggests characters of its own system.
 func (h *Env) SuggestCharacters(ctx context.Context, req *Request) (Response, error) {
 	system := ""
@@ -69,7 +69,7 @@ func (h *Env) SuggestCharacters(ctx context.Context, req *Request) (Response, er
 	return h.CharacterChoices(ctx, req, "", system)
 }
 
-// characterChoices suggests the characters of the guild whose names start
+// CharacterChoices suggests the characters of the guild whose names start
 // with what is being typed, of ownerID and system when they are not empty.
 func (h *Env) CharacterChoices(ctx context.Context, req *Request, ownerID, system string) (Response, error) {
 	list, err := h.Characters.Characters(ctx, req.GuildID, ownerID, system, strings.TrimSpace(req.Options.String(req.Focused)), MaxChoices)
@@ -88,7 +88,7 @@ type Sheet struct {
 	c *db.Character
 }
 
-// sheet loads the character of the request's `character:` option, which
+// Sheet loads the character of the request's `character:` option, which
 // must be of system. No option gives an empty Sheet.
 func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, error) {
 	name := req.Options.String("character")
@@ -147,7 +147,7 @@ func (s Sheet) Or(req *Request, name string, def int) int {
 	return def
 }
 
-// parseStats reads "ks=4 us=3, es=-1 luck=-" into changes: a nil value
+// ParseStats reads "ks=4 us=3, es=-1 luck=-" into changes: a nil value
 // removes the stat.
 func ParseStats(text string) (map[string]*int, error) {
 	out := map[string]*int{}

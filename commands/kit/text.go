@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// article is "an" before a vowel, "a" otherwise: "an arc character".
+// Article is "an" before a vowel, "a" otherwise: "an arc character".
 func Article(word string) string {
 	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
 		return "an"
@@ -18,11 +18,11 @@ func Article(word string) string {
 // strike, spoiler, code), leaving what only counts at a line's start.
 var inlineEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, `~`, `\~`, `|`, `\|`, "`", "\\`")
 
-// escapeInline keeps text from users (names in an event, an expression in
+// EscapeInline keeps text from users (names in an event, an expression in
 // a title) from turning into formatting.
 func EscapeInline(s string) string { return inlineEscaper.Replace(s) }
 
-// decimal formats x with at most two decimals: 10.5, 2.96.
+// Decimal formats x with at most two decimals: 10.5, 2.96.
 func Decimal(x float64) string {
 	s := strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
 	if s == "-0" {
@@ -31,7 +31,7 @@ func Decimal(x float64) string {
 	return s
 }
 
-// percent formats a probability as a percentage with at most two
+// Percent formats a probability as a percentage with at most two
 // decimals, never rounding a possible outcome to 0% or a doubtful one to
 // 100%.
 func Percent(p float64) string {
@@ -48,7 +48,7 @@ func Percent(p float64) string {
 	return strconv.FormatFloat(math.Round(p*10000)/100, 'f', -1, 64) + "%"
 }
 
-// thousands formats n with commas between thousands: 100,000.
+// Thousands formats n with commas between thousands: 100,000.
 func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
@@ -57,7 +57,7 @@ func Thousands(n int) string {
 	return s
 }
 
-// displayName is the name to show for u, with Discord markdown escaped so a
+// DisplayName is the name to show for u, with Discord markdown escaped so a
 // name like "*bob*" shows as written.
 func DisplayName(u User) string {
 	name := u.Name
@@ -71,6 +71,6 @@ var markdownEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, "`", 
 
 func EscapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
 
-// codeSafe keeps s inside a `code span`: a backtick (from a label) would
+// CodeSafe keeps s inside a `code span`: a backtick (from a label) would
 // end it, so it becomes a look-alike.
 func CodeSafe(s string) string { return strings.ReplaceAll(s, "`", "ˋ") }
