@@ -35,7 +35,7 @@ type act struct {
 	out   rules.Outcome
 }
 
-func (h *handlers) factionAct(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) actNow(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	o, def, err := buildOrder(req)
 	if err != nil {
 		return kit.Response{}, err

@@ -27,7 +27,7 @@ func (v assetView) reply(done string) kit.Response {
 	return kit.Response{Content: done + " " + v.line, Ephemeral: true, Result: v.result}
 }
 
-func (h *handlers) factionAssetAdd(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) assetAdd(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var view assetView
 	err := h.updateFaction(ctx, req, func(c *rules.Campaign, f *rules.Faction) error {
 		at := req.Options.String("at")
@@ -81,7 +81,7 @@ func (h *handlers) updateAsset(ctx context.Context, req *kit.Request, fn func(c 
 	return err
 }
 
-func (h *handlers) factionAssetSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) assetSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var view assetView
 	err := h.updateAsset(ctx, req, func(c *rules.Campaign, a *rules.Asset, own *rules.Faction) error {
 		own, err := setAsset(c, a, own, req.Options)
@@ -141,7 +141,7 @@ func removeAsset(f *rules.Faction, a *rules.Asset) {
 	f.Assets = slices.DeleteFunc(f.Assets, func(x *rules.Asset) bool { return x == a })
 }
 
-func (h *handlers) factionAssetRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) assetRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	id, _ := req.Options.Int("asset")
 	var label string
 	err := h.updateAsset(ctx, req, func(c *rules.Campaign, a *rules.Asset, own *rules.Faction) error {
@@ -155,7 +155,7 @@ func (h *handlers) factionAssetRemove(ctx context.Context, req *kit.Request) (ki
 	return kit.Response{Content: "Removed " + kit.EscapeMarkdown(label) + ".", Ephemeral: true, Result: map[string]int64{"removed": id}}, nil
 }
 
-func (h *handlers) factionAssetList(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) assetList(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	c, f, err := h.campaignFaction(ctx, req, viewFaction)
 	if err != nil {
 		return kit.Response{}, err

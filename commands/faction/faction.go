@@ -162,11 +162,11 @@ func (h *handlers) registerFaction(r *kit.Router) {
 	factions, assets, habitats := h.suggest(suggestFactions), h.suggest(suggestAssets), h.suggest(suggestHabitats)
 	r.Mount(factionCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{
-			"create": h.factionCreate, "show": h.factionShow, "list": h.factionList, "set": h.factionSet, "delete": h.factionDelete,
-			"asset/add": h.factionAssetAdd, "asset/set": h.factionAssetSet, "asset/remove": h.factionAssetRemove, "asset/list": h.factionAssetList,
-			"habitat/add": h.factionHabitatAdd, "habitat/set": h.factionHabitatSet, "habitat/remove": h.factionHabitatRemove, "habitat/list": h.factionHabitatList,
-			"roll": h.factionRoll, "act": h.factionAct, "order": h.factionOrder, "orders": h.factionOrders,
-			"round": h.factionRound, "preview": h.factionPreview, "report": h.factionReport,
+			"create": h.create, "show": h.show, "list": h.list, "set": h.set, "delete": h.delete,
+			"asset/add": h.assetAdd, "asset/set": h.assetSet, "asset/remove": h.assetRemove, "asset/list": h.assetList,
+			"habitat/add": h.habitatAdd, "habitat/set": h.habitatSet, "habitat/remove": h.habitatRemove, "habitat/list": h.habitatList,
+			"roll": h.roll, "act": h.actNow, "order": h.order, "orders": h.orders,
+			"round": h.round, "preview": h.preview, "report": h.report,
 		},
 		GMOnly: []string{"create", "set", "delete", "asset/add", "asset/set", "asset/remove",
 			"habitat/add", "habitat/set", "habitat/remove", "round", "preview"},
@@ -177,5 +177,5 @@ func (h *handlers) registerFaction(r *kit.Router) {
 			"action": h.suggest(suggestActions), "params": h.suggestParams, "chart": h.suggestCharts,
 		},
 	})
-	r.RouteComponent("fans", h.factionAnswer, false)
+	r.RouteComponent("fans", h.answerQuestion, false)
 }

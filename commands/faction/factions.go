@@ -79,7 +79,7 @@ func (nf newFaction) add(c *rules.Campaign) (*rules.Faction, error) {
 	return f, nil
 }
 
-func (h *handlers) factionCreate(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) create(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	c := kit.Read(req)
 	nf := readNewFaction(c)
 	if err := c.Err(); err != nil {
@@ -107,7 +107,7 @@ func (h *handlers) factionCreate(ctx context.Context, req *kit.Request) (kit.Res
 	return view.reply(content, false), nil
 }
 
-func (h *handlers) factionShow(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) show(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	c, f, err := h.campaignFaction(ctx, req, viewFaction)
 	if err != nil {
 		return kit.Response{}, err
@@ -123,7 +123,7 @@ type CampaignResult struct {
 	Habitats  []HabitatResult `json:"habitats"`
 }
 
-func (h *handlers) factionList(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) list(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
@@ -142,7 +142,7 @@ func (h *handlers) factionList(ctx context.Context, req *kit.Request) (kit.Respo
 	return kit.Response{Content: b.String(), Embeds: []kit.Embed{habitatsEmbed(c)}, Ephemeral: true, Result: res}, nil
 }
 
-func (h *handlers) factionSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) set(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var view sheetView
 	err := h.updateFaction(ctx, req, func(c *rules.Campaign, f *rules.Faction) error {
 		if err := setFaction(c, f, req.Options); err != nil {
@@ -300,7 +300,7 @@ func splitList(s string) []string {
 	return out
 }
 
-func (h *handlers) factionDelete(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) delete(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var name string
 	err := h.updateFaction(ctx, req, func(c *rules.Campaign, f *rules.Faction) error {
 		name = f.Name

@@ -66,7 +66,7 @@ func habitatLines(c *rules.Campaign) string {
 	return strings.TrimSpace(b.String())
 }
 
-func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) habitatAdd(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	name, err := kit.CleanName("habitat name", req.Options.String("name"))
 	if err != nil {
 		return kit.Response{}, err
@@ -94,7 +94,7 @@ func (h *handlers) factionHabitatAdd(ctx context.Context, req *kit.Request) (kit
 	return kit.Response{Content: fmt.Sprintf("Added the habitat **%s**.", kit.EscapeMarkdown(name)), Result: out}, nil
 }
 
-func (h *handlers) factionHabitatSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) habitatSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var out HabitatResult
 	err := h.updateHabitat(ctx, req, func(c *rules.Campaign, hb *rules.Habitat) error {
 		if o := req.Options.String("faction"); o != "" {
@@ -147,7 +147,7 @@ func setHabitatOwner(c *rules.Campaign, hb *rules.Habitat, name string) error {
 	return nil
 }
 
-func (h *handlers) factionHabitatRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) habitatRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	var name string
 	err := h.updateHabitat(ctx, req, func(c *rules.Campaign, hb *rules.Habitat) error {
 		for _, f := range c.Factions {
@@ -168,7 +168,7 @@ func (h *handlers) factionHabitatRemove(ctx context.Context, req *kit.Request) (
 	return kit.Response{Content: fmt.Sprintf("Removed the habitat **%s**.", kit.EscapeMarkdown(name)), Ephemeral: true, Result: map[string]string{"removed": name}}, nil
 }
 
-func (h *handlers) factionHabitatList(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) habitatList(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
 		return kit.Response{}, err

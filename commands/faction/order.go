@@ -148,7 +148,7 @@ func orderResult(o db.FactionOrder) FactionOrderResult {
 	return FactionOrderResult{ID: o.ID, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: o.Question}
 }
 
-func (h *handlers) factionOrder(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	o, def, err := buildOrder(req)
 	if err != nil {
 		return kit.Response{}, err
@@ -172,10 +172,10 @@ func (h *handlers) factionOrder(ctx context.Context, req *kit.Request) (kit.Resp
 	}, nil
 }
 
-// factionOrders lists the queue: a player's own orders, or every one for
+// orders lists the queue: a player's own orders, or every one for
 // the GM; it removes one order (remove:) or all of a faction's (clear:)
 // first.
-func (h *handlers) factionOrders(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) orders(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, err := h.campaign(ctx, req)
 	if err != nil {
 		return kit.Response{}, err

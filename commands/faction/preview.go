@@ -54,7 +54,7 @@ func PreviewEmbeds(reps []rules.RoundReport) []kit.Embed {
 	return out
 }
 
-func (h *handlers) factionPreview(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) preview(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	fc, orders, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
 	if err != nil {
 		return kit.Response{}, noCampaign(err)

@@ -76,11 +76,11 @@ type answer struct {
 	out              rules.Outcome
 }
 
-// factionAnswer answers a held order's Question from its button
+// answerQuestion answers a held order's Question from its button
 // (fans:<order>:<option>): the GM answers the GM's questions, a faction's
 // player (or the GM) its consent. A held /faction act is then resolved;
 // a queued order waits for its round.
-func (h *handlers) factionAnswer(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) answerQuestion(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	id, idx, ok := buttonIDs(req.CustomID)
 	if !ok {
 		return kit.Response{}, kit.Errorf("this button no longer works: see /faction orders")

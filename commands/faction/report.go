@@ -119,9 +119,9 @@ func reportSummary(round int, fr rules.FactionReport) string {
 	return s
 }
 
-// factionReport shows a played round: each faction's part, public but
+// report shows a played round: each faction's part, public but
 // for the asker's own factions (all of them for the GM).
-func (h *handlers) factionReport(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) report(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	r, err := h.playedRound(ctx, req)
 	if err != nil {
 		return kit.Response{}, err

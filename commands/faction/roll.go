@@ -25,7 +25,7 @@ const rollExample = "/faction roll type:straight-faction attribute:4 dice:3"
 // rollHint is added to a mistake in the dice: values.
 const rollHint = "a straight roll takes 1 die, an opposed roll 2: the actor's, then the defender's"
 
-func (h *handlers) factionRoll(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	kind, err := rollType(req)
 	if err != nil {
 		return kit.Response{}, err

@@ -22,7 +22,7 @@ type RoundResult struct {
 	Round      int      `json:"round"` // the next round
 }
 
-func (h *handlers) factionRound(ctx context.Context, req *kit.Request) (kit.Response, error) {
+func (h *handlers) round(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	c, err := h.begin(ctx, req)
 	if err != nil {
 		return kit.Response{}, err
