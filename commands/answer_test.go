@@ -3,10 +3,13 @@ package commands
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // answerLine answers one console line (or "complete ..." for
@@ -64,4 +67,27 @@ func tableRequest(t testing.TB, r *kit.Router, user, line string) *kit.Request {
 		req.Permissions = kit.ManageChannels
 	}
 	return req
+}
+
+// seededRollers hands out a roller per request, as serve does, from one
+// seeded source, so a test's dice are the same on every run.
+func seededRollers() func() dice.Roller {
+	src := rand.New(rand.NewPCG(1, 2))
+	var mu sync.Mutex
+	return func() dice.Roller {
+		mu.Lock()
+		defer mu.Unlock()
+		return dice.NewRandom(rand.New(rand.NewPCG(src.Uint64(), 0)))
+	}
+}
+
+// mustAnswer answers a line of a table's (see tableRequest) that must
+// succeed.
+func mustAnswer(t testing.TB, r *kit.Router, user, line string) kit.Response {
+	t.Helper()
+	resp, err := r.Handle(context.Background(), tableRequest(t, r, user, line))
+	if err != nil {
+		t.Fatalf("%s %s: %v", user, line, err)
+	}
+	return resp
 }

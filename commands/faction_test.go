@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
@@ -33,17 +32,10 @@ func newFtTable(t testing.TB) *ftTable {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	src := rand.New(rand.NewPCG(1, 2))
-	var mu sync.Mutex
 	ft := &ftTable{t: t, store: store}
 	ft.r = New(kit.Deps{
 		Rolls: store, Characters: store, Factions: store, Schedules: store,
-		Codes: kit.NewCodes(1, true),
-		Roller: func() dice.Roller {
-			mu.Lock()
-			defer mu.Unlock()
-			return dice.NewRandom(rand.New(rand.NewPCG(src.Uint64(), 0)))
-		},
+		Codes: kit.NewCodes(1, true), Roller: seededRollers(),
 	})
 	return ft
 }
@@ -57,11 +49,7 @@ func (ft *ftTable) do(user, line string) (kit.Response, error) {
 
 func (ft *ftTable) must(user, line string) kit.Response {
 	ft.t.Helper()
-	resp, err := ft.do(user, line)
-	if err != nil {
-		ft.t.Fatalf("%s %s: %v", user, line, err)
-	}
-	return resp
+	return mustAnswer(ft.t, ft.r, user, line)
 }
 
 // world: Red (alice) holds Mars, Blue (bob) Luna, Green (an NPC) Titan.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -17,7 +16,6 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
 )
 
@@ -47,18 +45,10 @@ func (it *initTable) open() {
 	if err != nil {
 		it.t.Fatal(err)
 	}
-	// A roller per request, as serve hands out, from one seeded source.
-	src := rand.New(rand.NewPCG(1, 2))
-	var mu sync.Mutex
 	it.store = store
 	it.r = New(kit.Deps{
 		Rolls: store, Characters: store, Encounters: store, Channels: store, Policies: it.policies,
-		Codes: kit.NewCodes(1, true),
-		Roller: func() dice.Roller {
-			mu.Lock()
-			defer mu.Unlock()
-			return dice.NewRandom(rand.New(rand.NewPCG(src.Uint64(), 0)))
-		},
+		Codes: kit.NewCodes(1, true), Roller: seededRollers(),
 	})
 }
 
@@ -81,11 +71,7 @@ func (it *initTable) do(user, line string) (kit.Response, error) {
 // must runs a line that must succeed.
 func (it *initTable) must(user, line string) kit.Response {
 	it.t.Helper()
-	resp, err := it.do(user, line)
-	if err != nil {
-		it.t.Fatalf("%s %s: %v", user, line, err)
-	}
-	return resp
+	return mustAnswer(it.t, it.r, user, line)
 }
 
 // view returns a response's result as an InitResult.

@@ -38,9 +38,7 @@ type BurstAttackResult struct {
 	Hit         bool              `json:"hit"`
 	GuardMargin int               `json:"guard_margin"`
 	Defense     *defenseInfo      `json:"defense,omitempty"`
-	VigorCost   int               `json:"vigor_cost"`
-	Vigor       *int              `json:"vigor,omitempty"`
-	Winded      bool              `json:"winded,omitempty"`
+	spent
 }
 
 func (h *handlers) attack(ctx context.Context, req *kit.Request) (kit.Response, error) {
@@ -51,7 +49,7 @@ func (h *handlers) attack(ctx context.Context, req *kit.Request) (kit.Response, 
 	out := BurstAttackResult{
 		Outcome: kit.Outcome{Total: res.Roll.Total}, rolled: rolledOf(res.Roll), Challenges: res.Challenges,
 		Guard: res.Guard.Target, GuardDetail: res.Guard, Hit: res.Hit, GuardMargin: res.GuardMargin,
-		VigorCost: res.VigorCost, Vigor: res.Vigor, Winded: res.Winded,
+		spent: spent{res.VigorCost, res.Vigor, res.Winded},
 	}
 	out.Succeeded(res.Success, res.Margin)
 	if d := res.Defense; d != nil {
@@ -166,7 +164,13 @@ func vigorNote(paid bool, left *int, winded bool) string {
 type defendResult struct {
 	kit.Outcome
 	rolled
-	Attack    int  `json:"attack"`
+	Attack int `json:"attack"`
+	spent
+}
+
+// spent is the Vigor an attack or a defense cost, and what is left of it
+// when it is tracked.
+type spent struct {
 	VigorCost int  `json:"vigor_cost"`
 	Vigor     *int `json:"vigor,omitempty"`
 	Winded    bool `json:"winded,omitempty"`
@@ -177,7 +181,7 @@ func (h *handlers) defend(ctx context.Context, req *kit.Request) (kit.Response, 
 	if err != nil {
 		return kit.Response{}, err
 	}
-	out := defendResult{Outcome: kit.Outcome{Total: res.Roll.Total}, rolled: rolledOf(res.Roll), Attack: res.Attack, VigorCost: res.VigorCost, Vigor: res.Vigor, Winded: res.Winded}
+	out := defendResult{Outcome: kit.Outcome{Total: res.Roll.Total}, rolled: rolledOf(res.Roll), Attack: res.Attack, spent: spent{res.VigorCost, res.Vigor, res.Winded}}
 	out.Succeeded(res.Success, res.Margin)
 	return answer(ctx, c, &out, &out.Outcome, defendLine(c.Who(), res))
 }
