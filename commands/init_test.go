@@ -224,7 +224,8 @@ func TestInitBadInputChangesNothing(t *testing.T) {
 	for _, tt := range []struct{ user, line, want string }{
 		{"gm", "/init damage target:Ogre amount:3", "there is no combatant named Ogre"},
 		{"gm", "/init damage target:Goblin amount:-3", "option amount must be at least 0, not -3 (example: /init damage target:<text> amount:0)"},
-		{"gm", "/init heal target:Goblin amount:-1", "option amount must be at least 0, not -1"},
+		{"gm", "/init heal target:Goblin amount:-1", "option amount must be at least 1, not -1"},
+		{"gm", "/init heal target:Goblin amount:0", "option amount must be at least 1, not 0 (example: /init heal target:<text> amount:1)"},
 		{"alice", "/init damage target:Assassin amount:3", "there is no combatant named Assassin"},
 		{"alice", "/init effect target:Goblin effect:marked rounds:1 source:Assassin", "there is no combatant named Assassin"},
 		{"bob", "/init next", "it is Aria's turn, not yours"},

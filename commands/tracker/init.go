@@ -39,7 +39,10 @@ const (
 var (
 	initTarget = initNameOption("target", "The combatant", true)
 	initName   = initNameOption("name", "The combatant", true)
-	initAmount = kit.Option{Type: kit.Integer, Name: "amount", Description: "How much", Required: true, MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxAmount)}
+	// A damage of 0 has a meaning (an ulm Epilogue with type:knockout); a
+	// healing of 0 has none.
+	initDamage = kit.Option{Type: kit.Integer, Name: "amount", Description: "How much", Required: true, MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxAmount)}
+	initHealed = kit.Option{Type: kit.Integer, Name: "amount", Description: "How much", Required: true, MinValue: kit.Float(1), MaxValue: kit.Float(encounter.MaxAmount)}
 )
 
 // fightSystems are the systems an encounter can run under: generic and
@@ -137,10 +140,10 @@ func (h *Tracker) subcommands() []subcommand {
 		)},
 		{run: h.initEnd, gm: true, def: sub("end", "End the fight, with a summary (GM)")},
 		{run: h.initDamage, def: sub("damage", "Damage a combatant",
-			initTarget, initAmount,
+			initTarget, initDamage,
 			kit.Option{Type: kit.String, Name: "type", Description: "Damage type, e.g. fire", MaxLength: encounter.MaxKeyLen},
 		)},
-		{run: h.initHeal, def: sub("heal", "Heal a combatant", initTarget, initAmount)},
+		{run: h.initHeal, def: sub("heal", "Heal a combatant", initTarget, initHealed)},
 		{run: h.initEffect, def: sub("effect", "Put a condition on a combatant for some rounds",
 			initTarget,
 			kit.Option{Type: kit.String, Name: "effect", Description: "The condition, e.g. stunned", Required: true, MaxLength: encounter.MaxNameLen},

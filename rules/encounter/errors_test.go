@@ -64,7 +64,7 @@ func TestErrors(t *testing.T) {
 		{"huge damage", true, func(e *Encounter) (Event, error) { return e.Damage(g, "u", "Goblin", 1<<40, "") },
 			ErrInvalid, "damage must be at most 1000000, not 1099511627776"},
 		{"negative healing", true, func(e *Encounter) (Event, error) { return e.Heal(g, "u", "Goblin", -1) },
-			ErrInvalid, "healing must be 0 or more, not -1: for damage, use /init damage"},
+			ErrInvalid, "healing must be 1 to 1000000, not -1: for damage, use /init damage (example: /init heal target:Aria amount:5)"},
 		{"damage without hp", true, func(e *Encounter) (Event, error) { return e.Damage(g, "u", "Bram", 1, "") },
 			ErrInvalid, "Bram has no hp to take damage from: give it hp when adding it"},
 		{"prev on the first turn", true, func(e *Encounter) (Event, error) { return e.Prev("gm") },

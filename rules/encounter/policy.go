@@ -75,6 +75,10 @@ const (
 	ResetRound
 )
 
+// TrackHP is the damage track of hit points: Base's unless it names
+// another, and the one a combatant cannot join the fight at 0 of.
+const TrackHP = "hp"
+
 // Base is the common part of a policy, to embed: no-op turn and round
 // hooks, a damage track on one resource, no budget, and newcomers at the
 // end of the order. Its zero value resets counters per turn and tracks
@@ -108,7 +112,7 @@ func (Base) Budget(e *Encounter, c *Combatant) string { return "" }
 
 func (b Base) track() string {
 	if b.Track == "" {
-		return "hp"
+		return TrackHP
 	}
 	return b.Track
 }

@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -40,6 +41,9 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 			if err := checkMap(m.what, m.m); err != nil {
 				return err
 			}
+		}
+		if err := checkTracks(&c); err != nil {
+			return err
 		}
 		if len(c.Conditions) > 0 || c.Delayed {
 			return fmt.Errorf("add %s: a new combatant has no conditions and no delay", c.Name)
@@ -80,6 +84,37 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 		}
 		return nil
 	})
+}
+
+// checkTracks refuses damage tracks a combatant cannot have, naming the
+// valid range: a maximum is at least 1, a current value from 0 to its
+// maximum (no system here keeps temporary hit points above it), and hit
+// points (TrackHP) at least 1, since a combatant at 0 would join the
+// fight already down (unless it is added Defeated, on purpose).
+func checkTracks(c *Combatant) error {
+	for _, k := range slices.Sorted(maps.Keys(c.Resources)) {
+		v, low := c.Resources[k], 0
+		if k == TrackHP && !c.Defeated {
+			low = 1
+		}
+		top, bounded := c.Max[k]
+		if !bounded || top < low {
+			top = MaxValue
+		}
+		if v < low || v > top {
+			return invalidf("%s must be %d to %d, not %d (example: /init add name:Orc hp:10)", k, low, top, v)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.Max)) {
+		m := c.Max[k]
+		if m < 1 {
+			return invalidf("max_%s must be 1 to %d, not %d (example: /init add name:Orc hp:10 stats:\"max_hp=12\")", k, MaxValue, m)
+		}
+		if v, ok := c.Resources[k]; ok && v > m {
+			return invalidf("%s %d is above its maximum: max_%s must be %d to %d, not %d (example: /init add name:Orc hp:10 stats:\"max_hp=12\")", k, v, k, max(v, 1), MaxValue, m)
+		}
+	}
+	return nil
 }
 
 // Remove takes a combatant out of the fight for good. Conditions timed on
@@ -141,8 +176,8 @@ func (e *Encounter) Damage(p Policy, actor, name string, amount int, kind string
 func (e *Encounter) Heal(p Policy, actor, name string, amount int) (Event, error) {
 	return e.apply(KindHeal, actor, func(x *Encounter, ev *Event) error {
 		switch {
-		case amount < 0:
-			return invalidf("healing must be 0 or more, not %d: for damage, use /init damage", amount)
+		case amount < 1:
+			return invalidf("healing must be 1 to %d, not %d: for damage, use /init damage (example: /init heal target:Aria amount:5)", MaxAmount, amount)
 		case amount > MaxAmount:
 			return invalidf("healing must be at most %d, not %d", MaxAmount, amount)
 		}
