@@ -309,7 +309,9 @@ func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *E
 // stored as UpdateEncounter stores any change (so it can be undone).
 func (d *DB) EndEncounter(ctx context.Context, channelID, actorID string) (Encounter, encounter.Event, error) {
 	return d.UpdateEncounter(ctx, channelID, func(e *Encounter) (encounter.Event, error) {
-		return e.State.End(actorID)
+		// The store knows no system's policy: a fight ended here settles
+		// no one as down (see encounter.Downer); /init end does.
+		return e.State.End(encounter.Generic{}, actorID)
 	})
 }
 

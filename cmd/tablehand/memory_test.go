@@ -180,7 +180,7 @@ func fillChannel(ctx context.Context, store *db.DB, roller dice.Roller, ch memCh
 			func(e *db.Encounter) (encounter.Event, error) { return e.State.Next(p, ch.gm) },
 		}
 		if fight == 0 {
-			changes = append(changes, func(e *db.Encounter) (encounter.Event, error) { return e.State.End(ch.gm) })
+			changes = append(changes, func(e *db.Encounter) (encounter.Event, error) { return e.State.End(p, ch.gm) })
 		}
 		for _, change := range changes {
 			if _, _, err := store.UpdateEncounter(ctx, ch.id, change); err != nil {

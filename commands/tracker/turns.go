@@ -169,6 +169,6 @@ func (h *Tracker) initDelay(ctx context.Context, req *kit.Request) (kit.Response
 // initEnd ends the fight; its summary comes without the tracker.
 func (h *Tracker) initEnd(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	return h.edit(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
-		return e.End(req.User.ID)
+		return e.End(p, req.User.ID)
 	})
 }

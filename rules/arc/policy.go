@@ -390,6 +390,16 @@ func (p Policy) Damage(e *encounter.Encounter, c *encounter.Combatant, amount in
 	return s, nil
 }
 
+// Down says that a character at 0 on the track, who falls when the round
+// ends, is down: when the fight ends first, it has fallen.
+// (encounter.Downer)
+func (p Policy) Down(e *encounter.Encounter, c *encounter.Combatant) string {
+	if c.Counters[CounterFalling] > 0 {
+		return fmt.Sprintf("at %s 0, falls as the round ends", p.track())
+	}
+	return ""
+}
+
 // Heal raises the track as encounter.Base does; above 0 a character that
 // was to fall this round no longer does.
 func (p Policy) Heal(e *encounter.Encounter, c *encounter.Combatant, amount int) (string, error) {

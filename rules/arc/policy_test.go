@@ -717,7 +717,7 @@ func TestPolicyThreeRounds(t *testing.T) {
 		f.at(3, want.turn, order)
 		f.budget(want.budget)
 	}
-	ev = f.do(e.End(gm))
+	ev = f.do(e.End(f.p, gm))
 	if got, want := ev.Text(false), "The fight is over after 3 rounds.\nStill standing: Mule, Goblin 1, Bram, Goblin 3, Picker, Aria.\nDefeated: Goblin 2."; got != want {
 		t.Errorf("end:\n%s\nwant\n%s", got, want)
 	}

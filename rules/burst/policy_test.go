@@ -770,7 +770,7 @@ func TestBurstFight(t *testing.T) {
 	if c, _ := e.Find("Goblin"); !c.Defeated || c.Stats[StatDead] != 1 {
 		t.Errorf("the Goblin is not dead: %+v", c)
 	}
-	step(e.End("gm"))
+	step(e.End(p, "gm"))
 
 	// Every snapshot restores the state it was taken of.
 	for i, s := range snaps {

@@ -99,7 +99,7 @@ func TestErrors(t *testing.T) {
 			return e.Next(g, "gm")
 		}, ErrInvalid, "no one can act: every combatant is defeated; heal someone or end the fight with /init end"},
 		{"next after the end", true, func(e *Encounter) (Event, error) {
-			if _, err := e.End("gm"); err != nil {
+			if _, err := e.End(g, "gm"); err != nil {
 				return Event{}, err
 			}
 			return e.Next(g, "gm")

@@ -195,7 +195,7 @@ func TestThreeRounds(t *testing.T) {
 		f.at(3, want, order, order)
 	}
 
-	ev = f.do(e.End(gm))
+	ev = f.do(e.End(f.p, gm))
 	if ev.Summary != "The fight is over after 3 rounds." {
 		t.Errorf("end: %q", ev.Summary)
 	}

@@ -61,6 +61,15 @@ type Describer interface {
 	Describe(c CombatantView) []string
 }
 
+// Downer is a Policy under which a combatant can be down before the
+// tracker marks it Defeated: one at 0 that falls when the round ends, one
+// knocked out. Down says why c is down ("at hp 0, falls as the round
+// ends"), or "" when it is not. End marks such a combatant Defeated, so
+// that the fight's summary and the tracker agree.
+type Downer interface {
+	Down(e *Encounter, c *Combatant) string
+}
+
 // Reset says when combatants' Counters go back to 0.
 type Reset int
 

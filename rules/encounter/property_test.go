@@ -100,7 +100,7 @@ func runRandom(t *testing.T, seed uint64, n int) {
 			ev, err = e.Reveal("gm", name())
 		case 19:
 			if rng.IntN(10) == 0 || len(history) == 0 {
-				ev, err = e.End("gm")
+				ev, err = e.End(p, "gm")
 			} else {
 				// Undo to a random earlier state and go on from there.
 				h := history[rng.IntN(len(history))]

@@ -369,8 +369,11 @@ func (e *Encounter) RemoveCondition(actor, name, condition string) (Event, error
 }
 
 // End ends the encounter. The event sums it up: the rounds fought, who is
-// still standing, who was defeated, who left.
-func (e *Encounter) End(actor string) (Event, error) {
+// still standing, who was defeated, who left. One the policy says is down
+// without being Defeated yet (a Downer: at 0 and falling when the round
+// ends, knocked out) is down when the fight ends: End marks it Defeated,
+// so the summary and the tracker agree, and names why.
+func (e *Encounter) End(p Policy, actor string) (Event, error) {
 	return e.apply(KindEnd, actor, func(x *Encounter, ev *Event) error {
 		if x.Ended {
 			return ended()
@@ -385,12 +388,23 @@ func (e *Encounter) End(actor string) (Event, error) {
 			rounds = fmt.Sprintf("%d rounds", x.Round)
 		}
 		ev.summaryf(false, "The fight is over after %s.", rounds)
+		downer, _ := p.(Downer)
 		var standing, down []Combatant
-		for _, c := range x.Combatants {
+		for i := range x.Combatants {
+			c := &x.Combatants[i]
+			if why := ""; !c.Defeated && downer != nil {
+				if why = downer.Down(x, c); why != "" {
+					c.Defeated = true
+					named := *c
+					named.Name += " (" + why + ")"
+					down = append(down, named)
+					continue
+				}
+			}
 			if c.Defeated {
-				down = append(down, c)
+				down = append(down, *c)
 			} else {
-				standing = append(standing, c)
+				standing = append(standing, *c)
 			}
 		}
 		ev.listLine("Still standing", standing)

@@ -419,6 +419,16 @@ func (p Policy) Budget(e *encounter.Encounter, c *encounter.Combatant) string {
 	return s
 }
 
+// Down says that a Knocked Out combatant is down: "They remain Knocked
+// Out for 3 Full Rounds" outlasts a fight that ends first.
+// (encounter.Downer)
+func (p Policy) Down(e *encounter.Encounter, c *encounter.Combatant) string {
+	if left := seconds(c.Resources[ResKnockedOutSeconds]); left > 0 {
+		return "Knocked Out for " + p.rounds(left)
+	}
+	return ""
+}
+
 // phase returns the phase c is in and the slots it has left in it: its
 // Active Phase while it is its turn, else its Reserve Phase.
 func (p Policy) phase(e *encounter.Encounter, c *encounter.Combatant) (Phase, int) {

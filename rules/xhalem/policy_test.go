@@ -758,7 +758,7 @@ func TestPolicyFight(t *testing.T) {
 		f.at(3, want, all)
 	}
 	f.budget("Drone 1", "1 action, 25 hexes of movement")
-	ev = f.do(e.End(gm))
+	ev = f.do(e.End(p, gm))
 	if ev.Summary != "The fight is over after 3 rounds." {
 		t.Errorf("end %q", ev.Summary)
 	}
