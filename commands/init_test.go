@@ -245,7 +245,9 @@ func TestInitBadInputChangesNothing(t *testing.T) {
 		{"gm", "/init redo", "nothing to redo"},
 		{"gm", "/init start", "already running here (round 1)"},
 		{"gm", "/init add name:Ogre init:1 dice:3,4", "dice: 2 values given but only 1 die rolled"},
-		{"carol", "/init join", "you have no character here"},
+		// Issue 15: a player without a sheet joins a generic fight under their
+		// name (init_join.txtar); a name already in the fight is refused.
+		{"carol", "/init join name:Aria", "the name Aria cannot be used in this fight"},
 		{"alice", "/init join character:Bram", "Bram belongs to bob"},
 	} {
 		before := it.stored()

@@ -15,7 +15,9 @@ var System = kit.Configured(kit.System{
 		kit.IntStat("perception", "Arc: Perception (breaks Empathy ties)"),
 		kit.IntStat("es", "Arc: ES score (actions per turn)"),
 	},
-	Mount: Mount,
+	// "the declarations are in ascending order of State of Mind"
+	OrderNeeds: []string{"som"},
+	Mount:      Mount,
 }, rules.DefaultConfig, rules.NewPolicy)
 
 // config is the configuration of /arc.

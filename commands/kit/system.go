@@ -32,6 +32,11 @@ type System struct {
 	// Resources are the stats that are damage tracks: a current value
 	// with its maximum (max_<name>), as /init keeps hit points.
 	Resources []string
+	// OrderNeeds are the stats without which the system's policy cannot
+	// place a combatant in the order (arc's som). A player joins a fight
+	// of a system without them under their own name, with no sheet; with
+	// them, /init join asks for a sheet that names them.
+	OrderNeeds []string
 	// Mount adds the system's slash commands, buttons and autocomplete to
 	// r. It is called once, by commands.New.
 	Mount func(env *Env, r *Router)

@@ -74,9 +74,13 @@ func (h *Tracker) initAdd(ctx context.Context, req *kit.Request) (kit.Response, 
 		}
 		sheet = &c
 	}
-	return h.addCombatant(ctx, req, sheet)
+	return h.addCombatant(ctx, req, sheet, false)
 }
 
+// initJoin adds the asker to the fight: with their character (see
+// joiner), or, where the system's order needs no stats and they have
+// none, under their own name (name:, else their display name) with the
+// initiative they give or the one the system rolls.
 func (h *Tracker) initJoin(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cur, err := h.Encounters.Encounter(ctx, req.ChannelID)
 	if err != nil {
@@ -86,14 +90,15 @@ func (h *Tracker) initJoin(ctx context.Context, req *kit.Request) (kit.Response,
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return h.addCombatant(ctx, req, &sheet)
+	return h.addCombatant(ctx, req, sheet, true)
 }
 
 // joiner is the character that joins a fight of system with /init join:
 // character:, which must be the asker's (any, for the GM), else the
 // asker's one character of the fight's system (of any, in a generic
-// fight).
-func (h *Tracker) joiner(ctx context.Context, req *kit.Request, system string) (db.Character, error) {
+// fight); nil, for one who has none, when the system's order needs no
+// stats (kit.System's OrderNeeds).
+func (h *Tracker) joiner(ctx context.Context, req *kit.Request, system string) (*db.Character, error) {
 	if system == encounter.GenericName {
 		system = ""
 	}
@@ -102,11 +107,11 @@ func (h *Tracker) joiner(ctx context.Context, req *kit.Request, system string) (
 		if err == nil && sheet.OwnerID != req.User.ID && !req.GM {
 			err = kit.Errorf("%s belongs to %s: join with your own character", sheet.Name, sheet.OwnerName)
 		}
-		return sheet, err
+		return &sheet, err
 	}
 	mine, err := h.Characters.Characters(ctx, req.GuildID, req.User.ID, system, "", 2)
 	if err != nil {
-		return db.Character{}, err
+		return nil, err
 	}
 	what := "character"
 	if system != "" {
@@ -114,19 +119,29 @@ func (h *Tracker) joiner(ctx context.Context, req *kit.Request, system string) (
 	}
 	switch len(mine) {
 	case 0:
-		return db.Character{}, kit.Errorf("you have no %s here: create one with /character set name:<name> system:%s stats:\"...\"", what, cmp.Or(system, h.ExampleSystem()))
+		s, _ := h.SystemNamed(system)
+		if len(s.OrderNeeds) == 0 {
+			return nil, nil
+		}
+		var eg []string
+		for _, st := range s.OrderNeeds {
+			eg = append(eg, st+"=5")
+		}
+		return nil, kit.Errorf("this fight runs on the %s rules, whose order needs %s, and you have no %s here: create one with /character set name:<name> system:%s stats:\"%s\", or ask the GM to add you with /init add",
+			system, strings.Join(s.OrderNeeds, ", "), what, system, strings.Join(eg, " "))
 	case 1:
-		return mine[0], nil
+		return &mine[0], nil
 	}
-	return db.Character{}, kit.Errorf("you have several %ss: choose one with character:<name>", what)
+	return nil, kit.Errorf("you have several %ss: choose one with character:<name>", what)
 }
 
 // addCombatant adds the combatant of the request's options, over sheet
-// when given, to the fight; it rolls its initiative with the request's
-// dice when the fight has begun.
-func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.Character) (kit.Response, error) {
+// when given, to the fight; one joining with no sheet is the asker's,
+// under their name. It rolls its initiative with the request's dice when
+// the fight has begun.
+func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.Character, joining bool) (kit.Response, error) {
 	call := reading(req)
-	c := h.combatantFrom(call, sheet)
+	c := h.combatantFrom(call, sheet, joining)
 	if err := call.Err(); err != nil {
 		return kit.Response{}, err
 	}
@@ -137,7 +152,7 @@ func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.
 		if _, err := e.Find(c.Name); err == nil && !req.GM {
 			// One refusal for every name taken: "already a combatant named"
 			// for a hidden one would tell a player it is there.
-			return encounter.Event{}, kit.Errorf("the name %s cannot be used in this fight: join under another (example: /init join character:<name>)", c.Name)
+			return encounter.Event{}, kit.Errorf("the name %s cannot be used in this fight: join under another (example: /init join name:<name>)", c.Name)
 		}
 		return e.Add(p, r, req.User.ID, c)
 	})
@@ -157,18 +172,22 @@ func checkSheetSystem(e *encounter.Encounter, c *db.Character) error {
 }
 
 // combatantFrom builds the combatant of /init add or /init join from the
-// request's options, over the stats of a character sheet when given. Its
-// mistakes go to call.
-func (h *Tracker) combatantFrom(call *kit.Call, sheet *db.Character) encounter.Combatant {
+// request's options, over the stats of a character sheet when given; one
+// joining without a sheet is the asker's, named by name: or their display
+// name. Its mistakes go to call.
+func (h *Tracker) combatantFrom(call *kit.Call, sheet *db.Character, joining bool) encounter.Combatant {
 	req := call.Req
 	c := encounter.Combatant{Stats: map[string]int{}, Resources: map[string]int{}, Max: map[string]int{}}
 	stats := map[string]int{}
-	if sheet != nil {
+	switch {
+	case sheet != nil:
 		c.Name, c.Owner = sheet.Name, sheet.OwnerID
 		maps.Copy(stats, sheet.Stats)
+	case joining:
+		c.Name, c.Owner = req.User.Name, req.User.ID
 	}
 	if name := req.Options.String("name"); name != "" || sheet == nil {
-		clean, err := kit.CleanName("combatant name", name)
+		clean, err := kit.CleanName("combatant name", cmp.Or(name, c.Name))
 		call.Fail(err)
 		c.Name = clean
 	}
