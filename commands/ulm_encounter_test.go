@@ -286,7 +286,7 @@ func TestUlmEpilogueInTheFight(t *testing.T) {
 	}
 	// "Specialized healing or items may reverse the effect of a Maim only
 	// if performed within 10 Hours."
-	resp = it.must("alice", "/ulm heal special:true amount:1d4 target:Vess dice:3")
+	resp = it.must("bob", "/ulm heal special:true amount:1d4 target:Vess dice:3") // Vess is bob's: healing is its controller's
 	res = ulmResult(t, resp)
 	if res["maim_reversed"] != true || res["vulnerable_ended"] != true || res["healed"] != 3.0 || num(res, "state", "total_damage") != 18 {
 		t.Errorf("specialized healing: %v", res)

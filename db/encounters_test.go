@@ -738,6 +738,7 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`ALTER TABLE encounter_events ADD COLUMN state TEXT NOT NULL DEFAULT ''`,
 		`UPDATE encounter_events SET state = (SELECT state FROM encounters WHERE id = encounter_id)`,
 		`DROP TABLE encounter_states`,
+		`DROP TABLE play_settings`, // schema 6's
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

@@ -136,10 +136,15 @@ type ScheduleNotifier interface {
 }
 
 // ChannelStore keeps the rule system chosen for each channel, and for each
-// guild as the default of its channels.
+// guild as the default of its channels, and each channel's play mode.
 type ChannelStore interface {
 	// ChannelSystem returns the channel's setting, else its guild's, else
 	// an error wrapping db.ErrNotFound.
 	ChannelSystem(ctx context.Context, guildID, channelID string) (db.SystemSetting, error)
 	SetSystem(ctx context.Context, s db.SystemSetting) error
+	// PlayMode returns how freely players change others' combatants in
+	// the channel's fights (/init play), else an error wrapping
+	// db.ErrNotFound.
+	PlayMode(ctx context.Context, guildID, channelID string) (db.PlaySetting, error)
+	SetPlayMode(ctx context.Context, s db.PlaySetting) error
 }

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -300,4 +301,40 @@ func Truncate(s string, max int, note string) string {
 		n++
 	}
 	return s[:i] + note
+}
+
+// Pages splits text between lines into messages of at most MaxContent
+// characters each, so that a long list (a command's help) is read whole
+// across several messages instead of cut. A line longer than a message
+// is cut on its own (Truncate).
+func Pages(text string) []string {
+	var pages []string
+	var page strings.Builder
+	n := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		line = Truncate(line, MaxContent, "…\n")
+		size := utf8.RuneCountInString(line)
+		if n+size > MaxContent && n > 0 {
+			pages = append(pages, strings.TrimSuffix(page.String(), "\n"))
+			page.Reset()
+			n = 0
+		}
+		page.WriteString(line)
+		n += size
+	}
+	if n > 0 || len(pages) == 0 {
+		pages = append(pages, strings.TrimSuffix(page.String(), "\n"))
+	}
+	return pages
+}
+
+// Paged is a private answer of text in as many messages as it takes (see
+// Pages): the first its Content, the others follow-ups.
+func Paged(text string) Response {
+	pages := Pages(text)
+	r := Response{Content: pages[0], Ephemeral: true}
+	for _, p := range pages[1:] {
+		r.Followups = append(r.Followups, Response{Type: Message, Content: p, Ephemeral: true})
+	}
+	return r
 }

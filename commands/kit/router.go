@@ -32,6 +32,7 @@ type Router struct {
 	routes       map[string]route   // "init/next"
 	autocomplete map[string]Handler // "faction/show:name"
 	components   map[string]route   // custom_id prefix before the first ':'
+	notes        map[string]Note    // command name
 	gmRoles      []string
 	log          *slog.Logger
 }
@@ -46,6 +47,7 @@ func NewRouter(log *slog.Logger, gmRoles []string) *Router {
 		routes:       map[string]route{},
 		autocomplete: map[string]Handler{},
 		components:   map[string]route{},
+		notes:        map[string]Note{},
 		gmRoles:      gmRoles,
 		log:          log,
 	}
@@ -88,6 +90,27 @@ func (r *Router) RouteComponent(prefix string, h Handler, gmOnly bool) {
 		panic("commands: duplicate component " + prefix)
 	}
 	r.components[prefix] = route{h: h, gmOnly: gmOnly}
+}
+
+// Note is a line /help command:<name> adds to a command's help that
+// depends on where it is asked (the play mode of /init in the channel).
+type Note func(ctx context.Context, req *Request) (string, error)
+
+// HelpNote adds n to the help of command.
+func (r *Router) HelpNote(command string, n Note) {
+	if _, dup := r.notes[command]; dup {
+		panic("commands: duplicate help note " + command)
+	}
+	r.notes[command] = n
+}
+
+// HelpNoteFor is the note of command for req: "" when it has none.
+func (r *Router) HelpNoteFor(ctx context.Context, req *Request, command string) (string, error) {
+	n, ok := r.notes[command]
+	if !ok {
+		return "", nil
+	}
+	return n(ctx, req)
 }
 
 // Commands returns the command definitions, in the order they were defined.

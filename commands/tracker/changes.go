@@ -9,21 +9,21 @@ import (
 )
 
 // The changes to a combatant: /init damage, heal, effect, clear and count
-// (anyone, on a combatant they can see), defeat, reveal and remove (the
-// GM). Their answers carry the news alone; the tracker message, if there
+// (its controller and the GM; others as the play mode says, see
+// PlayStandard), defeat, reveal and remove (the GM). Their answers carry the news alone; the tracker message, if there
 // is one, is edited.
 
 func (h *Tracker) initDamage(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	amount, _ := req.Options.Int("amount")
 	kind := req.Options.String("type")
-	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+	return h.onTarget(ctx, req, Harm, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
 		return e.Damage(p, req.User.ID, target, int(amount), kind)
 	})
 }
 
 func (h *Tracker) initHeal(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	amount, _ := req.Options.Int("amount")
-	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+	return h.onTarget(ctx, req, Tend, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
 		return e.Heal(p, req.User.ID, target, int(amount))
 	})
 }
@@ -44,7 +44,7 @@ func (h *Tracker) initEffect(ctx context.Context, req *kit.Request) (kit.Respons
 	cd := encounter.Condition{Name: name, Rounds: int(rounds),
 		Relative: encounter.Anchor(req.Options.String("relative")), Ends: encounter.Edge(req.Options.String("ends"))}
 	source := req.Options.String("source")
-	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+	return h.onTarget(ctx, req, Harm, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
 		if err := CheckVisible(req, e, source); err != nil {
 			return encounter.Event{}, err
 		}
@@ -54,7 +54,7 @@ func (h *Tracker) initEffect(ctx context.Context, req *kit.Request) (kit.Respons
 
 func (h *Tracker) initClear(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	effect := req.Options.String("effect")
-	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+	return h.onTarget(ctx, req, Tend, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
 		return e.RemoveCondition(req.User.ID, target, effect)
 	})
 }
@@ -67,17 +67,25 @@ func (h *Tracker) initCount(ctx context.Context, req *kit.Request) (kit.Response
 		by = 1
 	}
 	counter := req.Options.String("counter")
-	return h.onTarget(ctx, req, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
+	return h.onTarget(ctx, req, Tend, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
 		return e.Count(req.User.ID, target, counter, int(by))
 	})
 }
 
 // onTarget runs op on the combatant of the `target` option, which the
-// asker must be able to see.
-func (h *Tracker) onTarget(ctx context.Context, req *kit.Request, op func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error)) (kit.Response, error) {
+// asker must be able to see, and may touch so under the channel's play
+// mode (MayChange).
+func (h *Tracker) onTarget(ctx context.Context, req *kit.Request, touch Touch, op func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error)) (kit.Response, error) {
 	target := req.Options.String("target")
+	mode, err := h.PlayMode(ctx, req)
+	if err != nil {
+		return kit.Response{}, err
+	}
 	return h.edit(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
 		if err := CheckVisible(req, e, target); err != nil {
+			return encounter.Event{}, err
+		}
+		if err := MayChange(req, mode, e, target, touch); err != nil {
 			return encounter.Event{}, err
 		}
 		return op(e, p, target)

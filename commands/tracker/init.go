@@ -169,6 +169,9 @@ func (h *Tracker) subcommands() []subcommand {
 		{run: h.initReveal, gm: true, def: sub("reveal", "Show a hidden combatant to the players (GM)", initName)},
 		{run: h.initUndo, gm: true, def: sub("undo", "Undo the last change to the fight (GM)")},
 		{run: h.initRedo, gm: true, def: sub("redo", "Redo the change undone last (GM)")},
+		{run: h.initPlay, gm: true, def: sub("play", "How freely players change others' combatants here (GM)",
+			kit.Option{Type: kit.String, Name: "mode", Description: "standard (default), strict (only the GM) or open (anyone)", Required: true, Choices: []kit.Choice{{Name: PlayStandard, Value: PlayStandard}, {Name: PlayStrict, Value: PlayStrict}, {Name: PlayOpen, Value: PlayOpen}}},
+		)},
 		{run: h.initLog, def: sub("log", "Who changed what in this fight",
 			kit.Option{Type: kit.Integer, Name: "count", Description: "How many entries (default 10)", MinValue: kit.Float(1), MaxValue: kit.Float(maxInitLog)},
 		)},
@@ -191,6 +194,7 @@ func (h *Tracker) registerInit(r *kit.Router) {
 	}
 	h.routeSuggestions(r)
 	r.RouteComponent("init", h.initClick, false)
+	r.HelpNote("init", h.playNote)
 }
 
 // reading opens a kit.Call on req to read a tracker command's options as

@@ -4,11 +4,12 @@
 // order, the turn budget, the end of a round and the damage track.
 //
 // Who may do what: the GM runs the fight (start, add, begin, prev, skip,
-// move, remove, reveal, defeat, end, undo, redo; the router refuses the
-// others). Players join with their characters, end their own turn (next,
-// delay, the End turn button), and apply damage, healing, conditions and
-// counts to the combatants they can see. A hidden combatant does not
-// exist for a player: naming it is "no such combatant".
+// move, remove, reveal, defeat, end, undo, redo, play; the router refuses
+// the others). Players join, with their characters or under their names,
+// end their own turn (next, delay, the End turn button), and change the
+// combatants they control; others' as the channel's play mode says (see
+// PlayStandard and MayChange). A hidden combatant does not exist for a
+// player: naming it is "no such combatant".
 //
 // Every /init answer's Result is an InitResult: the encounter.View as the
 // asker may see it (the GM's view for a GM), with the system and the

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/rules/encounter"
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
@@ -107,7 +108,7 @@ func (h *handlers) epilogueInFight(ctx context.Context, c *kit.Call, cfg rules.C
 		res rules.EpilogueResult
 		act acting
 	)
-	ch, err := h.track(ctx, c, "ulm epilogue", victimName, func(e *encounter.Encounter, p rules.Policy, v *encounter.Combatant) (account, error) {
+	ch, err := h.track(ctx, c, "ulm epilogue", victimName, tracker.Harm, func(e *encounter.Encounter, p rules.Policy, v *encounter.Combatant) (account, error) {
 		before := e.Clone()
 		a, err := activator(c.Req, e, actorName)
 		if err != nil {

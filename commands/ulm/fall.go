@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/rules/encounter"
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
@@ -107,7 +108,7 @@ func (h *handlers) fallInFight(ctx context.Context, c *kit.Call, cfg rules.Confi
 		owed int
 		left *int
 	)
-	ch, err := h.track(ctx, c, "ulm fall", name, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
+	ch, err := h.track(ctx, c, "ulm fall", name, tracker.Harm, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
 		before := who.Resources[rules.ResFallSlots]
 		r, line, err := p.Fall(e, who, tiles, c.Tray)
 		if err != nil {

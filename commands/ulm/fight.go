@@ -27,9 +27,10 @@ import (
 //
 // Who may do what follows /init: the actor of a move and the activator of
 // an Epilogue act, so a player names only its own combatants (the GM any);
-// a fall, an injury, healing and an Epilogue's Victim are what happens to
-// a combatant, which anyone who can see it may apply, as with /init damage
-// and /init heal. A hidden combatant does not exist for a player.
+// a fall, an injury and an Epilogue's Victim are what happens to a
+// combatant, which a player who can see it may apply as with /init damage,
+// and healing is tended as with /init heal, as the channel's play mode
+// says (tracker.MayChange). A hidden combatant does not exist for a player.
 //
 // /ulm rest does not act on a fight: the fight's rounds are its clock, and
 // the policy passes each Full Round for everyone as the round ends.
@@ -171,16 +172,22 @@ type act func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) 
 // track runs op on the combatant named name in the channel's fight with
 // the ulm policy, in one transaction (tracker.Change), on a copy kept
 // only if op succeeds, the `dice:` values fit and the encounter stays
-// whole. The journal records the change under kind.
-func (h *handlers) track(ctx context.Context, c *kit.Call, kind, name string, op act) (change, error) {
+// whole, and the asker may touch the combatant so under the channel's
+// play mode (tracker.MayChange). The journal records the change under
+// kind.
+func (h *handlers) track(ctx context.Context, c *kit.Call, kind, name string, touch tracker.Touch, op act) (change, error) {
 	var who string
+	mode, err := h.fight.PlayMode(ctx, c.Req)
+	if err != nil {
+		return change{}, err
+	}
 	enc, ev, _, err := h.fight.Change(ctx, c.Req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
 		up, ok := p.(rules.Policy)
 		if !ok {
 			return encounter.Event{}, kit.Errorf("the fight in this channel runs on the %s rules, not ulm's: see /init list", e.State.System)
 		}
 		x := e.State.Clone()
-		acc, name, err := run(c, x, up, name, op)
+		acc, name, err := run(c, x, up, name, mode, touch, op)
 		if f := c.Tray.Failed(); f != nil {
 			return encounter.Event{}, fmt.Errorf("%s: %w", kind, f)
 		}
@@ -203,11 +210,15 @@ func (h *handlers) track(ctx context.Context, c *kit.Call, kind, name string, op
 	return change{enc: enc, ev: ev, name: who}, err
 }
 
-// run finds the combatant named name in e, as the asker may see it, and
-// does op to it; it returns what op did and the combatant's name.
-func run(c *kit.Call, e *encounter.Encounter, p rules.Policy, name string, op act) (account, string, error) {
+// run finds the combatant named name in e, as the asker may see it and
+// touch it under mode, and does op to it; it returns what op did and the
+// combatant's name.
+func run(c *kit.Call, e *encounter.Encounter, p rules.Policy, name, mode string, touch tracker.Touch, op act) (account, string, error) {
 	who, err := find(c.Req, e, name)
 	if err != nil {
+		return account{}, "", err
+	}
+	if err := tracker.MayChange(c.Req, mode, e, name, touch); err != nil {
 		return account{}, "", err
 	}
 	acc, err := op(e, p, who)

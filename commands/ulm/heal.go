@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/rules/encounter"
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
@@ -93,7 +94,7 @@ func (h *handlers) healInFight(ctx context.Context, c *kit.Call, cfg rules.Confi
 		return kit.Response{}, err
 	}
 	var res rules.HealResult
-	ch, err := h.track(ctx, c, "ulm heal", name, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
+	ch, err := h.track(ctx, c, "ulm heal", name, tracker.Tend, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
 		r, line, err := p.HealWith(e, who, in)
 		res = r
 		return account{summary: line}, err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/rules/encounter"
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
@@ -125,7 +126,7 @@ func (h *handlers) injureInFight(ctx context.Context, c *kit.Call, cfg rules.Con
 		return kit.Response{}, err
 	}
 	var res rules.InjuryResult
-	ch, err := h.track(ctx, c, "ulm injure", name, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
+	ch, err := h.track(ctx, c, "ulm injure", name, tracker.Harm, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
 		before := e.Clone()
 		r, line, err := p.Injure(e, who, in)
 		if err != nil {

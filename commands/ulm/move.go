@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/rules/encounter"
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
@@ -121,7 +122,7 @@ func (h *handlers) moveInFight(ctx context.Context, c *kit.Call, _ rules.Config,
 		res  rules.MoveResult
 		left int
 	)
-	ch, err := h.track(ctx, c, "ulm move", name, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
+	ch, err := h.track(ctx, c, "ulm move", name, tracker.Harm, func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) (account, error) {
 		if err := mayActFor(c.Req, who, moveFightExample); err != nil {
 			return account{}, err
 		}
