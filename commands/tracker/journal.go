@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
@@ -14,7 +15,10 @@ import (
 // The journal of a fight: /init undo and redo (the GM), and /init log.
 // The store keeps every change with the state before it (see db.MaxUndo).
 
-// InitLogEntry is one entry of /init log.
+// InitLogEntry is one entry of /init log. Seq is the entry's place in
+// the fight's journal for the GM; for a player, who sees only the entries
+// they may read, its place among those, so that no gap betrays a hidden
+// change. Number is what the log shows (see numbering).
 type InitLogEntry struct {
 	Seq     int64  `json:"seq"`
 	Kind    string `json:"kind"`
@@ -22,6 +26,7 @@ type InitLogEntry struct {
 	Status  string `json:"status"`
 	Ref     int64  `json:"ref,omitempty"`
 	Summary string `json:"summary"`
+	Number  string `json:"number"`
 }
 
 func (h *Tracker) initUndo(ctx context.Context, req *kit.Request) (kit.Response, error) {
@@ -40,7 +45,11 @@ func (h *Tracker) journalStep(ctx context.Context, req *kit.Request, step func(c
 	if err != nil {
 		return kit.Response{}, initError(err)
 	}
-	head := fmt.Sprintf("%s (#%d, %s): ", verb, ev.Seq, ev.Kind)
+	all, err := h.Encounters.EncounterLog(ctx, req.ChannelID, -1)
+	if err != nil {
+		return kit.Response{}, initError(err)
+	}
+	head := fmt.Sprintf("%s (#%s, %s): ", verb, numbering(all)[ev.Seq], ev.Kind)
 	public := ev.Event.Summary
 	if ev.Event.Secret {
 		public = ev.Event.Public
@@ -65,7 +74,9 @@ func (h *Tracker) initLog(ctx context.Context, req *kit.Request) (kit.Response, 
 	if err := call.Err(); err != nil {
 		return kit.Response{}, err
 	}
-	entries, err := h.Encounters.EncounterLog(ctx, req.ChannelID, int(n))
+	// The whole journal: the numbers count the entries the players can
+	// read from the first.
+	entries, err := h.Encounters.EncounterLog(ctx, req.ChannelID, -1)
 	if err != nil {
 		return kit.Response{}, initError(err)
 	}
@@ -76,29 +87,61 @@ func (h *Tracker) initLog(ctx context.Context, req *kit.Request) (kit.Response, 
 		return kit.Response{}, err
 	}
 	var text string
-	text, res.Log = logEntries(entries, req.GM)
+	text, res.Log = logEntries(entries, req.GM, int(n))
 	return kit.Response{Content: text, Ephemeral: true, Result: res}, nil
 }
 
-// logEntries are the entries of /init log the asker may read, as the
-// message shows them and as its result lists them.
-func logEntries(entries []db.EncounterEvent, forGM bool) (string, []InitLogEntry) {
+// logEntries are the last n entries of /init log the asker may read, of
+// the fight's whole journal entries, as the message shows them and as
+// its result lists them.
+func logEntries(entries []db.EncounterEvent, forGM bool, n int) (string, []InitLogEntry) {
+	numbers := numbering(entries)
+	var readable []db.EncounterEvent
+	for _, e := range entries {
+		if logSummary(e, forGM) != "" { // else a change to a combatant the players cannot see
+			readable = append(readable, e)
+		}
+	}
+	readable = readable[max(len(readable)-n, 0):]
 	var b strings.Builder
 	b.WriteString("**Encounter log** (oldest first)\n")
-	out := make([]InitLogEntry, 0, len(entries))
-	for _, e := range entries {
+	out := make([]InitLogEntry, 0, len(readable))
+	for _, e := range readable {
 		summary := logSummary(e, forGM)
-		if summary == "" {
-			continue // a change to a combatant the players cannot see
-		}
 		what := e.Kind
-		if e.Ref != 0 {
-			what = fmt.Sprintf("%s #%d", e.Kind, e.Ref)
+		if ref, ok := numbers[e.Ref]; e.Ref != 0 && ok {
+			what = fmt.Sprintf("%s #%s", e.Kind, ref)
 		}
-		fmt.Fprintf(&b, "`#%d` <@%s> %s: %s%s\n", e.Seq, e.ActorID, what, kit.EscapeInline(summary), logMark(e.Status))
-		out = append(out, InitLogEntry{Seq: e.Seq, Kind: e.Kind, Actor: e.ActorID, Status: e.Status, Ref: e.Ref, Summary: summary})
+		fmt.Fprintf(&b, "`#%s` <@%s> %s: %s%s\n", numbers[e.Seq], e.ActorID, what, kit.EscapeInline(summary), logMark(e.Status))
+		entry := InitLogEntry{Seq: e.Seq, Kind: e.Kind, Actor: e.ActorID, Status: e.Status, Ref: e.Ref, Summary: summary, Number: numbers[e.Seq]}
+		if !forGM {
+			entry.Seq, _ = strconv.ParseInt(entry.Number, 10, 64)
+			entry.Ref, _ = strconv.ParseInt(numbers[e.Ref], 10, 64)
+		}
+		out = append(out, entry)
 	}
 	return b.String(), out
+}
+
+// numbering is the number each entry of a fight's whole journal (entries,
+// oldest first) is shown with, by its seq: the entries the players can
+// read count 1, 2, 3, …; one only the GM can read is numbered after the
+// last they can, "7+1", "7+2". A player's numbers never skip, and the
+// GM's agree with theirs (an undo the channel reads as "#7" is the GM's
+// #7 too).
+func numbering(entries []db.EncounterEvent) map[int64]string {
+	out := make(map[int64]string, len(entries))
+	public, secret := 0, 0
+	for _, e := range entries {
+		if logSummary(e, false) != "" {
+			public, secret = public+1, 0
+			out[e.Seq] = strconv.Itoa(public)
+			continue
+		}
+		secret++
+		out[e.Seq] = fmt.Sprintf("%d+%d", public, secret)
+	}
+	return out
 }
 
 // logMark marks an entry that was undone.
