@@ -136,8 +136,17 @@ const TruncNote = "\n… (truncated: too long for one Discord message)"
 // Fit holds r to Discord's message limits: over-long text is cut with a
 // note, surplus embeds, fields, rows and choices are dropped. It never
 // rejects: a long answer reaches the user shortened rather than not at all.
+//
+// Text too long for a message keeps the expression and total of every
+// roll it shows, with fewer dice (Shorten); the whole text then comes
+// with the message as an attachment, full.txt, where one can be.
 func (r Response) Fit() Response {
-	r.Content = Truncate(r.Content, MaxContent, TruncNote)
+	full := r.Content
+	var cut bool
+	r.Content, cut = Shorten(r.Content, MaxContent)
+	if cut && (r.Type == 0 || r.Type == Message) && len(r.Files) < MaxFiles {
+		r.Files = append(r.Files, File{Name: "full.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(full)})
+	}
 	r.Embeds = fitEmbeds(r.Embeds)
 	r.Rows = fitRows(r.Rows)
 	r.Files = fitFiles(r.Files)
@@ -187,7 +196,7 @@ func fitEmbeds(in []Embed) []Embed {
 // fit holds one embed to the limits of its parts.
 func (e Embed) fit() Embed {
 	e.Title = Truncate(e.Title, MaxEmbedTitle, "…")
-	e.Description = Truncate(e.Description, MaxEmbedDesc, TruncNote)
+	e.Description, _ = Shorten(e.Description, MaxEmbedDesc)
 	e.Footer = Truncate(e.Footer, MaxFooter, "…")
 	if len(e.Fields) > MaxEmbedFields {
 		e.Fields = e.Fields[:MaxEmbedFields]
