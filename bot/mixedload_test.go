@@ -307,6 +307,12 @@ func (w *mixWorld) send(c mixCmd) (time.Duration, string) {
 			c.f.mu.Unlock()
 		}
 	}
+	if err != nil && c.kind == mixOrder && strings.Contains(err.Error(), "already acted") {
+		// A faction takes one Faction Action a round, and an order is
+		// checked when it is given (issue 15): the second invest of a
+		// round is refused, rightly, and queues nothing.
+		return took, ""
+	}
 	if err != nil {
 		return took, fmt.Sprintf("%s: %s (%v)", mixKindNames[c.kind], resp.Content, err)
 	}

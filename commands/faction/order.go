@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -160,6 +161,9 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	if err != nil {
 		return kit.Response{}, err
 	}
+	if err := h.checkOrder(ctx, req, f.Name, o); err != nil {
+		return kit.Response{}, err
+	}
 	stored, err := h.Factions.QueueOrder(ctx, req.GuildID, db.FactionOrder{Faction: f.Name, Order: o, CreatedBy: req.User.ID})
 	if err != nil {
 		return kit.Response{}, factionError(err)
@@ -170,6 +174,49 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 		Ephemeral: true,
 		Result:    orderResult(stored),
 	}, nil
+}
+
+// checkOrder refuses an order that could not be carried out in the round
+// it will run in, with the error /faction act gives: the round is played
+// on a copy of the campaign, with the faction's queued orders and this
+// one after them (rules.Preview), and an order the round skips (an asset
+// that does not exist or is another's, an action it cannot take, a target
+// it cannot see, AP it will not have) is the user's mistake. The round
+// checks it again when it is played: what other orders do first, and the
+// dice, may still stop it then.
+func (h *handlers) checkOrder(ctx context.Context, req *kit.Request, faction string, o rules.Order) error {
+	fc, plan, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
+	if err != nil {
+		return noCampaign(err)
+	}
+	orders := maps.Clone(plan)
+	if orders == nil {
+		orders = map[string][]rules.Order{}
+	}
+	orders[faction] = append(slices.Clone(plan[faction]), o)
+	last := len(orders[faction]) - 1
+	rep, err := rules.Preview(fc.Campaign, orders, h.Roller())
+	if err != nil {
+		return factionError(err)
+	}
+	for _, fr := range rep.Factions {
+		if !strings.EqualFold(fr.Faction, faction) {
+			continue
+		}
+		for _, sk := range fr.Skipped {
+			if sk.Index != last {
+				continue
+			}
+			if sk.Err == nil {
+				return kit.Errorf("%s", sk.Reason)
+			}
+			if ue, ok := kit.AsUserError(factionError(sk.Err)); ok {
+				return ue
+			}
+			return kit.Errorf("%s", sk.Reason)
+		}
+	}
+	return nil
 }
 
 // orders lists the queue: a player's own orders, or every one for
