@@ -35,7 +35,10 @@ func (h *handlers) assetAdd(ctx context.Context, req *kit.Request) (kit.Response
 			at = homeOf(c, f)
 		}
 		if at == "" {
-			return kit.Errorf("%s holds no habitat: say where with at:, e.g. at:Luna", f.Name)
+			if len(c.Habitats) == 0 {
+				return kit.Errorf("%s holds no habitat, and the campaign has none yet: add one first (example: /faction habitat add name:<name> region:inner), then say where with at:", f.Name)
+			}
+			return kit.Errorf("%s holds no habitat: say where with at: (example: at:%s)", f.Name, kit.EscapeInline(c.Habitats[0].Name))
 		}
 		a, err := c.AddAsset(f.Name, req.Options.String("chart"), at)
 		if err != nil {

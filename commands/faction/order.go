@@ -31,7 +31,7 @@ func parseParams(text string) (map[string]string, error) {
 		}
 		k = strings.ToLower(strings.TrimSpace(k))
 		if !ok || k == "" || strings.TrimSpace(v) == "" {
-			return nil, kit.Errorf("params are written name=value, e.g. params:\"to=Luna via=4\"; %q is not", w)
+			return nil, kit.Errorf("params are written name=value, e.g. params:\"to=<habitat> via=<asset number>\"; %q is not", w)
 		}
 		out[k] = strings.TrimSpace(v)
 	}

@@ -261,7 +261,7 @@ func (rs *roundState) phase(i int, p Phase) error {
 	switch p {
 	case PhaseRenewAP:
 		if f.Turn.Round == c.Round {
-			rep.Start = TurnStart{Faction: f.Name, Round: c.Round, AP: f.Turn.APStart, Notes: []string{"the turn began before the round was resolved"}}
+			rep.Start = TurnStart{Faction: f.Name, Round: c.Round, AP: f.Turn.APStart, Notes: []string{f.Name + " acted with /faction act before the round was played: its turn had begun then (AP renewed, delayed effects applied), and the round went on from there"}}
 			return nil
 		}
 		rep.Start = c.renewAP(f)
