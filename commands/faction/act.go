@@ -36,6 +36,9 @@ type act struct {
 }
 
 func (h *handlers) actNow(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	if err := h.resolveAssets(ctx, req); err != nil {
+		return kit.Response{}, err
+	}
 	o, def, err := buildOrder(req)
 	if err != nil {
 		return kit.Response{}, err

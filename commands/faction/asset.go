@@ -73,8 +73,11 @@ func homeOf(c *rules.Campaign, f *rules.Faction) string {
 // updateAsset is update for a change of the asset the `asset:` option
 // names, which own holds.
 func (h *handlers) updateAsset(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign, a *rules.Asset, own *rules.Faction) error) error {
-	id, _ := req.Options.Int("asset")
 	_, err := h.update(ctx, req, func(c *rules.Campaign) error {
+		if err := resolveAssets(c, req); err != nil {
+			return err
+		}
+		id, _ := req.Options.Int("asset")
 		a, own, err := findAsset(c, id)
 		if err != nil {
 			return err
@@ -145,7 +148,6 @@ func removeAsset(f *rules.Faction, a *rules.Asset) {
 }
 
 func (h *handlers) assetRemove(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	id, _ := req.Options.Int("asset")
 	var label string
 	err := h.updateAsset(ctx, req, func(c *rules.Campaign, a *rules.Asset, own *rules.Faction) error {
 		label = a.Label() + " of " + own.Name
@@ -155,6 +157,7 @@ func (h *handlers) assetRemove(ctx context.Context, req *kit.Request) (kit.Respo
 	if err != nil {
 		return kit.Response{}, err
 	}
+	id, _ := req.Options.Int("asset") // its number, once resolved
 	return kit.Response{Content: "Removed " + kit.EscapeMarkdown(label) + ".", Ephemeral: true, Result: map[string]int64{"removed": id}}, nil
 }
 

@@ -26,8 +26,10 @@ func factionOpt(required bool, desc string) kit.Option {
 	return kit.Option{Type: kit.String, Name: "faction", Description: desc, Required: required, Autocomplete: true, MaxLength: kit.MaxNameLen}
 }
 
+// assetOpt is an option that names an asset, by number or by name (see
+// resolveAssets).
 func assetOpt(name string, required bool, desc string) kit.Option {
-	return kit.Option{Type: kit.Integer, Name: name, Description: desc, Required: required, Autocomplete: true, MinValue: kit.Float(1)}
+	return kit.Option{Type: kit.String, Name: name, Description: desc + " (number or name)", Required: required, Autocomplete: true, MaxLength: kit.MaxNameLen}
 }
 
 func habitatOpt(name string, required bool, desc string) kit.Option {

@@ -150,6 +150,9 @@ func orderResult(o db.FactionOrder) FactionOrderResult {
 }
 
 func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	if err := h.resolveAssets(ctx, req); err != nil {
+		return kit.Response{}, err
+	}
 	o, def, err := buildOrder(req)
 	if err != nil {
 		return kit.Response{}, err
@@ -174,6 +177,19 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 		Ephemeral: true,
 		Result:    orderResult(stored),
 	}, nil
+}
+
+// resolveAssets reads the campaign to turn the asset names of req's
+// options into numbers (see resolveAssets), when an option names one.
+func (h *handlers) resolveAssets(ctx context.Context, req *kit.Request) error {
+	if !slices.ContainsFunc(assetOptions, func(o string) bool { _, named := req.Options[o].(string); return named }) {
+		return nil
+	}
+	fc, err := h.campaign(ctx, req)
+	if err != nil {
+		return err
+	}
+	return resolveAssets(fc.Campaign, req)
 }
 
 // checkOrder refuses an order that could not be carried out in the round

@@ -71,6 +71,9 @@ func (h *handlers) rollCampaign(ctx context.Context, req *kit.Request) (*rules.C
 	if err != nil {
 		return nil, err
 	}
+	if err := resolveAssets(fc.Campaign, req); err != nil {
+		return nil, err
+	}
 	return fc.Campaign, nil
 }
 

@@ -80,7 +80,7 @@ func ownerLabel(f *rules.Faction) string {
 // suggestAssets autocompletes an asset: those the user may see, the acting
 // faction's first.
 func suggestAssets(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) {
-	// The option takes a number: what is typed may be one already.
+	// A number or a name may be typed.
 	text := strings.ToLower(strings.TrimSpace(fmt.Sprint(req.Options[req.Focused])))
 	if _, ok := req.Options[req.Focused]; !ok {
 		text = ""
@@ -93,7 +93,7 @@ func suggestAssets(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) {
 			if text != "" && !matches(name, text) {
 				continue
 			}
-			ch := kit.Choice{Name: name, Value: int64(a.ID)}
+			ch := kit.Choice{Name: name, Value: strconv.Itoa(a.ID)}
 			if f.Owner == req.User.ID && f.Owner != "" || strings.EqualFold(f.Name, acting) {
 				mine = append(mine, ch)
 			} else {
