@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
 )
 
 func testRouter(t *testing.T, logs *bytes.Buffer) *kit.Router {
@@ -20,7 +22,11 @@ func testRouter(t *testing.T, logs *bytes.Buffer) *kit.Router {
 		{Type: kit.SubCommand, Name: "oops", Description: "user mistake"},
 		{Type: kit.SubCommand, Name: "fail", Description: "internal failure"},
 		{Type: kit.SubCommand, Name: "gm", Description: "GM only"},
+		{Type: kit.SubCommand, Name: "damaged", Description: "a damaged database"},
 	}})
+	r.Route("t/damaged", func(ctx context.Context, req *kit.Request) (kit.Response, error) {
+		return kit.Response{}, fmt.Errorf("load encounter 7: %w", db.ErrDamaged)
+	}, false)
 	r.Route("t/ok", func(ctx context.Context, req *kit.Request) (kit.Response, error) {
 		return kit.Response{Type: kit.Message, Content: "hello " + req.User.Name}, nil
 	}, false)
@@ -88,6 +94,16 @@ func TestRouterAnswersEveryKindOfOutcome(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "load encounter 7: disk I/O error") {
 		t.Errorf("internal failure not logged with its chain: %s", logs.String())
+	}
+
+	// A damaged database: retrying will not help, and the user is told so.
+	logs.Reset()
+	resp, err = do(kit.Request{Kind: kit.KindCommand, Path: "t/damaged"})
+	if err == nil || resp.Content != kit.DamagedMessage || !resp.Ephemeral || strings.Contains(resp.Content, "try again.") {
+		t.Errorf("damaged database = %+v, %v", resp, err)
+	}
+	if !strings.Contains(logs.String(), "database damaged: stop Tablehand and restore a backup") {
+		t.Errorf("a damaged database was not logged for the operator: %s", logs.String())
 	}
 
 	resp, err = do(kit.Request{Kind: kit.KindCommand, Path: "t/nope"})

@@ -134,3 +134,38 @@ func TestCheck(t *testing.T) {
 		t.Logf("damaged: %v %v", err, rep.Integrity)
 	}
 }
+
+// TestOpenRefusesADamagedFile: serve, http and console open the database
+// with Open, which runs SQLite's quick check first and refuses a damaged
+// file with what to do, instead of starting and failing every command.
+func TestOpenRefusesADamagedFile(t *testing.T) {
+	ctx := context.Background()
+	d, path := openTemp(t)
+	for i := range 300 {
+		if _, err := d.SaveRoll(ctx, Roll{ChannelID: "c", UserID: "u", Code: fmt.Sprintf("R%05d", i), Expr: "1d6", Total: 3}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xde\xad\xbe\xef", 1024)), 8192); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = Open(ctx, path)
+	if err == nil || !errors.Is(err, ErrDamaged) || !Damaged(err) ||
+		!strings.Contains(err.Error(), "Restore a backup: stop Tablehand, check the backup with `tablehand check --db BACKUP`, copy it over "+path) {
+		t.Fatalf("Open of a damaged file: %v", err)
+	}
+	// Not a database at all.
+	junk := filepath.Join(t.TempDir(), "junk.db")
+	if err := os.WriteFile(junk, []byte(strings.Repeat("not a database ", 100)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, junk); !errors.Is(err, ErrDamaged) {
+		t.Fatalf("Open of a file that is no database: %v", err)
+	}
+}

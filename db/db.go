@@ -88,6 +88,12 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	for _, o := range opts {
 		o(d)
 	}
+	// A damaged file is refused at start, with what to do, rather than
+	// met by every command later.
+	if err := quickCheck(ctx, sqldb, file); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
 	if err := d.migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: %w", file, err)

@@ -374,10 +374,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return errors.New("check: takes no arguments: tablehand check [--db PATH]")
 	}
 	rep, err := db.Check(ctx, file)
+	if err != nil && db.Damaged(err) {
+		return db.DamagedFile(file, err.Error())
+	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s\n%s\n", file, rep)
+	if !rep.IntegrityOK() {
+		return db.DamagedFile(file, "integrity_check: "+strings.Join(rep.Integrity, "; "))
+	}
 	if !rep.OK() {
 		return fmt.Errorf("check: %s is not fit to use", file)
 	}

@@ -278,6 +278,10 @@ func formatBound(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) 
 // written (read-only, disk full).
 const UnavailableMessage = "⚠️ Tablehand cannot save anything right now (its database is read-only or the disk is full), so this was not done. It has been logged; please try again later."
 
+// DamagedMessage is what a user sees when the database file is damaged:
+// trying again does not help until the operator restores a backup.
+const DamagedMessage = "⚠️ Tablehand's database is damaged, so this was not done, and trying again will not help: the bot's operator must restore a backup. It has been logged for them."
+
 // Failure turns err into what the user sees. The edges use it for mistakes
 // they catch before a handler runs (a console line that does not parse).
 func (r *Router) Failure(req *Request, err error) Response {
@@ -287,6 +291,10 @@ func (r *Router) Failure(req *Request, err error) Response {
 			r.log.Error("autocomplete failed", "path", req.Path, "err", err)
 		}
 		return Response{Type: Autocomplete}
+	}
+	if db.Damaged(err) {
+		r.log.Error("database damaged: stop Tablehand and restore a backup (see tablehand check)", "path", req.Path, "err", err)
+		return Response{Type: Message, Content: DamagedMessage, Ephemeral: true}
 	}
 	if db.Unavailable(err) {
 		// Nobody's mistake, and it passes when the operator frees the disk
