@@ -38,7 +38,7 @@ func newStorageBot(t *testing.T) *storageBot {
 	logs := &logSink{t: t}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(), Log: log,
+		Rolls: store, Characters: store, Rules: commands.DefaultRules(), Log: log, Database: path,
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 	m := NewMetrics()
@@ -69,14 +69,14 @@ func (b *storageBot) rolls(t *testing.T) int {
 }
 
 // wantUnavailable checks that a command failed for want of storage: the
-// user is told it was not saved and to come back, the operator gets the
-// error and a warning line.
-func (b *storageBot) wantUnavailable(t *testing.T, what string, resp kit.Response, err error) {
+// user is told it was not saved, what is wrong (why: "read-only", "the
+// disk is full") and that only the operator can fix it.
+func (b *storageBot) wantUnavailable(t *testing.T, what, why string, resp kit.Response, err error) {
 	t.Helper()
 	if !db.Unavailable(err) {
 		t.Errorf("%s: error %v; want a storage failure", what, err)
 	}
-	if resp.Content != kit.UnavailableMessage || !resp.Ephemeral {
+	if !strings.Contains(resp.Content, "cannot save anything right now: "+why) || !strings.Contains(resp.Content, "Only the bot's operator can fix it") || !resp.Ephemeral {
 		t.Errorf("%s: the user saw %q (ephemeral %v)", what, resp.Content, resp.Ephemeral)
 	}
 }
@@ -103,9 +103,9 @@ func TestReadOnlyDatabase(t *testing.T) {
 
 	b.exec(t, "PRAGMA query_only = ON")
 	resp, err = b.do(t, "roll", kit.Options{"expression": "2d6"})
-	b.wantUnavailable(t, "/roll", resp, err)
+	b.wantUnavailable(t, "/roll", "its database file is read-only", resp, err)
 	resp, err = b.do(t, "character/set", kit.Options{"name": "Vel", "system": "arc", "stats": "ks=4"})
-	b.wantUnavailable(t, "/character set", resp, err)
+	b.wantUnavailable(t, "/character set", "its database file is read-only", resp, err)
 	resp, err = b.do(t, "history", kit.Options{})
 	wantOK(t, "/history (a read) while read-only", resp, err)
 	if !strings.Contains(resp.Content+fmt.Sprint(resp.Embeds), "1d20") {
@@ -114,7 +114,12 @@ func TestReadOnlyDatabase(t *testing.T) {
 	if n := b.rolls(t); n != 1 {
 		t.Errorf("%d rolls stored; want the 1 from before", n)
 	}
-	b.logs.waitLog(t, "level=WARN", `msg="database unavailable"`, "readonly")
+	// The operator reads it once, with the file, what is wrong and what to
+	// do, not once per command.
+	b.logs.waitLog(t, "level=ERROR", `msg="the database cannot be written`, "database="+b.path, "reason=read-only", "fix=", "writable")
+	if n := len(b.logs.lines("the database cannot be written")); n != 1 {
+		t.Errorf("the read-only database was logged %d times; want once:\n%s", n, b.logs.String())
+	}
 	b.logs.waitLog(t, "level=WARN", "msg=command", "command=roll", "outcome=unavailable")
 
 	b.exec(t, "PRAGMA query_only = OFF")
@@ -148,7 +153,7 @@ func TestDiskFull(t *testing.T) {
 		}
 		saved++
 	}
-	b.wantUnavailable(t, "/roll on a full disk", resp, err)
+	b.wantUnavailable(t, "/roll on a full disk", "the disk its database is on is full", resp, err)
 	t.Logf("the disk was full after %d rolls: %v", saved, err)
 	if n := b.rolls(t); n != saved {
 		t.Errorf("%d rolls stored; %d were answered", n, saved)

@@ -27,6 +27,7 @@ func New(deps kit.Deps) *kit.Router {
 	}
 	deps.Rules = deps.Rules.WithDefaults(deps.Systems)
 	r := kit.NewRouter(deps.Log, deps.GMRoles)
+	r.SetDatabase(deps.Database)
 	env := &kit.Env{Deps: deps, Router: r}
 
 	// /help lists the commands in this order: the dice, the systems that

@@ -93,6 +93,23 @@ func quickCheck(ctx context.Context, d *sql.DB, file string) error {
 	return nil
 }
 
+// UnavailableReason words why storage cannot be written, for the user and
+// the operator: "read-only", "the disk is full", or "" for an I/O error
+// or a file that cannot be opened.
+func UnavailableReason(err error) string {
+	var se sqlite3.Error
+	if !errors.As(err, &se) {
+		return ""
+	}
+	switch se.Code {
+	case sqlite3.ErrReadonly:
+		return "read-only"
+	case sqlite3.ErrFull:
+		return "the disk is full"
+	}
+	return ""
+}
+
 // openRaw opens file without migrating it: read-only (mode=ro) for checks
 // and backups, which must never change the schema of a database a running
 // bot of another version is using.

@@ -131,6 +131,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		roller = dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 	}
 	router := commands.New(kit.Deps{
+		Database:   cfg.Database,
 		Rolls:      store,
 		Characters: store,
 		Roller:     func() dice.Roller { return roller },
@@ -267,6 +268,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	random := func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
 	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute})
 	router := commands.New(kit.Deps{
+		Database:   cfg.Database,
 		Rolls:      store,
 		Characters: store,
 		// A fresh generator per request: handlers run concurrently.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/db"
@@ -35,7 +36,16 @@ type Router struct {
 	notes        map[string]Note    // command name
 	gmRoles      []string
 	log          *slog.Logger
+	// database is the database file's path, for the operator's log;
+	// unavailable the reason last logged that it could not be written,
+	// so that it is logged once, not per command.
+	database    string
+	unavailable atomic.Value // string
 }
+
+// SetDatabase names the database file in what the router logs for the
+// operator.
+func (r *Router) SetDatabase(path string) { r.database = path }
 
 // NewRouter returns a router with no routes; members with one of gmRoles
 // are GMs besides those with Manage Channels.
@@ -275,8 +285,39 @@ func sameValue(choice, v any) bool {
 func formatBound(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // UnavailableMessage is what a user sees when the database cannot be
-// written (read-only, disk full).
-const UnavailableMessage = "⚠️ Tablehand cannot save anything right now (its database is read-only or the disk is full), so this was not done. It has been logged; please try again later."
+// written and the reason is not known (an I/O error).
+const UnavailableMessage = "⚠️ Tablehand cannot save anything right now (its database cannot be written), so this was not done. Only the bot's operator can fix it, and it has been logged for them; please try again later."
+
+// unavailableMessage is what a user sees when the database cannot be
+// written for reason (see db.UnavailableReason): what is wrong, and who
+// can fix it.
+func unavailableMessage(reason string) string {
+	switch reason {
+	case "read-only":
+		return "⚠️ Tablehand cannot save anything right now: its database file is read-only, so this was not done. Only the bot's operator can fix it (make the file writable), and it has been logged for them; commands that only read still work."
+	case "the disk is full":
+		return "⚠️ Tablehand cannot save anything right now: the disk its database is on is full, so this was not done. Only the bot's operator can fix it (free some space), and it has been logged for them; commands that only read still work."
+	}
+	return UnavailableMessage
+}
+
+// unavailableFix is what the operator does about reason.
+func unavailableFix(reason string) string {
+	switch reason {
+	case "read-only":
+		return "make the database file, and its directory (for the -wal and -shm files), writable by the bot's user, or remount the file system read-write"
+	case "the disk is full":
+		return "free space on the database's file system"
+	}
+	return "check the disk and the file system of the database (dmesg, tablehand check)"
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
 
 // DamagedMessage is what a user sees when the database file is damaged:
 // trying again does not help until the operator restores a backup.
@@ -299,8 +340,13 @@ func (r *Router) Failure(req *Request, err error) Response {
 	if db.Unavailable(err) {
 		// Nobody's mistake, and it passes when the operator frees the disk
 		// or makes the database writable; the transaction rolled back.
-		r.log.Warn("database unavailable", "path", req.Path, "err", err)
-		return Response{Type: Message, Content: UnavailableMessage, Ephemeral: true}
+		// Logged once for each reason, not for every command.
+		reason := db.UnavailableReason(err)
+		if prev := r.unavailable.Swap(reason + " "); prev != reason+" " {
+			r.log.Error("the database cannot be written: the operator must fix it; commands that change something fail until then (logged once)",
+				"database", r.database, "reason", cmpOr(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", err)
+		}
+		return Response{Type: Message, Content: unavailableMessage(reason), Ephemeral: true}
 	}
 	if ue, ok := AsUserError(err); ok {
 		msg := "⚠️ " + ue.Msg
