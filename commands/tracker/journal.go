@@ -88,7 +88,10 @@ func (h *Tracker) initLog(ctx context.Context, req *kit.Request) (kit.Response, 
 	}
 	var text string
 	text, res.Log = logEntries(entries, req.GM, int(n))
-	return kit.Response{Content: text, Ephemeral: true, Result: res}, nil
+	// 25 long entries do not fit one message: as many as it takes.
+	resp := kit.Paged(text)
+	resp.Result = res
+	return resp, nil
 }
 
 // logEntries are the last n entries of /init log the asker may read, of

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
@@ -129,13 +130,9 @@ func (h *Tracker) trackerEmbed(e *encounter.Encounter, forGM bool) kit.Embed {
 	if p, err := h.Policies.For(e.System); err == nil {
 		describe, _ = p.(encounter.Describer)
 	}
-	var lines []string
-	for _, c := range v.Combatants {
-		lines = append(lines, combatantLine(v, c, describe))
-	}
 	em := kit.Embed{Color: 0x5865F2, Title: trackerTitle(v), Footer: "System: " + e.System}
-	em.Description = strings.Join(lines, "\n")
-	if len(lines) == 0 {
+	em.Description = fitLines(v, describe)
+	if len(v.Combatants) == 0 {
 		em.Description = "No one yet: /init add (GM) or /init join."
 	}
 	if c, budget := h.budget(e, forGM); budget != "" {
@@ -157,10 +154,64 @@ func trackerTitle(v encounter.View) string {
 	return fmt.Sprintf("Round %d: %s's turn", v.Round, *v.Turn)
 }
 
+// Detail is how much of a combatant a tracker line shows: a large fight
+// is shown with less of each, so that every combatant is on it.
+type detail int
+
+const (
+	full       detail = iota // conditions with when they end
+	brief                    // conditions by name
+	namesAlone               // name, tracks and state
+)
+
+// fitLines is the tracker's list of combatants within an embed's
+// description: every line in full if they fit, else with less detail;
+// when even the shortest lines do not fit, as many as do, the current
+// combatant's among them, and how many more there are.
+func fitLines(v encounter.View, describe encounter.Describer) string {
+	var lines []string
+	for _, d := range []detail{full, brief, namesAlone} {
+		lines = lines[:0]
+		for _, c := range v.Combatants {
+			lines = append(lines, combatantLine(v, c, describe, d))
+		}
+		if text := strings.Join(lines, "\n"); utf8.RuneCountInString(text) <= kit.MaxEmbedDesc {
+			return text
+		}
+	}
+	// Keep the current turn's line, and as many others as fit in order.
+	cur := -1
+	for i, c := range v.Combatants {
+		if v.Turn != nil && *v.Turn == c.Name {
+			cur = i
+		}
+	}
+	budget := kit.MaxEmbedDesc - 80 // the closing line
+	if cur >= 0 {
+		budget -= utf8.RuneCountInString(lines[cur]) + 1
+	}
+	var out []string
+	left := 0
+	for i, l := range lines {
+		n := utf8.RuneCountInString(l) + 1
+		switch {
+		case i == cur:
+			out = append(out, l)
+		case n <= budget:
+			out = append(out, l)
+			budget -= n
+		default:
+			left++
+		}
+	}
+	out = append(out, fmt.Sprintf("… and %d more combatants: the result of /init list names them all", left))
+	return strings.Join(out, "\n")
+}
+
 // combatantLine is c's line in the tracker: marked when its turn, then
 // its tracks (as describe says, when the policy describes them), its
-// state and its conditions.
-func combatantLine(v encounter.View, c encounter.CombatantView, describe encounter.Describer) string {
+// state and its conditions, with the detail d.
+func combatantLine(v encounter.View, c encounter.CombatantView, describe encounter.Describer, d detail) string {
 	mark := "◦"
 	if v.Turn != nil && *v.Turn == c.Name {
 		mark = "▶"
@@ -188,8 +239,17 @@ func combatantLine(v encounter.View, c encounter.CombatantView, describe encount
 	case c.Skipping:
 		parts = append(parts, "skips its next turn")
 	}
-	for _, cd := range c.Conditions {
-		parts = append(parts, conditionText(cd))
+	switch {
+	case d == full:
+		for _, cd := range c.Conditions {
+			parts = append(parts, conditionText(cd))
+		}
+	case d == brief && len(c.Conditions) > 0:
+		var names []string
+		for _, cd := range c.Conditions {
+			names = append(names, kit.EscapeMarkdown(cd.Name))
+		}
+		parts = append(parts, strings.Join(names, ", "))
 	}
 	return strings.Join(parts, " · ")
 }
