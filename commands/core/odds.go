@@ -135,22 +135,40 @@ func (q oddsQuestion) result() OddsResult {
 func (q oddsQuestion) embed(exact bool) kit.Embed {
 	a, b := q.a, q.b
 	title := "Odds of " + kit.EscapeInline(a.expr.String())
+	// A figure of an estimate says so, and from how many rolls, so that
+	// it is never read as exact.
+	of := func(name string, sides ...*oddsSide) string {
+		n := 0
+		for _, s := range sides {
+			if s != nil && !s.dist.Exact {
+				n = max(n, s.dist.Samples)
+			}
+		}
+		if n == 0 {
+			return name
+		}
+		return fmt.Sprintf("%s (estimated from %s rolls)", name, kit.Thousands(n))
+	}
+	rangeName := "Range"
+	if !a.dist.Exact {
+		rangeName = fmt.Sprintf("Range seen in %s rolls (not the whole range)", kit.Thousands(a.dist.Samples))
+	}
 	fields := []kit.Field{
-		{Name: "Mean", Value: kit.Decimal(a.dist.Mean()), Inline: true},
-		{Name: "Standard deviation", Value: kit.Decimal(a.dist.StdDev()), Inline: true},
-		{Name: "Range", Value: fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max()), Inline: true},
-		{Name: "Most likely", Value: mostLikely(a.dist, 5)},
+		{Name: of("Mean", a), Value: kit.Decimal(a.dist.Mean()), Inline: true},
+		{Name: of("Standard deviation", a), Value: kit.Decimal(a.dist.StdDev()), Inline: true},
+		{Name: rangeName, Value: fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max()), Inline: true},
+		{Name: of("Most likely", a), Value: mostLikely(a.dist, 5)},
 	}
 	if t := q.clampedTarget(); t != nil {
-		fields = append(fields, kit.Field{Name: fmt.Sprintf("At least %d", q.target), Value: kit.Percent(a.dist.AtLeast(*t)), Inline: true})
+		fields = append(fields, kit.Field{Name: of(fmt.Sprintf("At least %d", q.target), a), Value: kit.Percent(a.dist.AtLeast(*t)), Inline: true})
 	}
 	if b != nil {
 		title += " versus " + kit.EscapeInline(b.expr.String())
 		fields = append(fields,
-			kit.Field{Name: "Win", Value: kit.Percent(q.win), Inline: true},
-			kit.Field{Name: "Tie", Value: kit.Percent(q.tie), Inline: true},
-			kit.Field{Name: "Lose", Value: kit.Percent(q.lose), Inline: true},
-			kit.Field{Name: "Versus " + kit.EscapeInline(b.expr.String()), Value: fmt.Sprintf("mean %s, standard deviation %s", kit.Decimal(b.dist.Mean()), kit.Decimal(b.dist.StdDev()))},
+			kit.Field{Name: of("Win", a, b), Value: kit.Percent(q.win), Inline: true},
+			kit.Field{Name: of("Tie", a, b), Value: kit.Percent(q.tie), Inline: true},
+			kit.Field{Name: of("Lose", a, b), Value: kit.Percent(q.lose), Inline: true},
+			kit.Field{Name: of("Versus "+kit.EscapeInline(b.expr.String()), b), Value: fmt.Sprintf("mean %s, standard deviation %s", kit.Decimal(b.dist.Mean()), kit.Decimal(b.dist.StdDev()))},
 		)
 	}
 	footer := "Exact"
