@@ -100,7 +100,7 @@ func orderAsset(opts kit.Options, def rules.Action, assetText string, o *rules.O
 		}
 	}
 	if def.Kind.Asset() && o.Asset == 0 {
-		return kit.Errorf("%s is an Asset Action: name the acting asset with asset:<#> (example: action:%s asset:3)", def.Name, def.Key)
+		return kit.Errorf("%s is an Asset Action: name the acting asset with asset: (example: action:%s asset:<number or name>; /faction asset list shows yours)", def.Name, def.Key)
 	}
 	return nil
 }
