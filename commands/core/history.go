@@ -46,7 +46,13 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 	}
 	result := HistoryResult{Rolls: []HistoryEntry{}}
 	if len(rolls) == 0 {
-		return kit.Response{Content: "No rolls in this channel yet: try /roll 1d20.", Ephemeral: true, Result: result}, nil
+		// Others' private rolls are not counted: "no rolls" would not be
+		// true, and "some you cannot see" would tell of them.
+		msg := "There are no rolls you can see in this channel yet: try /roll 1d20."
+		if who != "" {
+			msg = "There are no rolls of <@" + who + "> you can see in this channel: /history lists everyone's."
+		}
+		return kit.Response{Content: msg, Ephemeral: true, Result: result}, nil
 	}
 	var b strings.Builder
 	b.WriteString("**Recent rolls here** (newest first)\n")

@@ -21,7 +21,9 @@ func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Respons
 	if err != nil {
 		return kit.Response{}, err
 	}
-	if !found {
+	if !found || (prev.Private && prev.UserID != req.User.ID) {
+		// A private roll is its roller's alone: to anyone else who has its
+		// ID it is not there, and its expression is not rolled again.
 		return kit.Response{}, kit.Errorf("roll %s is not in this channel's log any more: use /roll", code)
 	}
 	req.Options = kit.Options{} // a click carries no dice: roll at random
