@@ -819,7 +819,7 @@ func (x *act) useRemote() {
 	}
 	id := x.remote.Effect
 	x.f.Turn.Remotes = slices.DeleteFunc(x.f.Turn.Remotes, func(g RemoteGrant) bool { return g.Effect == id })
-	x.note("acted Remotely (effect #%d)", id)
+	x.note("acted Remotely, away from where it stands: the Remote grant #%d is used up", id)
 }
 
 // mustPlan applies the target faction's memes that make attacks against it

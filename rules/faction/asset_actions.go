@@ -136,7 +136,7 @@ func (c *Campaign) habitatBlockers(h *Habitat, attacker *Faction, attr Attr) []s
 // to 0, it is destroyed."
 func (x *act) damageAsset(own *Faction, a *Asset, dmg int) error {
 	if dmg <= 0 {
-		x.note("%s takes no damage (MoS/2 is 0)", a.Label())
+		x.note("%s takes no damage: half the margin of success (MoS/2), rounded down, is 0", a.Label())
 		return nil
 	}
 	from := a.Health
@@ -209,7 +209,7 @@ func (x *act) escapePods(ship *Asset, own *Faction, p *Asset) error {
 // Suppresed."
 func (x *act) damageHabitat(h *Habitat, dmg int) {
 	if dmg <= 0 {
-		x.note("%s takes no damage (MoS/2 is 0)", h.Name)
+		x.note("%s takes no damage: half the margin of success (MoS/2), rounded down, is 0", h.Name)
 		return
 	}
 	from := h.Health

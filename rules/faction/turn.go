@@ -45,7 +45,7 @@ func BeginTurn(c *Campaign, faction string) (TurnStart, error) {
 		return TurnStart{}, fmt.Errorf("%w: %q", ErrUnknownFaction, faction)
 	}
 	if f.Turn.Round == c.Round {
-		return TurnStart{Faction: f.Name, Round: c.Round, AP: f.AP, Notes: []string{"the turn has begun already"}}, nil
+		return TurnStart{Faction: f.Name, Round: c.Round, AP: f.AP, Notes: []string{f.Name + "'s turn had begun already this round: nothing was renewed again"}}, nil
 	}
 	return c.beginTurn(f), nil
 }
