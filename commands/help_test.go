@@ -31,7 +31,7 @@ func TestHelpFitsDiscord(t *testing.T) {
 	}
 	for _, c := range it.r.Commands() {
 		text := messages("/help command:" + c.Name)
-		for _, leaf := range leaves(c.Options, "") {
+		for _, leaf := range kit.LeafNames(c.Options, "") {
 			path := "/" + c.Name + " " + leaf
 			if !strings.Contains(text, "`"+path) {
 				t.Errorf("/help command:%s leaves out %s", c.Name, path)
@@ -48,18 +48,4 @@ func TestHelpFitsDiscord(t *testing.T) {
 			t.Errorf("/help leaves out /%s", c.Name)
 		}
 	}
-}
-
-// leaves are the invocable subcommands under opts, "asset add".
-func leaves(opts []kit.Option, prefix string) []string {
-	var out []string
-	for _, o := range opts {
-		switch o.Type {
-		case kit.SubCommandGroup:
-			out = append(out, leaves(o.Options, prefix+o.Name+" ")...)
-		case kit.SubCommand:
-			out = append(out, prefix+o.Name)
-		}
-	}
-	return out
 }

@@ -36,7 +36,7 @@ func (h *handlers) help(ctx context.Context, req *kit.Request) (kit.Response, er
 		}
 		writeHelp(&b, "/"+c.Name, c.Description, c.Options, c.GMOnly)
 		if kit.HasSubcommands(c.Options) {
-			fmt.Fprintf(&b, "Each in full, with its options: `/help command:\"%s %s\"`.\n", c.Name, leafNames(c.Options, "")[0])
+			fmt.Fprintf(&b, "Each in full, with its options: `/help command:\"%s %s\"`.\n", c.Name, kit.LeafNames(c.Options, "")[0])
 		}
 		return kit.Paged(b.String()), nil
 	}
@@ -44,7 +44,7 @@ func (h *handlers) help(ctx context.Context, req *kit.Request) (kit.Response, er
 	for _, c := range h.Router.Commands() {
 		fmt.Fprintf(&b, "`/%s` %s", c.Name, c.Description)
 		if kit.HasSubcommands(c.Options) {
-			b.WriteString(": " + strings.Join(leafNames(c.Options, ""), ", "))
+			b.WriteString(": " + strings.Join(kit.LeafNames(c.Options, ""), ", "))
 		}
 		b.WriteString("\n")
 	}
@@ -84,20 +84,6 @@ func writeOne(b *strings.Builder, c kit.Command, path []string) error {
 	return nil
 }
 
-// leafNames lists the invocable subcommands under opts, groups included.
-func leafNames(opts []kit.Option, prefix string) []string {
-	var out []string
-	for _, o := range opts {
-		switch o.Type {
-		case kit.SubCommandGroup:
-			out = append(out, leafNames(o.Options, prefix+o.Name+" ")...)
-		case kit.SubCommand:
-			out = append(out, prefix+o.Name)
-		}
-	}
-	return out
-}
-
 func writeHelp(b *strings.Builder, path, desc string, opts []kit.Option, gm bool) {
 	if kit.HasSubcommands(opts) {
 		for _, o := range opts {
@@ -132,7 +118,7 @@ func (h *handlers) suggestCommands(ctx context.Context, req *kit.Request) (kit.R
 			continue
 		}
 		// One subcommand, in full: "burst attack".
-		for _, leaf := range leafNames(c.Options, "") {
+		for _, leaf := range kit.LeafNames(c.Options, "") {
 			if full := c.Name + " " + leaf; strings.HasPrefix(full, typed) {
 				choices = append(choices, kit.Choice{Name: "/" + full, Value: full})
 			}

@@ -101,3 +101,18 @@ func (c *Command) Leaf(path []string) (opts []Option, ok bool) {
 func HasSubcommands(opts []Option) bool {
 	return len(opts) > 0 && (opts[0].Type == SubCommand || opts[0].Type == SubCommandGroup)
 }
+
+// LeafNames lists the invocable subcommands under opts, those of groups
+// included, by their path after prefix: "roll", "asset add".
+func LeafNames(opts []Option, prefix string) []string {
+	var out []string
+	for _, o := range opts {
+		switch o.Type {
+		case SubCommandGroup:
+			out = append(out, LeafNames(o.Options, prefix+o.Name+" ")...)
+		case SubCommand:
+			out = append(out, prefix+o.Name)
+		}
+	}
+	return out
+}
