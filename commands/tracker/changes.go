@@ -10,8 +10,8 @@ import (
 
 // The changes to a combatant: /init damage, heal, effect, clear and count
 // (its controller and the GM; others as the play mode says, see
-// PlayStandard), defeat, reveal and remove (the GM). Their answers carry the news alone; the tracker message, if there
-// is one, is edited.
+// PlayStandard), defeat, reveal and remove (the GM). Their answers carry
+// the news alone; the tracker message, if there is one, is edited.
 
 func (h *Tracker) initDamage(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	amount, _ := req.Options.Int("amount")
