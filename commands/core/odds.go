@@ -149,14 +149,21 @@ func (q oddsQuestion) embed(exact bool) kit.Embed {
 		}
 		return fmt.Sprintf("%s (estimated from %s rolls)", name, kit.Thousands(n))
 	}
-	rangeName := "Range"
+	rangeName, rangeValue := "Range", fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max())
 	if !a.dist.Exact {
-		rangeName = fmt.Sprintf("Range seen in %s rolls (not the whole range)", kit.Thousands(a.dist.Samples))
+		// The whole range comes from the expression itself; the rolls
+		// only show where most totals fall.
+		seen := fmt.Sprintf("seen in %s rolls: %d to %d", kit.Thousands(a.dist.Samples), a.dist.Min(), a.dist.Max())
+		if lo, hi, ok := a.expr.Bounds(); ok {
+			rangeValue = fmt.Sprintf("%d to %d (%s)", lo, hi, seen)
+		} else {
+			rangeName = fmt.Sprintf("Range seen in %s rolls (not the whole range)", kit.Thousands(a.dist.Samples))
+		}
 	}
 	fields := []kit.Field{
 		{Name: of("Mean", a), Value: kit.Decimal(a.dist.Mean()), Inline: true},
 		{Name: of("Standard deviation", a), Value: kit.Decimal(a.dist.StdDev()), Inline: true},
-		{Name: rangeName, Value: fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max()), Inline: true},
+		{Name: rangeName, Value: rangeValue, Inline: true},
 		{Name: of("Most likely", a), Value: mostLikely(a.dist, 5)},
 	}
 	if t := q.clampedTarget(); t != nil {
