@@ -134,6 +134,10 @@ func (e *Expr) print(b []byte) []byte {
 		}
 		ps.text = [2]int32{int32(start), int32(end)}
 	}
+	if e.reason[1] > e.reason[0] {
+		b = append(b, " # "...)
+		b = append(b, e.src[e.reason[0]:e.reason[1]]...)
+	}
 	return b
 }
 

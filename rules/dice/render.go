@@ -35,6 +35,11 @@ import (
 //     one die that counts 14, struck through or bold as one;
 //   - a Fudge die shows +1, 0 or -1.
 //
+// A roll with a reason shows it in front, like a label: on the line of a
+// roll of one part, on a line of its own above the parts otherwise:
+//
+//	to hit: 1d20 (14) + 5 = 19
+//
 // Label text is escaped with backslashes so that it shows as written, not
 // as markdown or a mention. (The expression in Result.Expr is not escaped:
 // a caller that puts it in a code span must mind a backquote in a label.)
@@ -49,13 +54,20 @@ func (r *Result) String() string {
 	if size := r.sizeHint(); size > len(buf) {
 		b = make([]byte, 0, size)
 	}
+	if r.Reason != "" {
+		b = appendEscaped(b, r.Reason)
+		b = append(b, ':')
+	}
 	if len(r.Parts) <= 1 {
-		b = appendLine(b, r.Expr, r.Groups, r.Total)
+		if r.Reason != "" {
+			b = append(b, ' ')
+		}
+		b = appendLine(b, strings.TrimSuffix(r.Expr, " # "+r.Reason), r.Groups, r.Total)
 		return string(b)
 	}
 	for i := range r.Parts {
 		p := &r.Parts[i]
-		if i > 0 {
+		if i > 0 || r.Reason != "" {
 			b = append(b, '\n')
 		}
 		if p.Label != "" {
@@ -69,7 +81,7 @@ func (r *Result) String() string {
 
 // sizeHint estimates the length of r.String().
 func (r *Result) sizeHint() int {
-	n := len(r.Expr) + 32
+	n := len(r.Expr) + len(r.Reason) + 32
 	for i := range r.Groups {
 		n += 4 + len(r.Groups[i].Dice)*6
 	}

@@ -1,0 +1,89 @@
+package dice
+
+import "strings"
+
+// MaxSuggestLen is the longest text Suggest looks at.
+const MaxSuggestLen = 200
+
+// suggestEdits are the characters Suggest puts in place of another, most
+// likely first: "6x4d6k3" becomes "6#4d6k3" before "6*4d6k3", and
+// "2d6x3" "2d6*3". suggestInserts are those it inserts: "1d20 adv"
+// becomes "1d20 +adv". Both have the same characters.
+const (
+	suggestEdits   = "#*+-/()<>=[] dkhlr0123456789"
+	suggestInserts = "#+*-/()<>=[] dkhlr0123456789"
+)
+
+// Suggest returns an expression one edit away from src (a character
+// replaced, inserted or deleted) that parses, for a "did you mean"
+// message, or "" when src parses already, is longer than MaxSuggestLen or
+// has no such neighbour. It tries edits at the place Parse reports and the
+// few characters before it, where the mistake of a left-to-right parse
+// lies, nearest first; edits that bring in a digit come last, as they
+// invent a number the user did not type. An edit that makes part of the
+// text a reason is passed over (from "2d6x3", "2d6 # 3" would be one): a
+// reason must lie after the edit and its separator, as it was in src.
+func Suggest(src string) string {
+	if len(src) > MaxSuggestLen {
+		return ""
+	}
+	_, err := parse(src)
+	se, ok := err.(*SyntaxError)
+	if !ok {
+		return ""
+	}
+	try := func(cand string, pos int) bool {
+		// Cutting a word short ("2d" to "2") is no correction.
+		if t := strings.TrimSpace(cand); len(t) < len(src) && strings.HasPrefix(src, t) && isLetter(src[len(t)]) {
+			return false
+		}
+		e, err := parse(cand)
+		if err != nil {
+			return false
+		}
+		if e.reason[1] == e.reason[0] {
+			return true
+		}
+		sep := int(e.reason[0]) - 1 // the white space before a word
+		if c := strings.TrimRight(cand[:e.reason[0]], " \t\r\n"); strings.HasSuffix(c, "#") || strings.HasSuffix(c, "!") {
+			sep = len(c) - 1
+		}
+		return pos < sep && strings.HasSuffix(src, e.Reason())
+	}
+	for _, digits := range [2]bool{false, true} {
+		for pos := min(se.Pos, len(src)); pos >= max(0, se.Pos-3); pos-- {
+			// A doubled character ("1d20++5") is most likely typed
+			// twice: deleting it comes first.
+			if !digits && 0 < pos && pos < len(src) && src[pos] == src[pos-1] {
+				if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
+					return strings.TrimSpace(cand)
+				}
+			}
+			// In an unfinished text a digit would invent the number
+			// the user has yet to type ("2d" is not "2d1" nor "20").
+			if digits && se.Pos == len(src) {
+				continue
+			}
+			for i := range len(suggestEdits) {
+				if c := suggestEdits[i]; isDigit(c) == digits && pos < len(src) && c != src[pos] {
+					if cand := src[:pos] + string(c) + src[pos+1:]; try(cand, pos) {
+						return strings.TrimSpace(cand)
+					}
+				}
+			}
+			for i := range len(suggestInserts) {
+				if c := suggestInserts[i]; isDigit(c) == digits {
+					if cand := src[:pos] + string(c) + src[pos:]; try(cand, pos) {
+						return strings.TrimSpace(cand)
+					}
+				}
+			}
+			if !digits && pos < len(src) {
+				if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
+					return strings.TrimSpace(cand)
+				}
+			}
+		}
+	}
+	return ""
+}
