@@ -86,8 +86,9 @@
 // attack" (Avrae), "1d20+5 ! attack" (Dice Maiden). A "#" introduces one
 // with white space on a side of it ("1+2#1d6" stays an error), a "!" with
 // white space on both sides ("3d6!" still explodes), and white space one
-// whose first word begins with a letter and is not itself an expression
-// ("1d20 adv" is a forgotten operator, an error). A reason is at most
+// whose first word begins with a letter, has no digit and is not itself
+// an expression ("1d20 adv" is a forgotten operator and "10d10 t8" another
+// bot's modifier: errors, not reasons). A reason is at most
 // MaxReasonLen characters, without control characters; it never changes
 // the total. The normal form writes it after " # ".
 //

@@ -57,6 +57,8 @@ func TestNotationErrors(t *testing.T) {
 		{"alias after a term", "1d20 adv", "unexpected 'adv' at column 6"},
 		{"die after a term", "1d20 d6", "unexpected 'd' at column 6"},
 		{"misplaced repeat", "1+2#1d6", "unexpected '#' at column 4"},
+		{"another bot's modifier is no reason", "10d10 t8", "unexpected 't' at column 7"},
+		{"another bot's reroll is no reason", "4d6 ir2", "unexpected 'ir' at column 5"},
 		{"empty reason", "1d20 #", "unexpected '#' at column 6"},
 		{"reason not led by a letter", "1d20 + 5 +", "unexpected end of expression at column 11"},
 		{"control character in a reason", "1d20 # a\x00b", "unexpected '#' at column 6"},

@@ -44,7 +44,7 @@ func parse(src string) (*Expr, error) {
 	var reason [2]int32
 	if err := p.parseRoll(); err != nil {
 		var ok bool
-		if p, reason, ok = splitReason(src, err.(*SyntaxError).Pos); !ok {
+		if p, reason, ok = splitReason(src); !ok {
 			return nil, err
 		}
 	}
@@ -622,18 +622,22 @@ func someFace(lo, hi int, a, b cond) bool {
 }
 
 // splitReason finds where a roll's reason begins in src, which does not
-// parse as a whole and fails at errPos: after a complete expression, the
+// parse as a whole: after a complete expression, the
 // rest of the text is the roll's reason when it is introduced by "#"
 // beside white space, by
 // a "!" with white space on both sides (Dice Maiden's "1d20+5 ! attack"),
-// or by white space and a word that is not itself an expression
-// ("1d20+5 to hit", but not "1d20 adv", a forgotten operator). The
+// or by white space and a word that begins with a letter, has no digit
+// and is not itself an expression ("1d20+5 to hit", but not "1d20 adv", a
+// forgotten operator, nor Dice Maiden's "10d10 t8", a modifier). The
 // latest such place whose expression parses wins, a spaced "!" first; it
 // returns the parser of that expression and where the reason, trimmed,
 // lies in src.
-func splitReason(src string, errPos int) (parser, [2]int32, bool) {
+//
+// Places after the parse error count too: in "0 # A" the error is the
+// repeat count 0 at column 1, but "0" with the reason "A" parses.
+func splitReason(src string) (parser, [2]int32, bool) {
 	for _, bangOnly := range [2]bool{true, false} {
-		for i := min(errPos, len(src)-1); i > 0; i-- {
+		for i := len(src) - 1; i > 0; i-- {
 			start, ok := reasonStart(src, i, bangOnly)
 			if !ok {
 				continue
@@ -670,8 +674,10 @@ func reasonStart(src string, i int, bangOnly bool) (int, bool) {
 		if end := strings.IndexFunc(word, unicode.IsSpace); end >= 0 {
 			word = word[:end]
 		}
+		// A word with a digit reads as another bot's modifier ("t8",
+		// "ir2"), which rolling without would misread: an error.
 		r, _ := utf8.DecodeRuneInString(word)
-		if !unicode.IsLetter(r) {
+		if !unicode.IsLetter(r) || strings.IndexFunc(word, unicode.IsDigit) >= 0 {
 			return 0, false
 		}
 		q := parser{src: word, sc: scanner{src: word}}
