@@ -142,6 +142,9 @@ func TestSuggest(t *testing.T) {
 		{"1d20 adv", "1d20 +adv"}, // a forgotten operator
 		{"2d", ""},                // unfinished: no number is invented
 		{"1+2#1d6", "1+2*1d6"},
+		{"10d10 t8", "10d10 >=8"}, // Dice Maiden's successes
+		{"4d6 ir2", "4d6 r<=2"},   // Dice Maiden's reroll for good
+		{"10d10 t8f1", "10d10 >=8f1"},
 		{"1d20+ # attack", "1d20  # attack"}, // the reason stays as it was
 		{"1d20+5", ""},                       // parses already
 		{"hello", ""},                        // nothing one edit away

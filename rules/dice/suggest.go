@@ -17,7 +17,8 @@ const (
 // Suggest returns an expression one edit away from src (a character
 // replaced, inserted or deleted) that parses, for a "did you mean"
 // message, or "" when src parses already, is longer than MaxSuggestLen or
-// has no such neighbour. It tries edits at the place Parse reports and the
+// has no such neighbour. Another bot's modifier at the error is written
+// as Tablehand's first ("10d10 t8" to "10d10 >=8"). Then it tries edits at the place Parse reports and the
 // few characters before it, where the mistake of a left-to-right parse
 // lies, nearest first; edits that bring in a digit come last, as they
 // invent a number the user did not type. An edit that makes part of the
@@ -49,6 +50,9 @@ func Suggest(src string) string {
 			sep = len(c) - 1
 		}
 		return pos < sep && strings.HasSuffix(src, e.Reason())
+	}
+	if s := translate(src, se.Pos); s != "" {
+		return s
 	}
 	for _, digits := range [2]bool{false, true} {
 		for pos := min(se.Pos, len(src)); pos >= max(0, se.Pos-3); pos-- {
@@ -83,6 +87,28 @@ func Suggest(src string) string {
 					return strings.TrimSpace(cand)
 				}
 			}
+		}
+	}
+	return ""
+}
+
+// foreignModifiers are other bots' modifiers that would otherwise get a
+// poor one-edit correction ("10d10 t8" to "10d10 *8"), with Tablehand's
+// spelling: Dice Maiden's "t8" (successes at 8 and above) and "ir2"
+// (reroll 2 and below, again and again).
+var foreignModifiers = [...]struct{ word, ours string }{{"t", ">="}, {"ir", "r<="}}
+
+// translate returns src with the modifier of another bot at pos written
+// as Tablehand's, when that parses, or "".
+func translate(src string, pos int) string {
+	for _, m := range foreignModifiers {
+		rest := src[pos:]
+		if len(rest) <= len(m.word) || !strings.EqualFold(rest[:len(m.word)], m.word) || !isDigit(rest[len(m.word)]) {
+			continue
+		}
+		cand := src[:pos] + m.ours + rest[len(m.word):]
+		if _, err := parse(cand); err == nil {
+			return strings.TrimSpace(cand)
 		}
 	}
 	return ""
