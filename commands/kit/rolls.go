@@ -71,7 +71,7 @@ type RollDie struct {
 }
 
 func NewRollResult(res *dice.Result) RollResult {
-	out := RollResult{Expr: res.Expr, Total: res.Total, Reason: res.Reason, Rolls: make([]RollGroup, 0, len(res.Groups))}
+	out := RollResult{Expr: res.Expr, Total: res.Total, Reason: res.Reason(), Rolls: make([]RollGroup, 0, len(res.Groups))}
 	for _, g := range res.Groups {
 		rg := RollGroup{Expr: g.Expr, Label: g.Label, Total: g.Total, Dice: make([]RollDie, 0, len(g.Dice))}
 		if g.Counting {

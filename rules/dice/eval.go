@@ -9,8 +9,7 @@ import (
 
 // Result is one roll of an expression.
 type Result struct {
-	Expr   string  // the expression in normal form, with its reason after " # "
-	Reason string  // the roll's reason ("to hit" in "1d20+5 to hit"), or ""
+	Expr   string  // the expression in normal form, with its reason after " # " (see Reason)
 	Total  int     // its value; for several parts, the sum of the parts' totals
 	Groups []Group // one per dice term, of every part, in order of appearance
 	Parts  []Part  // one per part, in order: a roll without labelled parts or "N#" has one
@@ -153,7 +152,6 @@ func (e *Expr) newResult() *Result {
 // partial roll.
 func (e *Expr) RollInto(r Roller, res *Result) error {
 	res.Expr = e.text
-	res.Reason = e.Reason()
 	res.Total = 0
 	res.Groups = res.Groups[:0]
 	res.Parts = res.Parts[:0]

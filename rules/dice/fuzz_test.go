@@ -68,7 +68,9 @@ func FuzzParse(f *testing.F) {
 		}
 		checkResult(t, res)
 		noReason := res
-		if r := e.Reason(); r != "" {
+		if r := e.Reason(); r != res.Reason() {
+			t.Fatalf("Roll(%q).Reason() = %q, Parse's %q", s, res.Reason(), r)
+		} else if r != "" {
 			// The reason never changes the total: the text without it
 			// rolls the same.
 			bare, err := parse(strings.TrimSuffix(norm, " # "+r))
@@ -80,12 +82,12 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		out := res.String()
-		if res.Reason != "" && res.Total != noReason.Total {
-			t.Fatalf("Roll(%q) = %d, but without its reason %q = %d", s, res.Total, res.Reason, noReason.Total)
+		if res.Reason() != "" && res.Total != noReason.Total {
+			t.Fatalf("Roll(%q) = %d, but without its reason %q = %d", s, res.Total, res.Reason(), noReason.Total)
 		}
 		if len(res.Parts) > 1 {
 			lines := strings.Split(out, "\n")
-			if res.Reason != "" {
+			if res.Reason() != "" {
 				lines = lines[1:]
 			}
 			if len(lines) != len(res.Parts) {

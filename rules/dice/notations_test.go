@@ -103,6 +103,7 @@ func TestNotationsRoll(t *testing.T) {
 		{"2d6+3 # *bold* @everyone", "2d6+3", []int{4, 5}, 12, `\*bold\* \@everyone: 2d6 (4, 5) + 3 = 12`},
 		{"2 1d20+1 twice", "2#1d20+1", []int{10, 20}, 32, "twice:\n1d20 (10) + 1 = 11\n1d20 (**20**) + 1 = 21"},
 		{"4d6 e5", "4d6!>=5", []int{5, 6, 1, 2, 3, 4}, 21, "4d6!>=5 (5!, 6!, 1, 2, 3, 4) = 21"},
+		{"1d20 [a # b] + 2 # c", "1d20 [a # b] + 2", []int{7}, 9, "c: 1d20 (7) [a # b] + 2 = 9"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
@@ -123,6 +124,9 @@ func TestNotationsRoll(t *testing.T) {
 			if res.Total != tt.total || bare.Total != tt.total {
 				t.Errorf("Total = %d, without the reason %d; want %d", res.Total, bare.Total, tt.total)
 			}
+			if want := mustParse(t, tt.input).Reason(); res.Reason() != want {
+				t.Errorf("Result.Reason() = %q, want Parse's %q", res.Reason(), want)
+			}
 			if got := res.String(); got != tt.render {
 				t.Errorf("String() = %q, want %q", got, tt.render)
 			}
@@ -140,7 +144,7 @@ func TestSuggest(t *testing.T) {
 		{"d20+", "d20"},
 		{"1d20++5", "1d20+5"},     // a doubled character is deleted first
 		{"1d20 adv", "1d20 +adv"}, // a forgotten operator
-		{"2d", ""},                // unfinished: no number is invented
+		{"2d", "2d6"},             // unfinished: a 6 is the number most likely meant
 		{"1+2#1d6", "1+2*1d6"},
 		{"10d10 t8", "10d10 >=8"}, // Dice Maiden's successes
 		{"4d6 ir2", "4d6 r<=2"},   // Dice Maiden's reroll for good
@@ -161,5 +165,50 @@ func TestSuggest(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Every text one edit away from an expression, that does not parse, gets
+// a suggestion that parses: each expression below, with each character
+// replaced, inserted or deleted, using the characters Suggest itself uses
+// and an "x".
+func TestSuggestOneEditAway(t *testing.T) {
+	exprs := []string{"1d20+5", "4d6kh3", "2d20kl1+7", "10d10>=8", "3d6!", "(1d6+2)*3", "6#4d6kh3",
+		"1d20+5 [hit] 2d6", "4d6r1", "2d6-1d4", "d20"}
+	chars := suggestEdits + "x"
+	seen := map[string]bool{}
+	check := func(orig, s string) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		if _, err := Parse(s); err == nil {
+			return
+		}
+		got := Suggest(s)
+		if got == "" {
+			t.Errorf("Suggest(%q) = \"\", but %q is one edit away", s, orig)
+			return
+		}
+		if _, err := Parse(got); err != nil {
+			t.Errorf("Suggest(%q) = %q does not parse: %v", s, got, err)
+		}
+	}
+	for _, e := range exprs {
+		for pos := 0; pos <= len(e); pos++ {
+			for i := range len(chars) {
+				c := string(chars[i])
+				check(e, e[:pos]+c+e[pos:])
+				if pos < len(e) {
+					check(e, e[:pos]+c+e[pos+1:])
+				}
+			}
+			if pos < len(e) {
+				check(e, e[:pos]+e[pos+1:])
+			}
+		}
+	}
+	if len(seen) < 1000 {
+		t.Fatalf("only %d variants checked", len(seen))
 	}
 }

@@ -54,20 +54,21 @@ func (r *Result) String() string {
 	if size := r.sizeHint(); size > len(buf) {
 		b = make([]byte, 0, size)
 	}
-	if r.Reason != "" {
-		b = appendEscaped(b, r.Reason)
+	expr, reason := r.split()
+	if reason != "" {
+		b = appendEscaped(b, reason)
 		b = append(b, ':')
 	}
 	if len(r.Parts) <= 1 {
-		if r.Reason != "" {
+		if reason != "" {
 			b = append(b, ' ')
 		}
-		b = appendLine(b, strings.TrimSuffix(r.Expr, " # "+r.Reason), r.Groups, r.Total)
+		b = appendLine(b, expr, r.Groups, r.Total)
 		return string(b)
 	}
 	for i := range r.Parts {
 		p := &r.Parts[i]
-		if i > 0 || r.Reason != "" {
+		if i > 0 || reason != "" {
 			b = append(b, '\n')
 		}
 		if p.Label != "" {
@@ -79,9 +80,37 @@ func (r *Result) String() string {
 	return string(b)
 }
 
+// Reason returns the roll's reason ("to hit" in "1d20+5 to hit"), or "".
+// It is the end of Expr, after " # ": the Result needs no field of its own,
+// so that it stays as small as without reasons.
+func (r *Result) Reason() string {
+	_, reason := r.split()
+	return reason
+}
+
+// split returns Expr without its reason, and the reason. The normal form
+// has " # " only before a reason, outside labels: "#" of a repeat has no
+// spaces, and labels are skipped.
+func (r *Result) split() (expr, reason string) {
+	depth := 0
+	for i := 0; i < len(r.Expr); i++ {
+		switch r.Expr[i] {
+		case '[':
+			depth++
+		case ']':
+			depth = max(depth-1, 0)
+		case '#':
+			if depth == 0 && i > 0 && r.Expr[i-1] == ' ' && i+1 < len(r.Expr) && r.Expr[i+1] == ' ' {
+				return r.Expr[:i-1], r.Expr[i+2:]
+			}
+		}
+	}
+	return r.Expr, ""
+}
+
 // sizeHint estimates the length of r.String().
 func (r *Result) sizeHint() int {
-	n := len(r.Expr) + len(r.Reason) + 32
+	n := len(r.Expr) + 32
 	for i := range r.Groups {
 		n += 4 + len(r.Groups[i].Dice)*6
 	}

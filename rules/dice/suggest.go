@@ -10,8 +10,8 @@ const MaxSuggestLen = 200
 // "2d6x3" "2d6*3". suggestInserts are those it inserts: "1d20 adv"
 // becomes "1d20 +adv". Both have the same characters.
 const (
-	suggestEdits   = "#*+-/()<>=[] dkhlr0123456789"
-	suggestInserts = "#+*-/()<>=[] dkhlr0123456789"
+	suggestEdits   = "#*+-/()<>=[] dkhlr6012345789"
+	suggestInserts = "#+*-/()<>=[] dkhlr6012345789"
 )
 
 // Suggest returns an expression one edit away from src (a character
@@ -20,8 +20,9 @@ const (
 // has no such neighbour. Another bot's modifier at the error is written
 // as Tablehand's first ("10d10 t8" to "10d10 >=8"). Then it tries edits at the place Parse reports and the
 // few characters before it, where the mistake of a left-to-right parse
-// lies, nearest first; edits that bring in a digit come last, as they
-// invent a number the user did not type. An edit that makes part of the
+// lies, nearest first, then everywhere else; edits that bring in a digit
+// come last, as they invent a number the user did not type (a 6 first:
+// "2d" gets "2d6"). An edit that makes part of the
 // text a reason is passed over (from "2d6x3", "2d6 # 3" would be one): a
 // reason must lie after the edit and its separator, as it was in src.
 func Suggest(src string) string {
@@ -54,38 +55,53 @@ func Suggest(src string) string {
 	if s := translate(src, se.Pos); s != "" {
 		return s
 	}
+	// at tries the edits at pos, with or without digits.
+	at := func(pos int, digits bool) string {
+		// A doubled character ("1d20++5") is most likely typed twice:
+		// deleting it comes first.
+		if !digits && 0 < pos && pos < len(src) && src[pos] == src[pos-1] {
+			if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
+				return strings.TrimSpace(cand)
+			}
+		}
+		for i := range len(suggestEdits) {
+			if c := suggestEdits[i]; isDigit(c) == digits && pos < len(src) && c != src[pos] {
+				if cand := src[:pos] + string(c) + src[pos+1:]; try(cand, pos) {
+					return strings.TrimSpace(cand)
+				}
+			}
+		}
+		for i := range len(suggestInserts) {
+			if c := suggestInserts[i]; isDigit(c) == digits {
+				if cand := src[:pos] + string(c) + src[pos:]; try(cand, pos) {
+					return strings.TrimSpace(cand)
+				}
+			}
+		}
+		if !digits && pos < len(src) {
+			if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
+				return strings.TrimSpace(cand)
+			}
+		}
+		return ""
+	}
+	lo := max(0, se.Pos-3)
 	for _, digits := range [2]bool{false, true} {
-		for pos := min(se.Pos, len(src)); pos >= max(0, se.Pos-3); pos-- {
-			// A doubled character ("1d20++5") is most likely typed
-			// twice: deleting it comes first.
-			if !digits && 0 < pos && pos < len(src) && src[pos] == src[pos-1] {
-				if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
-					return strings.TrimSpace(cand)
-				}
+		for pos := min(se.Pos, len(src)); pos >= lo; pos-- {
+			if s := at(pos, digits); s != "" {
+				return s
 			}
-			// In an unfinished text a digit would invent the number
-			// the user has yet to type ("2d" is not "2d1" nor "20").
-			if digits && se.Pos == len(src) {
-				continue
+		}
+	}
+	// Then anywhere else, so that every text one edit away from an
+	// expression gets it ("1d6r<7" is two places after its error).
+	for _, digits := range [2]bool{false, true} {
+		for pos := len(src); pos >= 0; pos-- {
+			if lo <= pos && pos <= se.Pos {
+				continue // tried above
 			}
-			for i := range len(suggestEdits) {
-				if c := suggestEdits[i]; isDigit(c) == digits && pos < len(src) && c != src[pos] {
-					if cand := src[:pos] + string(c) + src[pos+1:]; try(cand, pos) {
-						return strings.TrimSpace(cand)
-					}
-				}
-			}
-			for i := range len(suggestInserts) {
-				if c := suggestInserts[i]; isDigit(c) == digits {
-					if cand := src[:pos] + string(c) + src[pos:]; try(cand, pos) {
-						return strings.TrimSpace(cand)
-					}
-				}
-			}
-			if !digits && pos < len(src) {
-				if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
-					return strings.TrimSpace(cand)
-				}
+			if s := at(pos, digits); s != "" {
+				return s
 			}
 		}
 	}
