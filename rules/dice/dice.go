@@ -90,7 +90,8 @@
 // an expression ("1d20 adv" is a forgotten operator and "10d10 t8" another
 // bot's modifier: errors, not reasons). A reason is at most
 // MaxReasonLen characters, without control characters; it never changes
-// the total. The normal form writes it after " # ".
+// the total. The normal form writes it after " # ", or after " ! " when
+// the roll ends with a bare number ("5 # x" would read as the repeat 5#x).
 //
 // # Notations of other bots
 //

@@ -73,9 +73,12 @@ func FuzzParse(f *testing.F) {
 		} else if r != "" {
 			// The reason never changes the total: the text without it
 			// rolls the same.
-			bare, err := parse(strings.TrimSuffix(norm, " # "+r))
+			bare, err := parse(strings.TrimSuffix(strings.TrimSuffix(norm, " # "+r), " ! "+r))
 			if err != nil {
 				t.Fatalf("%q without its reason %q does not parse: %v", norm, r, err)
+			}
+			if bare.Reason() != "" {
+				t.Fatalf("%q without its reason %q still has the reason %q", norm, r, bare.Reason())
 			}
 			if noReason, err = bare.Roll(NewRandom(rand.New(rand.NewPCG(1, 2)))); err != nil {
 				t.Fatalf("%q without its reason %q does not roll: %v", norm, r, err)

@@ -81,7 +81,7 @@ func (r *Result) String() string {
 }
 
 // Reason returns the roll's reason ("to hit" in "1d20+5 to hit"), or "".
-// It is the end of Expr, after " # ": the Result needs no field of its own,
+// It is the end of Expr, after " # " (" ! " after a bare number): the Result needs no field of its own,
 // so that it stays as small as without reasons.
 func (r *Result) Reason() string {
 	_, reason := r.split()
@@ -89,18 +89,19 @@ func (r *Result) Reason() string {
 }
 
 // split returns Expr without its reason, and the reason. The normal form
-// has " # " only before a reason, outside labels: "#" of a repeat has no
-// spaces, and labels are skipped.
+// has " # " or " ! " only before a reason, outside labels: the "#" of a
+// repeat and the "!" of an explosion have no spaces, and labels are
+// skipped.
 func (r *Result) split() (expr, reason string) {
-	depth := 0
+	label := false // a label may hold '[' and '#', never ']'
 	for i := 0; i < len(r.Expr); i++ {
 		switch r.Expr[i] {
 		case '[':
-			depth++
+			label = true
 		case ']':
-			depth = max(depth-1, 0)
-		case '#':
-			if depth == 0 && i > 0 && r.Expr[i-1] == ' ' && i+1 < len(r.Expr) && r.Expr[i+1] == ' ' {
+			label = false
+		case '#', '!':
+			if !label && i > 0 && r.Expr[i-1] == ' ' && i+1 < len(r.Expr) && r.Expr[i+1] == ' ' {
 				return r.Expr[:i-1], r.Expr[i+2:]
 			}
 		}

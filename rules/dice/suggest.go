@@ -5,6 +5,15 @@ import "strings"
 // MaxSuggestLen is the longest text Suggest looks at.
 const MaxSuggestLen = 200
 
+// Suggest's work is bounded, as /roll's autocomplete calls it at each
+// keystroke: it parses at most maxSuggestTries candidates (a failing parse
+// of a long text also looks for a reason in each of its words), and looks
+// beyond the error's place only in texts of at most maxSuggestScan bytes.
+const (
+	maxSuggestTries = 1000
+	maxSuggestScan  = 64
+)
+
 // suggestEdits are the characters Suggest puts in place of another, most
 // likely first: "6x4d6k3" becomes "6#4d6k3" before "6*4d6k3", and
 // "2d6x3" "2d6*3". suggestInserts are those it inserts: "1d20 adv"
@@ -20,7 +29,7 @@ const (
 // has no such neighbour. Another bot's modifier at the error is written
 // as Tablehand's first ("10d10 t8" to "10d10 >=8"). Then it tries edits at the place Parse reports and the
 // few characters before it, where the mistake of a left-to-right parse
-// lies, nearest first, then everywhere else; edits that bring in a digit
+// lies, nearest first, then everywhere else in a short text; edits that bring in a digit
 // come last, as they invent a number the user did not type (a 6 first:
 // "2d" gets "2d6"). An edit that makes part of the
 // text a reason is passed over (from "2d6x3", "2d6 # 3" would be one): a
@@ -34,7 +43,12 @@ func Suggest(src string) string {
 	if !ok {
 		return ""
 	}
+	tries := maxSuggestTries
 	try := func(cand string, pos int) bool {
+		if tries == 0 {
+			return false
+		}
+		tries--
 		// Cutting a word short ("2d" to "2") is no correction.
 		if t := strings.TrimSpace(cand); len(t) < len(src) && strings.HasPrefix(src, t) && isLetter(src[len(t)]) {
 			return false
@@ -93,8 +107,12 @@ func Suggest(src string) string {
 			}
 		}
 	}
-	// Then anywhere else, so that every text one edit away from an
-	// expression gets it ("1d6r<7" is two places after its error).
+	// Then anywhere else in a short text, so that every text one edit
+	// away from an expression gets it ("1d6r<7" is two places after its
+	// error).
+	if len(src) > maxSuggestScan {
+		return ""
+	}
 	for _, digits := range [2]bool{false, true} {
 		for pos := len(src); pos >= 0; pos-- {
 			if lo <= pos && pos <= se.Pos {
