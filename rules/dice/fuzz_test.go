@@ -24,7 +24,8 @@ var fuzzSeeds = []string{
 	"1d20 #", "1d20 # a\x00b",
 }
 
-// FuzzParse checks that any text parses or fails with a *SyntaxError, that
+// FuzzParse checks that any text parses or fails with a *SyntaxError (and
+// that Suggest's correction of a short one parses), that
 // a parsed expression rolls or fails with an *Error, that the normal form
 // parses back to itself and to an expression that rolls the same, and that
 // every Result holds together (see checkResult).
@@ -41,6 +42,15 @@ func FuzzParse(f *testing.F) {
 			}
 			if se.Pos < 0 || se.Pos > len(s) {
 				t.Fatalf("Parse(%q) error position %d outside the text", s, se.Pos)
+			}
+			// A correction parses. (Short texts only: Suggest parses
+			// hundreds of candidates.)
+			if len(s) <= 24 {
+				if sg := Suggest(s); sg != "" {
+					if _, err := Parse(sg); err != nil {
+						t.Fatalf("Suggest(%q) = %q does not parse: %v", s, sg, err)
+					}
+				}
 			}
 			return
 		}

@@ -146,9 +146,14 @@ func TestSuggest(t *testing.T) {
 		{"1d20+(5", "1d20+(5)"},
 		{"1d20 + 5 +", "1d20 + 5"},
 		{"d20+", "d20"},
-		{"1d20++5", "1d20+5"},     // a doubled character is deleted first
-		{"1d20 adv", "1d20 +adv"}, // a forgotten operator
-		{"2d", "2d6"},             // unfinished: a 6 is the number most likely meant
+		{"1d20++5", "1d20+5"},   // a doubled character is deleted first
+		{"1d20 adv", "2d20kh1"}, // Avrae's advantage after the roll
+		{"1d20+5 adv", "2d20kh1+5"},
+		{"d20 + 3 DIS", "2d20kl1 + 3"},
+		{"1d20+1d4 advantage", "2d20kh1+1d4"},
+		{"11d20 adv", "11d20 +adv"}, // not a lone d20: the one-edit correction
+		{"2d6 adv", "2d6 +adv"},     // no d20: a forgotten operator
+		{"2d", "2d6"},               // unfinished: a 6 is the number most likely meant
 		{"1+2#1d6", "1+2*1d6"},
 		{"10d10 t8", "10d10 >=8"}, // Dice Maiden's successes
 		{"4d6 ir2", "4d6 r<=2"},   // Dice Maiden's reroll for good

@@ -135,6 +135,9 @@ var foreignModifiers = [...]struct{ word, ours string }{{"t", ">="}, {"ir", "r<=
 // translate returns src with the modifier of another bot at pos written
 // as Tablehand's, when that parses, or "".
 func translate(src string, pos int) string {
+	if s := translateAdvantage(src, pos); s != "" {
+		return s
+	}
 	for _, m := range foreignModifiers {
 		rest := src[pos:]
 		if len(rest) <= len(m.word) || !strings.EqualFold(rest[:len(m.word)], m.word) || !isDigit(rest[len(m.word)]) {
@@ -144,6 +147,55 @@ func translate(src string, pos int) string {
 		if _, err := parse(cand); err == nil {
 			return strings.TrimSpace(cand)
 		}
+	}
+	return ""
+}
+
+// translateAdvantage reads Avrae's "1d20+5 adv": "adv" or "dis" (or
+// spelt out) as the last word of src, at pos, rolls the roll's d20 with
+// advantage or disadvantage: "2d20kh1+5". (One edit away, "1d20+5 +adv"
+// would add a second d20 roll instead.)
+func translateAdvantage(src string, pos int) string {
+	word := src[pos:]
+	end := 0
+	for end < len(word) && isLetter(word[end]) {
+		end++
+	}
+	if strings.TrimSpace(word[end:]) != "" {
+		return ""
+	}
+	keep := ""
+	switch strings.ToLower(word[:end]) {
+	case "adv", "advantage":
+		keep = "kh1"
+	case "dis", "disadvantage":
+		keep = "kl1"
+	default:
+		return ""
+	}
+	base := strings.TrimRightFunc(src[:pos], func(r rune) bool { return r == ' ' || r == '\t' })
+	// The first die of 20 sides written alone: "1d20" or "d20", followed
+	// by nothing that is part of the term.
+	lowered := strings.ToLower(base)
+	for i := strings.Index(lowered, "d20"); i >= 0; {
+		at, next := i, i+3
+		if i > 0 && base[i-1] == '1' && (i == 1 || !isDigit(base[i-2])) {
+			at = i - 1
+		}
+		termStart := at == 0 || !isDigit(base[at-1]) && !isLetter(base[at-1])
+		termEnd := next == len(base) || strings.IndexByte(" +-*/)[", base[next]) >= 0
+		if termStart && termEnd {
+			cand := base[:at] + "2d20" + keep + base[next:]
+			if _, err := parse(cand); err == nil {
+				return cand
+			}
+			return ""
+		}
+		j := strings.Index(lowered[next:], "d20")
+		if j < 0 {
+			break
+		}
+		i = next + j
 	}
 	return ""
 }
