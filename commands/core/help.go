@@ -20,6 +20,7 @@ func (h *handlers) help(ctx context.Context, req *kit.Request) (kit.Response, er
 		}
 		fmt.Fprintf(&b, "**/%s**: %s\n", c.Name, c.Description)
 		writeHelp(&b, "/"+c.Name, c.Description, c.Options, c.GMOnly)
+		b.WriteString(commandGuides[c.Name])
 		return kit.Response{Content: b.String(), Ephemeral: true}, nil
 	}
 	b.WriteString("**Tablehand commands** (`/help command:<name>` explains one)\n")
