@@ -13,6 +13,11 @@ import (
 // and then no command works at all: hold every definition to them here.
 var nameRE = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
+// fileRE finds a rule text's file where a user would read it: user-facing
+// text names the games ("EPIC faction rules (Eclipse Phase)"), not the
+// seed files they came from.
+var fileRE = regexp.MustCompile(`(?i)\bseed \d|\.txt\b`)
+
 func TestCommandDefinitionsWithinDiscordLimits(t *testing.T) {
 	cmds := New(kit.Deps{}).Commands()
 	if len(cmds) == 0 || len(cmds) > 100 {
@@ -39,6 +44,9 @@ func checkName(t *testing.T, where, name, desc string) {
 	}
 	if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
 		t.Errorf("%s: description is %d characters; Discord wants 1-100", where, n)
+	}
+	if f := fileRE.FindString(desc); f != "" {
+		t.Errorf("%s: description %q names a rule file (%q), not the game", where, desc, f)
 	}
 }
 

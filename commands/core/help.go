@@ -35,6 +35,7 @@ func (h *handlers) help(ctx context.Context, req *kit.Request) (kit.Response, er
 			return kit.Paged(b.String()), nil
 		}
 		writeHelp(&b, "/"+c.Name, c.Description, c.Options, c.GMOnly)
+		b.WriteString(commandGuides[c.Name])
 		if kit.HasSubcommands(c.Options) {
 			fmt.Fprintf(&b, "Each in full, with its options: `/help command:\"%s %s\"`.\n", c.Name, kit.LeafNames(c.Options, "")[0])
 		}

@@ -57,10 +57,14 @@ func (h *handlers) suggestRolls(ctx context.Context, req *kit.Request) (kit.Resp
 	var choices []kit.Choice
 	if typed != "" && len(typed) <= kit.MaxChoiceStringLen {
 		name := typed
-		if _, err := dice.Parse(typed); err != nil {
+		_, err := dice.Parse(typed)
+		if err != nil {
 			name = "⚠️ " + typed + ": " + err.Error()
 		}
 		choices = append(choices, kit.Choice{Name: name, Value: typed})
+		if s := dice.Suggest(typed); err != nil && s != "" {
+			choices = append(choices, kit.Choice{Name: "did you mean " + s, Value: s})
+		}
 	}
 	recent, err := h.Rolls.RecentExprs(ctx, req.User.ID, kit.MaxChoices)
 	if err != nil {

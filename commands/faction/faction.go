@@ -66,7 +66,7 @@ func orderOptions(extra ...kit.Option) []kit.Option {
 
 var factionCommand = kit.Command{
 	Name:        rules.SystemName,
-	Description: "Faction game (seed 000): factions, actions, orders, rounds",
+	Description: "EPIC faction rules (Eclipse Phase): factions, actions, orders, rounds",
 	Options: []kit.Option{
 		{Type: kit.SubCommand, Name: "create", Description: "Create a faction for a player, or an NPC (GM)", Options: []kit.Option{
 			{Type: kit.String, Name: "name", Description: "Its name", Required: true, MaxLength: kit.MaxNameLen},

@@ -35,60 +35,13 @@ func (r *Router) parseLine(line string, partial bool) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(words) == 0 || !strings.HasPrefix(words[0], "/") || len(words[0]) < 2 {
-		return nil, Errorf("a command starts with / and its name, e.g. /roll 1d20+5")
+	path, opts, words, err := r.parsePath(words)
+	if err != nil {
+		return nil, err
 	}
-	name := strings.ToLower(words[0][1:])
-	words = words[1:]
-	cmd, ok := r.Command(name)
-	if !ok {
-		return nil, Errorf("unknown command /%s: try /help for the list", name)
-	}
-	path := []string{name}
-	opts := cmd.Options
-	for HasSubcommands(opts) {
-		if len(words) == 0 || strings.Contains(words[0], ":") {
-			return nil, Errorf("/%s needs one of: %s (e.g. /%s %s)", strings.Join(path, " "), optionNames(opts), strings.Join(path, " "), opts[0].Name)
-		}
-		sub := strings.ToLower(words[0])
-		next, ok := cmd.Leaf(append(path[1:], sub))
-		if !ok {
-			return nil, Errorf("/%s has no subcommand %q: use one of %s", strings.Join(path, " "), sub, optionNames(opts))
-		}
-		path, opts, words = append(path, sub), next, words[1:]
-	}
-
 	req := &Request{Kind: KindCommand, Path: strings.Join(path, "/"), Options: Options{}}
-	var bare []string
-	for _, w := range words {
-		key, val, isOpt := strings.Cut(w, ":")
-		if isOpt {
-			if o, ok := findOption(opts, strings.ToLower(key)); ok {
-				if req.Options.Has(o.Name) {
-					return nil, Errorf("option %s is given twice", o.Name)
-				}
-				v, err := ParseValue(o, val)
-				if err != nil {
-					return nil, err
-				}
-				req.Options[o.Name] = v
-				req.Focused = o.Name
-				continue
-			}
-		}
-		bare = append(bare, w)
-	}
-	if len(bare) > 0 {
-		first, ok := firstRequired(opts)
-		if !ok || req.Options.Has(first.Name) {
-			return nil, Errorf("unexpected %q: options are written name:value, e.g. /%s %s", bare[0], strings.Join(path, " "), example(opts))
-		}
-		v, err := ParseValue(first, strings.Join(bare, " "))
-		if err != nil {
-			return nil, err
-		}
-		req.Options[first.Name] = v
-		req.Focused = first.Name
+	if err := req.parseOptions(path, opts, words); err != nil {
+		return nil, err
 	}
 	if !partial {
 		req.Focused = ""
@@ -99,6 +52,73 @@ func (r *Router) parseLine(line string, partial bool) (*Request, error) {
 		}
 	}
 	return req, nil
+}
+
+// parsePath reads the command and its subcommands off the front of words:
+// the path, the options of the subcommand it names, and the words left.
+func (r *Router) parsePath(words []string) (path []string, opts []Option, rest []string, err error) {
+	if len(words) == 0 || !strings.HasPrefix(words[0], "/") || len(words[0]) < 2 {
+		return nil, nil, nil, Errorf("a command starts with / and its name, e.g. /roll 1d20+5")
+	}
+	name := strings.ToLower(words[0][1:])
+	words = words[1:]
+	cmd, ok := r.Command(name)
+	if !ok {
+		return nil, nil, nil, Errorf("unknown command /%s: try /help for the list", name)
+	}
+	path = []string{name}
+	opts = cmd.Options
+	for HasSubcommands(opts) {
+		if len(words) == 0 || strings.Contains(words[0], ":") {
+			return nil, nil, nil, Errorf("/%s needs one of: %s (e.g. /%s %s)", strings.Join(path, " "), optionNames(opts), strings.Join(path, " "), opts[0].Name)
+		}
+		sub := strings.ToLower(words[0])
+		next, ok := cmd.Leaf(append(path[1:], sub))
+		if !ok {
+			return nil, nil, nil, Errorf("/%s has no subcommand %q: use one of %s", strings.Join(path, " "), sub, optionNames(opts))
+		}
+		path, opts, words = append(path, sub), next, words[1:]
+	}
+	return path, opts, words, nil
+}
+
+// parseOptions reads words as the values of opts: name:value, and bare
+// words as the first required option's. The last option written is the
+// focused one.
+func (req *Request) parseOptions(path []string, opts []Option, words []string) error {
+	var bare []string
+	for _, w := range words {
+		key, val, isOpt := strings.Cut(w, ":")
+		if isOpt {
+			if o, ok := findOption(opts, strings.ToLower(key)); ok {
+				if req.Options.Has(o.Name) {
+					return Errorf("option %s is given twice", o.Name)
+				}
+				v, err := ParseValue(o, val)
+				if err != nil {
+					return err
+				}
+				req.Options[o.Name] = v
+				req.Focused = o.Name
+				continue
+			}
+		}
+		bare = append(bare, w)
+	}
+	if len(bare) == 0 {
+		return nil
+	}
+	first, ok := firstRequired(opts)
+	if !ok || req.Options.Has(first.Name) {
+		return Errorf("unexpected %q: options are written name:value, e.g. /%s %s", bare[0], strings.Join(path, " "), example(opts))
+	}
+	v, err := ParseValue(first, strings.Join(bare, " "))
+	if err != nil {
+		return err
+	}
+	req.Options[first.Name] = v
+	req.Focused = first.Name
+	return nil
 }
 
 // SplitWords splits a line on spaces, keeping double-quoted runs together

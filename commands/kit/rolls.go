@@ -25,6 +25,9 @@ type RollResult struct {
 	Expr  string      `json:"expr"`
 	Total int         `json:"total"`
 	Rolls []RollGroup `json:"rolls"`
+	// Reason is the text after the expression ("to hit" in
+	// "1d20+5 to hit"); it is also in Expr, after " # ".
+	Reason string `json:"reason,omitempty"`
 	// Parts are the separately totalled parts of a repeat (6#4d6kh3) or of
 	// labelled expressions side by side; absent for a single expression.
 	Parts []RollPart `json:"parts,omitempty"`
@@ -68,7 +71,7 @@ type RollDie struct {
 }
 
 func NewRollResult(res *dice.Result) RollResult {
-	out := RollResult{Expr: res.Expr, Total: res.Total, Rolls: make([]RollGroup, 0, len(res.Groups))}
+	out := RollResult{Expr: res.Expr, Total: res.Total, Reason: res.Reason(), Rolls: make([]RollGroup, 0, len(res.Groups))}
 	for _, g := range res.Groups {
 		rg := RollGroup{Expr: g.Expr, Label: g.Label, Total: g.Total, Dice: make([]RollDie, 0, len(g.Dice))}
 		if g.Counting {
@@ -130,7 +133,11 @@ func ExampleDice(res *dice.Result) string {
 func DiceError(err error) error {
 	var se *dice.SyntaxError
 	if errors.As(err, &se) {
-		return &UserError{Msg: se.Error(), Detail: se.Detail(), Err: err}
+		msg := se.Error()
+		if s := dice.Suggest(se.Expr); s != "" {
+			msg += ": did you mean `" + CodeSafe(s) + "`?"
+		}
+		return &UserError{Msg: msg, Detail: se.Detail(), Err: err}
 	}
 	var de *dice.Error
 	if errors.As(err, &de) {

@@ -2,6 +2,7 @@ package dice
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -92,4 +93,25 @@ func BenchmarkRollBareGenerator(b *testing.B) {
 		}
 	}
 	_ = faces
+}
+
+// BenchmarkSuggest measures Suggest, which /roll's autocomplete calls at
+// each keystroke of a text that does not parse, on a short typo and on
+// the worst texts for it: long, many words, nothing one edit away (each
+// failing parse looks for a reason in every word; maxSuggestTries bounds
+// the candidates).
+func BenchmarkSuggest(b *testing.B) {
+	for _, s := range []struct{ name, text string }{
+		{"typo", "2d6x3"},
+		{"words-64", strings.Repeat("q w ", 16)},
+		{"words-198", strings.Repeat("ab cd ", 33)},
+		{"junk-195", "1d20+" + strings.Repeat("x", 190)},
+	} {
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = Suggest(s.text)
+			}
+		})
+	}
 }

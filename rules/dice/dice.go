@@ -6,8 +6,9 @@
 // In the EBNF of the Go specification; white space may separate any two
 // tokens and keywords may be upper or lower case:
 //
-//	roll     = part { part } .           // a part after the first must follow a label
-//	part     = [ int "#" ] expr .        // "6#4d6kh3" rolls 4d6kh3 six times, each a part
+//	roll     = part { part } [ reason ] . // a part after the first must follow a label
+//	part     = [ int ( "#" | " " ) ] expr . // "6#4d6kh3" and "6 4d6kh3" roll 4d6kh3 six times, each a part
+//	reason   = ( "#" | " ! " | " " word ) { character } . // the rest of the text; see Reasons
 //	expr     = unary { binop unary } .   // "*" and "/" bind tighter than "+" and "-"; all left to right
 //	binop    = "+" | "-" | "*" | "/" .
 //	unary    = "-" unary | primary [ label ] .
@@ -17,7 +18,7 @@
 //	modifier = reroll | clamp | explode | keep | success | failure .
 //	reroll   = ( "r" | "ro" ) ( int | cond ) .       // "r1" is "r=1"
 //	clamp    = ( "mi" | "ma" ) int .
-//	explode  = ( "!" | "!!" ) [ cond ] .             // on the highest face unless a cond is given
+//	explode  = ( "!" | "!!" ) [ cond ] | ( "e" | "ie" ) [ int ] . // on the highest face unless a cond is given; "e6" is "!>=6"
 //	keep     = ( "kh" | "k" | "kl" | "dh" | "dl" ) [ int ] .  // count defaults to 1
 //	success  = cond .
 //	failure  = "f" ( int | cond ) .                  // "f1" is "f=1"
@@ -78,6 +79,28 @@
 // that ends it. "N#expr" rolls expr N times, each a part. Labels are
 // trimmed of surrounding spaces and at most MaxLabelLen characters long.
 //
+// # Reasons
+//
+// After a complete roll, the rest of the text is the roll's reason,
+// shown with the result and kept with it: "1d20+5 to hit", "1d20+5 #
+// attack" (Avrae), "1d20+5 ! attack" (Dice Maiden). A "#" introduces one
+// with white space on a side of it ("1+2#1d6" stays an error), a "!" with
+// white space on both sides ("3d6!" still explodes), and white space one
+// whose first word begins with a letter, has no digit and is not itself
+// an expression ("1d20 adv" is a forgotten operator and "10d10 t8" another
+// bot's modifier: errors, not reasons). A reason is at most
+// MaxReasonLen characters, without control characters; it never changes
+// the total. The normal form writes it after " # ", or after " ! " when
+// the roll ends with a bare number ("5 # x" would read as the repeat 5#x).
+//
+// # Notations of other bots
+//
+// "6 4d6kh3", a count, white space and an expression that begins with a
+// number, is Dice Maiden's "6#4d6kh3". "e6" and "ie6" after a dice term
+// explode on 6 and above, "!>=6"; "e" alone on the highest face. (Dice
+// Maiden's "e" explodes each die once; here every explosion chains, as
+// its "ie" does, up to MaxExplosions.)
+//
 // Arithmetic is on integers; division rounds down (toward negative
 // infinity): -7/2 is -4.
 //
@@ -99,7 +122,9 @@
 //
 // # Errors
 //
-// Every error from [Parse] is a *[SyntaxError]. An error from [Expr.Roll] is
+// Every error from [Parse] is a *[SyntaxError]; [Suggest] finds an
+// expression one edit away from a text that does not parse, for a "did
+// you mean" message. An error from [Expr.Roll] is
 // an *[Error] when the roll is at fault (division by zero, overflow, too
 // many dice, a physical die that does not fit) and otherwise wraps, with %w,
 // the error of the [Roller]. *SyntaxError and *Error are mistakes the user
@@ -126,6 +151,7 @@ const (
 	MaxRepeat     = 100 // N of "N#expr"
 	MaxParts      = 100 // parts of one roll, each repetition of "N#" counting as one
 	MaxLabelLen   = 64  // characters (runes) of a label, after trimming
+	MaxReasonLen  = 100 // characters (runes) of a roll's reason, after trimming
 )
 
 // Expr is a parsed dice expression. It is immutable, so one Expr may be
@@ -136,6 +162,9 @@ type Expr struct {
 	nodes []node     // the syntax trees of the parts; children by index
 	dice  []diceSpec // the dice terms, in the order they are rolled
 	parts []partSpec
+	// reason is where the roll's reason ("1d20+5 # to hit") lies in
+	// src; empty without one.
+	reason [2]int32
 	// groups is the number of groups one roll makes (dice terms times
 	// repeats); minDice the dice it rolls before rerolls and explosions.
 	groups, minDice int32
@@ -158,6 +187,10 @@ func Parse(expr string) (*Expr, error) {
 	}
 	return parseCached(expr)
 }
+
+// Reason returns the roll's reason, the text after a complete expression
+// ("to hit" in "1d20+5 to hit"), or "".
+func (e *Expr) Reason() string { return e.src[e.reason[0]:e.reason[1]] }
 
 // String returns the expression in normal form (see the package comment).
 // It may be longer than the text given to Parse.

@@ -9,7 +9,7 @@ import (
 
 // Result is one roll of an expression.
 type Result struct {
-	Expr   string  // the expression in normal form
+	Expr   string  // the expression in normal form, with its reason after " # " (see Reason)
 	Total  int     // its value; for several parts, the sum of the parts' totals
 	Groups []Group // one per dice term, of every part, in order of appearance
 	Parts  []Part  // one per part, in order: a roll without labelled parts or "N#" has one

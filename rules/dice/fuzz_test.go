@@ -19,9 +19,13 @@ var fuzzSeeds = []string{
 	"v:20 + 3", "(3v:6+4)", "v:4-1", "adv+5", "dis + 3", "det", "advantage",
 	"1d20+5 [to hit] 2d6+3 [slashing]", "2d6[slashing] + 1d8[fire]", "1d20 [unclosed", "1d6 []",
 	"6#4d6kh3", "101#1d6", "11#100d6", "2#1d20 [a] 1d8 [b]",
+	"1d20+5 to hit", "1d20+5 # attack", "1d20+5 ! attack", "3d6 ! fire", "1d20 adv", "1+2#1d6", "4d6 kill it",
+	"6 4d6k3", "6 4d6k3 for stats", "4d6 e6", "4d6ie5", "3d6e", "1d20 [a] 2d6 [b] # sneak attack", "5 # to hit",
+	"1d20 #", "1d20 # a\x00b",
 }
 
-// FuzzParse checks that any text parses or fails with a *SyntaxError, that
+// FuzzParse checks that any text parses or fails with a *SyntaxError (and
+// that Suggest's correction of a short one parses), that
 // a parsed expression rolls or fails with an *Error, that the normal form
 // parses back to itself and to an expression that rolls the same, and that
 // every Result holds together (see checkResult).
@@ -38,6 +42,15 @@ func FuzzParse(f *testing.F) {
 			}
 			if se.Pos < 0 || se.Pos > len(s) {
 				t.Fatalf("Parse(%q) error position %d outside the text", s, se.Pos)
+			}
+			// A correction parses. (Short texts only: Suggest parses
+			// hundreds of candidates.)
+			if len(s) <= 24 {
+				if sg := Suggest(s); sg != "" {
+					if _, err := Parse(sg); err != nil {
+						t.Fatalf("Suggest(%q) = %q does not parse: %v", s, sg, err)
+					}
+				}
 			}
 			return
 		}
@@ -64,9 +77,32 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkResult(t, res)
+		noReason := res
+		if r := e.Reason(); r != res.Reason() {
+			t.Fatalf("Roll(%q).Reason() = %q, Parse's %q", s, res.Reason(), r)
+		} else if r != "" {
+			// The reason never changes the total: the text without it
+			// rolls the same.
+			bare, err := parse(strings.TrimSuffix(strings.TrimSuffix(norm, " # "+r), " ! "+r))
+			if err != nil {
+				t.Fatalf("%q without its reason %q does not parse: %v", norm, r, err)
+			}
+			if bare.Reason() != "" {
+				t.Fatalf("%q without its reason %q still has the reason %q", norm, r, bare.Reason())
+			}
+			if noReason, err = bare.Roll(NewRandom(rand.New(rand.NewPCG(1, 2)))); err != nil {
+				t.Fatalf("%q without its reason %q does not roll: %v", norm, r, err)
+			}
+		}
 		out := res.String()
+		if res.Reason() != "" && res.Total != noReason.Total {
+			t.Fatalf("Roll(%q) = %d, but without its reason %q = %d", s, res.Total, res.Reason(), noReason.Total)
+		}
 		if len(res.Parts) > 1 {
 			lines := strings.Split(out, "\n")
+			if res.Reason() != "" {
+				lines = lines[1:]
+			}
 			if len(lines) != len(res.Parts) {
 				t.Fatalf("Roll(%q).String() has %d lines for %d parts: %q", s, len(lines), len(res.Parts), out)
 			}

@@ -128,11 +128,30 @@ func (e *Expr) print(b []byte) []byte {
 		start := len(b)
 		var lastLabel int
 		b = e.printNode(b, ps.root, 0, &lastLabel)
+		if ps.label[1] == 0 && b[len(b)-1] == ']' {
+			// A label that ends a part names the part, so one that
+			// ended a parenthesised expression ("(1 + 2 [a])") keeps
+			// its parentheses.
+			b = append(b[:start], '(')
+			b = e.printNode(b, ps.root, 0, &lastLabel)
+			b = append(b, ')')
+		}
 		end := len(b)
 		if ps.label[1] > 0 {
 			end = lastLabel
 		}
 		ps.text = [2]int32{int32(start), int32(end)}
+	}
+	if e.reason[1] > e.reason[0] {
+		// After a bare number, " # " would read as a repeat: "1 # 0"
+		// is 1#0, so the reason "0" of 1 is written "1 ! 0".
+		last := &e.parts[len(e.parts)-1]
+		if last.repeat == 1 && e.nodes[last.root].kind == nodeNumber {
+			b = append(b, " ! "...)
+		} else {
+			b = append(b, " # "...)
+		}
+		b = append(b, e.src[e.reason[0]:e.reason[1]]...)
 	}
 	return b
 }

@@ -41,11 +41,16 @@ type parser struct {
 // accepted expression may exceed.
 func parse(src string) (*Expr, error) {
 	p := parser{src: src, sc: scanner{src: src}}
+	var reason [2]int32
 	if err := p.parseRoll(); err != nil {
-		return nil, err
+		var ok bool
+		if p, reason, ok = splitReason(src); !ok {
+			return nil, err
+		}
 	}
 	e := newExpr(p.nn, p.nd, p.np)
 	e.src = src
+	e.reason = reason
 	e.groups = int32(p.groups)
 	e.minDice = int32(p.minDice)
 	e.nodes = append(append(e.nodes, p.nodes[:min(p.nn, len(p.nodes))]...), p.moreNodes...)
@@ -184,11 +189,14 @@ func (p *parser) addPart(ps partSpec) {
 	p.np++
 }
 
-// part: (INT '#')? expr
+// part: (INT ('#' | ' '))? expr
+//
+// "6 4d6kh3" is Dice Maiden's spelling of "6#4d6kh3": a count, white
+// space, and an expression that begins with a number.
 func (p *parser) parsePart() {
 	start := p.tok
 	repeat := 1
-	if p.tok.kind == tokInt && p.sc.peek() == '#' {
+	if p.tok.kind == tokInt && (p.sc.peek() == '#' || p.spacedRepeat()) {
 		tok := p.tok
 		n, err := strconv.Atoi(tok.text)
 		switch {
@@ -199,7 +207,9 @@ func (p *parser) parsePart() {
 		}
 		repeat = n
 		p.next()
-		p.next() // '#'
+		if p.tok.kind == tokHash {
+			p.next()
+		}
 	}
 	if p.parts+repeat > MaxParts {
 		p.errorf(start.pos, "too many parts (at most %d in one roll)", MaxParts)
@@ -219,6 +229,18 @@ func (p *parser) parsePart() {
 	}
 	p.addPart(ps)
 	p.groups += repeat * int(ps.groups)
+}
+
+// spacedRepeat reports whether the lookahead, an INT, is the count of
+// Dice Maiden's "N expr": white space follows it, then a number. ("4 d6"
+// stays 4d6: white space may separate any two tokens.)
+func (p *parser) spacedRepeat() bool {
+	end := p.tok.pos + len(p.tok.text)
+	if end >= len(p.src) || !isSpace(p.src[end]) {
+		return false
+	}
+	sc := p.sc
+	return sc.scan().kind == tokInt
 }
 
 // expr: unary (binop unary)*
@@ -457,6 +479,18 @@ func (p *parser) parseModifiers(d *diceSpec) {
 				d.explode = p.parseCond(false)
 			}
 			explodeAt = p.modifierText(t)
+		case tokExplodeAt:
+			// Dice Maiden's "e6" and "ie6": explode on 6 and above;
+			// "e" alone on the highest face.
+			if d.explode.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.explode = cond{tokEq, int32(hi)}
+			if p.tok.kind == tokInt {
+				d.explode = cond{tokGreaterEq, p.modNumber()}
+			}
+			explodeAt = p.modifierText(t)
 		case tokKeepHigh, tokKeepLow, tokDropHigh, tokDropLow:
 			if d.keep.isKeep() {
 				p.unexpected()
@@ -585,4 +619,84 @@ func someFace(lo, hi int, a, b cond) bool {
 		}
 	}
 	return left > 0
+}
+
+// splitReason finds where a roll's reason begins in src, which does not
+// parse as a whole: after a complete expression, the
+// rest of the text is the roll's reason when it is introduced by "#"
+// beside white space, by
+// a "!" with white space on both sides (Dice Maiden's "1d20+5 ! attack"),
+// or by white space and a word that begins with a letter, has no digit
+// and is not itself an expression ("1d20+5 to hit", but not "1d20 adv", a
+// forgotten operator, nor Dice Maiden's "10d10 t8", a modifier). The
+// latest such place whose expression parses wins, a spaced "!" first; it
+// returns the parser of that expression and where the reason, trimmed,
+// lies in src.
+//
+// Places after the parse error count too: in "0 # A" the error is the
+// repeat count 0 at column 1, but "0" with the reason "A" parses.
+func splitReason(src string) (parser, [2]int32, bool) {
+	for _, bangOnly := range [2]bool{true, false} {
+		for i := len(src) - 1; i > 0; i-- {
+			start, ok := reasonStart(src, i, bangOnly)
+			if !ok {
+				continue
+			}
+			text := strings.TrimRightFunc(src[start:], unicode.IsSpace)
+			from := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
+			if !validReason(text[from:]) {
+				continue
+			}
+			q := parser{src: src[:i], sc: scanner{src: src[:i]}}
+			if q.parseRoll() == nil {
+				return q, [2]int32{int32(start + from), int32(start + len(text))}, true
+			}
+		}
+	}
+	return parser{}, [2]int32{}, false
+}
+
+// reasonStart reports whether a reason may be introduced at src[i], and
+// where its text begins.
+func reasonStart(src string, i int, bangOnly bool) (int, bool) {
+	c := src[i]
+	switch {
+	case c == '!':
+		return i + 1, isSpace(src[i-1]) && i+1 < len(src) && isSpace(src[i+1])
+	case bangOnly:
+		return 0, false
+	case c == '#':
+		// "1+2#1d6" is a misplaced repeat, not a reason: a "#"
+		// introduces one with white space on a side of it.
+		return i + 1, isSpace(src[i-1]) || i+1 < len(src) && isSpace(src[i+1])
+	case isSpace(c) && i+1 < len(src) && !isSpace(src[i+1]):
+		word := src[i+1:]
+		if end := strings.IndexFunc(word, unicode.IsSpace); end >= 0 {
+			word = word[:end]
+		}
+		// A word with a digit reads as another bot's modifier ("t8",
+		// "ir2"), which rolling without would misread: an error.
+		r, _ := utf8.DecodeRuneInString(word)
+		if !unicode.IsLetter(r) || strings.IndexFunc(word, unicode.IsDigit) >= 0 {
+			return 0, false
+		}
+		q := parser{src: word, sc: scanner{src: word}}
+		return i + 1, q.parseRoll() != nil
+	}
+	return 0, false
+}
+
+// validReason reports whether text, trimmed, may be a roll's reason: not
+// empty, at most MaxReasonLen characters of valid UTF-8, and no control
+// characters or line breaks.
+func validReason(text string) bool {
+	if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxReasonLen {
+		return false
+	}
+	for _, r := range text {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp) {
+			return false
+		}
+	}
+	return true
 }

@@ -26,6 +26,8 @@ func TestParse(t *testing.T) {
 		{"drop highest", "4d6dh", "4d6dh1"},
 		{"spaces", " 4 d 6 kh 3 +\t2 ", "4d6kh3 + 2"},
 		{"spaces added", "2d6+3", "2d6 + 3"},
+		{"label ending parentheses keeps them", "0[0](0[0])", "0 [0] (0 [0])"},
+		{"label ending a parenthesised sum keeps them", "(1+2[a])", "(1 + 2 [a])"},
 		{"precedence", "1+2*3", "1 + 2 * 3"},
 		{"parentheses kept where needed", "(1d6+2)*3", "(1d6 + 2) * 3"},
 		{"redundant parentheses dropped", "((1d6))+(2*3)", "1d6 + 2 * 3"},

@@ -35,6 +35,11 @@ import (
 //     one die that counts 14, struck through or bold as one;
 //   - a Fudge die shows +1, 0 or -1.
 //
+// A roll with a reason shows it in front, like a label: on the line of a
+// roll of one part, on a line of its own above the parts otherwise:
+//
+//	to hit: 1d20 (14) + 5 = 19
+//
 // Label text is escaped with backslashes so that it shows as written, not
 // as markdown or a mention. (The expression in Result.Expr is not escaped:
 // a caller that puts it in a code span must mind a backquote in a label.)
@@ -49,13 +54,21 @@ func (r *Result) String() string {
 	if size := r.sizeHint(); size > len(buf) {
 		b = make([]byte, 0, size)
 	}
+	expr, reason := r.split()
+	if reason != "" {
+		b = appendEscaped(b, reason)
+		b = append(b, ':')
+	}
 	if len(r.Parts) <= 1 {
-		b = appendLine(b, r.Expr, r.Groups, r.Total)
+		if reason != "" {
+			b = append(b, ' ')
+		}
+		b = appendLine(b, expr, r.Groups, r.Total)
 		return string(b)
 	}
 	for i := range r.Parts {
 		p := &r.Parts[i]
-		if i > 0 {
+		if i > 0 || reason != "" {
 			b = append(b, '\n')
 		}
 		if p.Label != "" {
@@ -65,6 +78,35 @@ func (r *Result) String() string {
 		b = appendLine(b, p.Expr, p.Groups, p.Total)
 	}
 	return string(b)
+}
+
+// Reason returns the roll's reason ("to hit" in "1d20+5 to hit"), or "".
+// It is the end of Expr, after " # " (" ! " after a bare number): the Result needs no field of its own,
+// so that it stays as small as without reasons.
+func (r *Result) Reason() string {
+	_, reason := r.split()
+	return reason
+}
+
+// split returns Expr without its reason, and the reason. The normal form
+// has " # " or " ! " only before a reason, outside labels: the "#" of a
+// repeat and the "!" of an explosion have no spaces, and labels are
+// skipped.
+func (r *Result) split() (expr, reason string) {
+	label := false // a label may hold '[' and '#', never ']'
+	for i := 0; i < len(r.Expr); i++ {
+		switch r.Expr[i] {
+		case '[':
+			label = true
+		case ']':
+			label = false
+		case '#', '!':
+			if !label && i > 0 && r.Expr[i-1] == ' ' && i+1 < len(r.Expr) && r.Expr[i+1] == ' ' {
+				return r.Expr[:i-1], r.Expr[i+2:]
+			}
+		}
+	}
+	return r.Expr, ""
 }
 
 // sizeHint estimates the length of r.String().

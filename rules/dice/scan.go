@@ -42,6 +42,7 @@ const (
 	tokMax        // ma
 	tokExplode    // !
 	tokCompound   // !!
+	tokExplodeAt  // e or ie, as in Dice Maiden's 4d6 e6: explode at or above
 	tokFail       // f
 	tokEq         // =
 	tokLess       // <
@@ -79,6 +80,7 @@ var tokenNames = [...]string{
 	tokMax:        "ma",
 	tokExplode:    "!",
 	tokCompound:   "!!",
+	tokExplodeAt:  "e",
 	tokFail:       "f",
 	tokEq:         "=",
 	tokLess:       "<",
@@ -303,6 +305,12 @@ func keyword(s string) (tokenKind, int) {
 		}
 	case 'f':
 		return tokFail, 1
+	case 'e':
+		return tokExplodeAt, 1
+	case 'i':
+		if lower(s, 1) == 'e' {
+			return tokExplodeAt, 2
+		}
 	case 'v':
 		if len(s) > 1 && s[1] == ':' {
 			return tokV, 2

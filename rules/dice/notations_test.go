@@ -1,0 +1,223 @@
+package dice
+
+import (
+	"errors"
+	"testing"
+)
+
+// Notations players bring from other bots: Avrae's and Dice Maiden's
+// trailing reasons, Dice Maiden's "N expr" repeat and "e6" explosion.
+func TestNotations(t *testing.T) {
+	tests := []struct {
+		name, input, want, reason string
+	}{
+		{"reason after white space (Avrae)", "1d20+5 to hit", "1d20 + 5 # to hit", "to hit"},
+		{"reason after #", "1d20+5 # attack", "1d20 + 5 # attack", "attack"},
+		{"reason after # without space after", "1d20+5 #attack", "1d20 + 5 # attack", "attack"},
+		{"reason after # without space before", "1d20+5# attack", "1d20 + 5 # attack", "attack"},
+		{"reason after ! (Dice Maiden)", "1d20+5 ! attack", "1d20 + 5 # attack", "attack"},
+		{"spaced ! is a reason, not an explosion", "3d6 ! fire", "3d6 # fire", "fire"},
+		{"! against the term still explodes", "3d6! fire", "3d6! # fire", "fire"},
+		{"reason of a word that starts like a modifier", "4d6 kill it", "4d6 # kill it", "kill it"},
+		{"reason trimmed", "1d20   #   sneak  attack  ", "1d20 # sneak  attack", "sneak  attack"},
+		{"reason after labelled parts", "1d20+5 [hit] 2d6 [dmg] # sneak attack", "1d20 + 5 [hit] 2d6 [dmg] # sneak attack", "sneak attack"},
+		{"reason after a word-led label part", "1d20 [a] to hit", "1d20 [a] # to hit", "to hit"},
+		{"reason of a number", "5 to hit", "5 ! to hit", "to hit"},
+		{"normal form parses back", "5 ! to hit", "5 ! to hit", "to hit"},
+		{"5 # to hit is 5 with a reason too", "5 # to hit", "5 ! to hit", "to hit"},
+		{"after a number, ' # ' would be a repeat", "1 ! 0", "1 ! 0", "0"},
+		{"a repeat of a number", "2#5 # x", "2#5 # x", "x"},
+		{"a number part after a label", "1d20 [a] 5 to hit", "1d20 [a] 5 ! to hit", "to hit"},
+		{"reason may hold brackets and #", "1d20 # a [b] # c", "1d20 # a [b] # c", "a [b] # c"},
+		{"reason in any script", "1d20 привет", "1d20 # привет", "привет"},
+		{"repeat with a space (Dice Maiden)", "6 4d6k3", "6#4d6kh3", ""},
+		{"repeat with a space and a reason", "6 4d6k3 stats", "6#4d6kh3 # stats", "stats"},
+		{"count and die apart stay one term", "4 d6", "4d6", ""},
+		{"explode at or above (Dice Maiden)", "4d6 e6", "4d6!>=6", ""},
+		{"explode at or above 5", "4d6e5", "4d6!>=5", ""},
+		{"indefinite explode", "4d10ie9", "4d10!>=9", ""},
+		{"e alone explodes on the highest face", "3d6e", "3d6!", ""},
+		{"e with keep", "4d6e6kh3", "4d6!>=6kh3", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, err := Parse(tt.input)
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", tt.input, err)
+			}
+			if got := e.String(); got != tt.want {
+				t.Errorf("Parse(%q) = %q, want %q", tt.input, got, tt.want)
+			}
+			if got := e.Reason(); got != tt.reason {
+				t.Errorf("Parse(%q).Reason() = %q, want %q", tt.input, got, tt.reason)
+			}
+		})
+	}
+}
+
+func TestNotationErrors(t *testing.T) {
+	tests := []struct{ name, input, want string }{
+		// A word that is an expression is a forgotten operator, not a reason.
+		{"alias after a term", "1d20 adv", "unexpected 'adv' at column 6"},
+		{"die after a term", "1d20 d6", "unexpected 'd' at column 6"},
+		{"misplaced repeat", "1+2#1d6", "unexpected '#' at column 4"},
+		{"another bot's modifier is no reason", "10d10 t8", "unexpected 't' at column 7"},
+		{"another bot's reroll is no reason", "4d6 ir2", "unexpected 'ir' at column 5"},
+		{"empty reason", "1d20 #", "unexpected '#' at column 6"},
+		{"reason not led by a letter", "1d20 + 5 +", "unexpected end of expression at column 11"},
+		{"control character in a reason", "1d20 # a\x00b", "unexpected '#' at column 6"},
+		{"reason too long", "1d20 # " + repeatText("a", MaxReasonLen+1), "unexpected '#' at column 6"},
+		{"incomplete expression before a reason", "1d20+ to hit", "unexpected 'to' at column 7"},
+		{"explosion twice", "3d6!e5", "unexpected 'e' at column 5"},
+		{"e on every face", "1d6e1", "'e1' explodes on every face of a d6: it would never stop at column 4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(tt.input)
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("Parse(%q) error = %v, want a *SyntaxError", tt.input, err)
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("Parse(%q) error = %q, want %q", tt.input, got, tt.want)
+			}
+		})
+	}
+}
+
+func repeatText(s string, n int) string {
+	b := make([]byte, 0, n*len(s))
+	for range n {
+		b = append(b, s...)
+	}
+	return string(b)
+}
+
+// A reason never changes the total, and the dice: values go to the dice
+// in order whatever the notation.
+func TestNotationsRoll(t *testing.T) {
+	tests := []struct {
+		input, bare string
+		values      []int
+		total       int
+		render      string
+	}{
+		{"1d20+5 to hit", "1d20+5", []int{14}, 19, "to hit: 1d20 (14) + 5 = 19"},
+		{"1d20+5 ! attack", "1d20+5", []int{3}, 8, "attack: 1d20 (3) + 5 = 8"},
+		{"2d6+3 # *bold* @everyone", "2d6+3", []int{4, 5}, 12, `\*bold\* \@everyone: 2d6 (4, 5) + 3 = 12`},
+		{"2 1d20+1 twice", "2#1d20+1", []int{10, 20}, 32, "twice:\n1d20 (10) + 1 = 11\n1d20 (**20**) + 1 = 21"},
+		{"4d6 e5", "4d6!>=5", []int{5, 6, 1, 2, 3, 4}, 21, "4d6!>=5 (5!, 6!, 1, 2, 3, 4) = 21"},
+		{"1d20 [a # b] + 2 # c", "1d20 [a # b] + 2", []int{7}, 9, "c: 1d20 (7) [a # b] + 2 = 9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.input, func(t *testing.T) {
+			p := NewPhysical(tt.values)
+			res, err := mustParse(t, tt.input).Roll(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Done(); err != nil {
+				t.Fatalf("dice: %v", err)
+			}
+			checkResult(t, res)
+			bp := NewPhysical(tt.values)
+			bare, err := mustParse(t, tt.bare).Roll(bp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Total != tt.total || bare.Total != tt.total {
+				t.Errorf("Total = %d, without the reason %d; want %d", res.Total, bare.Total, tt.total)
+			}
+			if want := mustParse(t, tt.input).Reason(); res.Reason() != want {
+				t.Errorf("Result.Reason() = %q, want Parse's %q", res.Reason(), want)
+			}
+			if got := res.String(); got != tt.render {
+				t.Errorf("String() = %q, want %q", got, tt.render)
+			}
+		})
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	tests := []struct{ input, want string }{
+		{"6x4d6k3", "6#4d6k3"},
+		{"2d6x3", "2d6*3"},
+		{"(1d20+5))", "(1d20+5)"},
+		{"1d20+(5", "1d20+(5)"},
+		{"1d20 + 5 +", "1d20 + 5"},
+		{"d20+", "d20"},
+		{"1d20++5", "1d20+5"},   // a doubled character is deleted first
+		{"1d20 adv", "2d20kh1"}, // Avrae's advantage after the roll
+		{"1d20+5 adv", "2d20kh1+5"},
+		{"d20 + 3 DIS", "2d20kl1 + 3"},
+		{"1d20+1d4 advantage", "2d20kh1+1d4"},
+		{"11d20 adv", "11d20 +adv"}, // not a lone d20: the one-edit correction
+		{"2d6 adv", "2d6 +adv"},     // no d20: a forgotten operator
+		{"2d", "2d6"},               // unfinished: a 6 is the number most likely meant
+		{"1+2#1d6", "1+2*1d6"},
+		{"10d10 t8", "10d10 >=8"}, // Dice Maiden's successes
+		{"4d6 ir2", "4d6 r<=2"},   // Dice Maiden's reroll for good
+		{"10d10 t8f1", "10d10 >=8f1"},
+		{"1d20+ # attack", "1d20  # attack"}, // the reason stays as it was
+		{"1d20+5", ""},                       // parses already
+		{"hello", ""},                        // nothing one edit away
+	}
+	for _, tt := range tests {
+		t.Run(tt.input, func(t *testing.T) {
+			got := Suggest(tt.input)
+			if got != tt.want {
+				t.Errorf("Suggest(%q) = %q, want %q", tt.input, got, tt.want)
+			}
+			if got != "" {
+				if _, err := Parse(got); err != nil {
+					t.Errorf("Suggest(%q) = %q does not parse: %v", tt.input, got, err)
+				}
+			}
+		})
+	}
+}
+
+// Every text one edit away from an expression, that does not parse, gets
+// a suggestion that parses: each expression below, with each character
+// replaced, inserted or deleted, using the characters Suggest itself uses
+// and an "x".
+func TestSuggestOneEditAway(t *testing.T) {
+	exprs := []string{"1d20+5", "4d6kh3", "2d20kl1+7", "10d10>=8", "3d6!", "(1d6+2)*3", "6#4d6kh3",
+		"1d20+5 [hit] 2d6", "4d6r1", "2d6-1d4", "d20"}
+	chars := suggestEdits + "x"
+	seen := map[string]bool{}
+	check := func(orig, s string) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		if _, err := Parse(s); err == nil {
+			return
+		}
+		got := Suggest(s)
+		if got == "" {
+			t.Errorf("Suggest(%q) = \"\", but %q is one edit away", s, orig)
+			return
+		}
+		if _, err := Parse(got); err != nil {
+			t.Errorf("Suggest(%q) = %q does not parse: %v", s, got, err)
+		}
+	}
+	for _, e := range exprs {
+		for pos := 0; pos <= len(e); pos++ {
+			for i := range len(chars) {
+				c := string(chars[i])
+				check(e, e[:pos]+c+e[pos:])
+				if pos < len(e) {
+					check(e, e[:pos]+c+e[pos+1:])
+				}
+			}
+			if pos < len(e) {
+				check(e, e[:pos]+e[pos+1:])
+			}
+		}
+	}
+	if len(seen) < 1000 {
+		t.Fatalf("only %d variants checked", len(seen))
+	}
+}

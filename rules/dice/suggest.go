@@ -1,0 +1,201 @@
+package dice
+
+import "strings"
+
+// MaxSuggestLen is the longest text Suggest looks at.
+const MaxSuggestLen = 200
+
+// Suggest's work is bounded, as /roll's autocomplete calls it at each
+// keystroke: it parses at most maxSuggestTries candidates (a failing parse
+// of a long text also looks for a reason in each of its words), and looks
+// beyond the error's place only in texts of at most maxSuggestScan bytes.
+const (
+	maxSuggestTries = 1000
+	maxSuggestScan  = 64
+)
+
+// suggestEdits are the characters Suggest puts in place of another, most
+// likely first: "6x4d6k3" becomes "6#4d6k3" before "6*4d6k3", and
+// "2d6x3" "2d6*3". suggestInserts are those it inserts: "1d20 adv"
+// becomes "1d20 +adv". Both have the same characters.
+const (
+	suggestEdits   = "#*+-/()<>=[] dkhlr6012345789"
+	suggestInserts = "#+*-/()<>=[] dkhlr6012345789"
+)
+
+// Suggest returns an expression one edit away from src (a character
+// replaced, inserted or deleted) that parses, for a "did you mean"
+// message, or "" when src parses already, is longer than MaxSuggestLen or
+// has no such neighbour. Another bot's modifier at the error is written
+// as Tablehand's first ("10d10 t8" to "10d10 >=8"). Then it tries edits at the place Parse reports and the
+// few characters before it, where the mistake of a left-to-right parse
+// lies, nearest first, then everywhere else in a short text; edits that bring in a digit
+// come last, as they invent a number the user did not type (a 6 first:
+// "2d" gets "2d6"). An edit that makes part of the
+// text a reason is passed over (from "2d6x3", "2d6 # 3" would be one): a
+// reason must lie after the edit and its separator, as it was in src.
+func Suggest(src string) string {
+	if len(src) > MaxSuggestLen {
+		return ""
+	}
+	_, err := parse(src)
+	se, ok := err.(*SyntaxError)
+	if !ok {
+		return ""
+	}
+	tries := maxSuggestTries
+	try := func(cand string, pos int) bool {
+		if tries == 0 {
+			return false
+		}
+		tries--
+		// Cutting a word short ("2d" to "2") is no correction.
+		if t := strings.TrimSpace(cand); len(t) < len(src) && strings.HasPrefix(src, t) && isLetter(src[len(t)]) {
+			return false
+		}
+		e, err := parse(cand)
+		if err != nil {
+			return false
+		}
+		if e.reason[1] == e.reason[0] {
+			return true
+		}
+		sep := int(e.reason[0]) - 1 // the white space before a word
+		if c := strings.TrimRight(cand[:e.reason[0]], " \t\r\n"); strings.HasSuffix(c, "#") || strings.HasSuffix(c, "!") {
+			sep = len(c) - 1
+		}
+		return pos < sep && strings.HasSuffix(src, e.Reason())
+	}
+	if s := translate(src, se.Pos); s != "" {
+		return s
+	}
+	// at tries the edits at pos, with or without digits.
+	at := func(pos int, digits bool) string {
+		// A doubled character ("1d20++5") is most likely typed twice:
+		// deleting it comes first.
+		if !digits && 0 < pos && pos < len(src) && src[pos] == src[pos-1] {
+			if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
+				return strings.TrimSpace(cand)
+			}
+		}
+		for i := range len(suggestEdits) {
+			if c := suggestEdits[i]; isDigit(c) == digits && pos < len(src) && c != src[pos] {
+				if cand := src[:pos] + string(c) + src[pos+1:]; try(cand, pos) {
+					return strings.TrimSpace(cand)
+				}
+			}
+		}
+		for i := range len(suggestInserts) {
+			if c := suggestInserts[i]; isDigit(c) == digits {
+				if cand := src[:pos] + string(c) + src[pos:]; try(cand, pos) {
+					return strings.TrimSpace(cand)
+				}
+			}
+		}
+		if !digits && pos < len(src) {
+			if cand := src[:pos] + src[pos+1:]; try(cand, pos) {
+				return strings.TrimSpace(cand)
+			}
+		}
+		return ""
+	}
+	lo := max(0, se.Pos-3)
+	for _, digits := range [2]bool{false, true} {
+		for pos := min(se.Pos, len(src)); pos >= lo; pos-- {
+			if s := at(pos, digits); s != "" {
+				return s
+			}
+		}
+	}
+	// Then anywhere else in a short text, so that every text one edit
+	// away from an expression gets it ("1d6r<7" is two places after its
+	// error).
+	if len(src) > maxSuggestScan {
+		return ""
+	}
+	for _, digits := range [2]bool{false, true} {
+		for pos := len(src); pos >= 0; pos-- {
+			if lo <= pos && pos <= se.Pos {
+				continue // tried above
+			}
+			if s := at(pos, digits); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// foreignModifiers are other bots' modifiers that would otherwise get a
+// poor one-edit correction ("10d10 t8" to "10d10 *8"), with Tablehand's
+// spelling: Dice Maiden's "t8" (successes at 8 and above) and "ir2"
+// (reroll 2 and below, again and again).
+var foreignModifiers = [...]struct{ word, ours string }{{"t", ">="}, {"ir", "r<="}}
+
+// translate returns src with the modifier of another bot at pos written
+// as Tablehand's, when that parses, or "".
+func translate(src string, pos int) string {
+	if s := translateAdvantage(src, pos); s != "" {
+		return s
+	}
+	for _, m := range foreignModifiers {
+		rest := src[pos:]
+		if len(rest) <= len(m.word) || !strings.EqualFold(rest[:len(m.word)], m.word) || !isDigit(rest[len(m.word)]) {
+			continue
+		}
+		cand := src[:pos] + m.ours + rest[len(m.word):]
+		if _, err := parse(cand); err == nil {
+			return strings.TrimSpace(cand)
+		}
+	}
+	return ""
+}
+
+// translateAdvantage reads Avrae's "1d20+5 adv": "adv" or "dis" (or
+// spelt out) as the last word of src, at pos, rolls the roll's d20 with
+// advantage or disadvantage: "2d20kh1+5". (One edit away, "1d20+5 +adv"
+// would add a second d20 roll instead.)
+func translateAdvantage(src string, pos int) string {
+	word := src[pos:]
+	end := 0
+	for end < len(word) && isLetter(word[end]) {
+		end++
+	}
+	if strings.TrimSpace(word[end:]) != "" {
+		return ""
+	}
+	keep := ""
+	switch strings.ToLower(word[:end]) {
+	case "adv", "advantage":
+		keep = "kh1"
+	case "dis", "disadvantage":
+		keep = "kl1"
+	default:
+		return ""
+	}
+	base := strings.TrimRightFunc(src[:pos], func(r rune) bool { return r == ' ' || r == '\t' })
+	// The first die of 20 sides written alone: "1d20" or "d20", followed
+	// by nothing that is part of the term.
+	lowered := strings.ToLower(base)
+	for i := strings.Index(lowered, "d20"); i >= 0; {
+		at, next := i, i+3
+		if i > 0 && base[i-1] == '1' && (i == 1 || !isDigit(base[i-2])) {
+			at = i - 1
+		}
+		termStart := at == 0 || !isDigit(base[at-1]) && !isLetter(base[at-1])
+		termEnd := next == len(base) || strings.IndexByte(" +-*/)[", base[next]) >= 0
+		if termStart && termEnd {
+			cand := base[:at] + "2d20" + keep + base[next:]
+			if _, err := parse(cand); err == nil {
+				return cand
+			}
+			return ""
+		}
+		j := strings.Index(lowered[next:], "d20")
+		if j < 0 {
+			break
+		}
+		i = next + j
+	}
+	return ""
+}
