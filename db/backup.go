@@ -22,7 +22,17 @@ import (
 // I/O error. Such a failure is nobody's mistake and passes when the
 // operator fixes the machine; SQLite has rolled the transaction back, so
 // nothing was half written.
+//
+// On PostgreSQL: the server cannot be reached or refuses work for now
+// (connection errors, SQLSTATE classes 08, 53 and 57P0x, a read-only
+// server), or a transaction still collided with others after MaxAttempts.
 func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	if pgUnavailable(err) {
+		return true
+	}
 	var se sqlite3.Error
 	if !errors.As(err, &se) {
 		return false

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/tablehand/tablehand/rules/encounter"
@@ -207,14 +208,10 @@ func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, act
 			return err
 		}
 		now := d.stamp()
-		res, err := tx.ExecContext(ctx, `INSERT INTO encounters
+		var id int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO encounters
 			(guild_id, channel_id, system, state, seq, active, created_by, created_at, updated_at)
-			VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?)`, guildID, channelID, system, string(state), actorID, now, now)
-		if err != nil {
-			return err
-		}
-		id, err := res.LastInsertId()
-		if err != nil {
+			VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?) RETURNING id`, guildID, channelID, system, string(state), actorID, now, now).Scan(&id); err != nil {
 			return err
 		}
 		ev := encounter.Event{Kind: "start", Actor: actorID}
@@ -252,6 +249,9 @@ func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *E
 	var out Encounter
 	var ev encounter.Event
 	err := d.tx(ctx, func(tx *sql.Tx) error {
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		e, err := activeEncounter(ctx, tx, channelID)
 		if err != nil {
 			return err
@@ -323,6 +323,9 @@ func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Enco
 	var out Encounter
 	var undone EncounterEvent
 	err := d.tx(ctx, func(tx *sql.Tx) error {
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		e, err := activeEncounter(ctx, tx, channelID)
 		if errors.Is(err, ErrNotFound) {
 			e, err = latestEncounter(ctx, tx, channelID)
@@ -383,6 +386,9 @@ func (d *DB) RedoEncounter(ctx context.Context, channelID, actorID string) (Enco
 	var out Encounter
 	var redone EncounterEvent
 	err := d.tx(ctx, func(tx *sql.Tx) error {
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		e, err := activeEncounter(ctx, tx, channelID)
 		if err != nil {
 			return err
@@ -554,7 +560,7 @@ func (d *DB) EncounterLog(ctx context.Context, channelID string, limit int) ([]E
 		return nil, err
 	}
 	rows, err := d.sql.QueryContext(ctx, `SELECT `+eventCols+` FROM (SELECT `+eventCols+` FROM encounter_events
-		WHERE encounter_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq`, e.ID, limit)
+		WHERE encounter_id = ? ORDER BY seq DESC LIMIT ?) AS newest ORDER BY seq`, e.ID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("log of encounter %d: %w", e.ID, err)
 	}
@@ -656,5 +662,7 @@ func (d *DB) clock() (time.Time, string) {
 // isUniqueViolation reports a UNIQUE constraint failure.
 func isUniqueViolation(err error) bool {
 	var se sqlite3.Error
-	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique
+	var pe *pgconn.PgError
+	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique ||
+		errors.As(err, &pe) && pe.Code == "23505"
 }
