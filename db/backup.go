@@ -68,7 +68,13 @@ func openRaw(file string) (*sql.DB, error) {
 // not block the writer, nor it them), into a temporary file beside dest;
 // checks the copy with PRAGMA integrity_check; syncs it; and only then
 // links it to dest, which must not exist: a backup never overwrites one.
+//
+// A PostgreSQL database is not copied: its server's pg_dump does that, and
+// Backup says so.
 func Backup(ctx context.Context, src, dest string) (err error) {
+	if IsPostgresURL(src) {
+		return fmt.Errorf("backup: the database is PostgreSQL (%s): back it up with its own tools, e.g. pg_dump --format=custom --file=%s 'postgres://…'", Redact(src), dest)
+	}
 	if _, err := os.Lstat(dest); err == nil {
 		return fmt.Errorf("backup: %s already exists: choose a new name", dest)
 	}
@@ -165,8 +171,40 @@ func (r Report) String() string {
 // Check verifies the database file without changing it: PRAGMA
 // integrity_check, PRAGMA foreign_key_check, and its schema version against
 // the migrations this build carries. It does not migrate.
+//
+// On PostgreSQL, which checks its own pages and enforces foreign keys at
+// every write, it checks that the server answers and compares the schema
+// version with this build's.
 func Check(ctx context.Context, file string) (Report, error) {
+	if IsPostgresURL(file) {
+		return pgCheck(ctx, file)
+	}
 	return check(ctx, file)
+}
+
+func pgCheck(ctx context.Context, url string) (Report, error) {
+	d, err := openPostgres(ctx, url)
+	if err != nil {
+		return Report{}, fmt.Errorf("check %s: %w", Redact(url), err)
+	}
+	defer d.Close()
+	rep := Report{Integrity: []string{"ok"}}
+	var exists bool
+	if err := d.QueryRowContext(ctx, `SELECT to_regclass('tablehand_schema') IS NOT NULL`).Scan(&exists); err != nil {
+		return Report{}, fmt.Errorf("check %s: %w", Redact(url), err)
+	}
+	if exists {
+		err := d.QueryRowContext(ctx, `SELECT version FROM tablehand_schema WHERE id = 1`).Scan(&rep.Version)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return Report{}, fmt.Errorf("check %s: schema version: %w", Redact(url), err)
+		}
+	}
+	ms, err := readMigrations(pgMigrations, "pgmigrations")
+	if err != nil {
+		return Report{}, err
+	}
+	rep.Latest = ms[len(ms)-1].version
+	return rep, nil
 }
 
 func check(ctx context.Context, file string) (Report, error) {

@@ -443,8 +443,11 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 			return err
 		}
 		var id int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO faction_orders (campaign_id, faction, seq, mode, body, question, created_by, created_at)
-			VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)
+		// The ID users see (#4) is the largest yet plus one, as SQLite gives
+		// a rowid, on both stores: the same commands give the same IDs.
+		if err := tx.QueryRowContext(ctx, `INSERT INTO faction_orders (id, campaign_id, faction, seq, mode, body, question, created_by, created_at)
+			VALUES ((SELECT coalesce(max(id), 0) + 1 FROM faction_orders), ?, ?,
+				(SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)
 			RETURNING id`,
 			campaignID, name, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp()).Scan(&id); err != nil {
 			return err

@@ -47,7 +47,7 @@ func Redact(source string) string {
 	}
 	cfg, err := pgconn.ParseConfig(source)
 	if err != nil {
-		return "the database URL"
+		return "postgres://…"
 	}
 	return fmt.Sprintf("postgres://%s@%s:%d/%s", cfg.User, cfg.Host, cfg.Port, cfg.Database)
 }
@@ -79,7 +79,7 @@ func pgError(err error) error {
 	if errors.As(err, &pe) {
 		switch pe.Code {
 		case "28P01", "28000":
-			return fmt.Errorf("the database server refused the user name or password (%s)", pe.Code)
+			return fmt.Errorf("the database server refused the login: %s (%s)", pe.Message, pe.Code)
 		case "3D000":
 			return fmt.Errorf("the database does not exist: %s", pe.Message)
 		}
@@ -96,7 +96,10 @@ func pgError(err error) error {
 // beside it (serialization failure 40001, deadlock 40P01): run it again.
 func retryable(err error) bool {
 	var pe *pgconn.PgError
-	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01" ||
+		// A new order's ID is the largest plus one (QueueOrder): two
+		// campaigns queueing at once may both take it.
+		pe.Code == "23505" && pe.ConstraintName == "faction_orders_pkey")
 }
 
 // MaxAttempts bounds how many times a PostgreSQL transaction is run when it

@@ -88,7 +88,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	jsonOut := fs.Bool("json", false, "print one JSON object per command")
 	seed := fs.Uint64("seed", 0, "seed the dice, for deterministic output")
 	user := fs.String("user", "player", "the user who types the commands")
@@ -106,13 +106,13 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return err
 	}
 	if *dbPath != "" {
-		cfg.Database = *dbPath
+		cfg.Use(*dbPath)
 	}
 	log, err := logger(cfg, stderr)
 	if err != nil {
 		return err
 	}
-	store, err := db.Open(ctx, cfg.Database)
+	store, err := db.Open(ctx, cfg.Store())
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
 	shard := fs.Int("shard", 0, "this process's shard, 0 to --shards-1")
 	shards := fs.Int("shards", 1, "the number of shards (processes) the bot runs as")
@@ -198,7 +198,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	fs := flag.NewFlagSet("http", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	listen := fs.String("listen", "", "address to listen on (default from the config, else 127.0.0.1:8080)")
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
 	if err := fs.Parse(args); err != nil {
@@ -251,14 +251,14 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		return nil, err
 	}
 	if dbPath != "" {
-		cfg.Database = dbPath
+		cfg.Use(dbPath)
 	}
 	log, err := logger(cfg, stderr)
 	if err != nil {
 		return nil, err
 	}
 	bot.RouteDiscordLogs(log)
-	store, err := db.Open(ctx, cfg.Database)
+	store, err := db.Open(ctx, cfg.Store())
 	if err != nil {
 		return nil, err
 	}
@@ -282,7 +282,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Cron:       bot.Cron{},
 		Scheduler:  sched,
 	})
-	log.Info("starting", "database", cfg.Database)
+	log.Info("starting", "database", db.Redact(cfg.Store()))
 	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched}, nil
 }
 
@@ -329,7 +329,7 @@ func databaseFlags(name string, args []string, stderr io.Writer, getenv func(str
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	if err := fs.Parse(args); err != nil {
 		return "", nil, err
 	}
@@ -338,9 +338,9 @@ func databaseFlags(name string, args []string, stderr io.Writer, getenv func(str
 		return "", nil, err
 	}
 	if *dbPath != "" {
-		cfg.Database = *dbPath
+		cfg.Use(*dbPath)
 	}
-	return cfg.Database, fs.Args(), nil
+	return cfg.Store(), fs.Args(), nil
 }
 
 // runBackup copies the database, consistently, while a bot may be using it.
@@ -377,9 +377,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s\n%s\n", file, rep)
+	fmt.Fprintf(stdout, "%s\n%s\n", db.Redact(file), rep)
 	if !rep.OK() {
-		return fmt.Errorf("check: %s is not fit to use", file)
+		return fmt.Errorf("check: %s is not fit to use", db.Redact(file))
 	}
 	return nil
 }

@@ -75,35 +75,61 @@ func Postgres(t testing.TB) string {
 	if base == "" {
 		t.Skip(HowTo)
 	}
+	u, drop, err := NewSchema(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := drop(); err != nil {
+			t.Error(err)
+		}
+	})
+	return u
+}
+
+// NewSchema makes a fresh schema on the server at base and returns the URL
+// that works in it (search_path) and the function that drops it.
+func NewSchema(base string) (string, func() error, error) {
 	ctx := context.Background()
 	c, err := pgx.Connect(ctx, base)
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	defer c.Close(ctx)
 	schema := "tablehand_test_" + strings.ToLower(rand.Text()[:12])
 	if _, err := c.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatalf("create schema %s: %v", schema, err)
+		return "", nil, fmt.Errorf("create schema %s: %w", schema, err)
 	}
-	t.Cleanup(func() {
+	drop := func() error {
 		c, err := pgx.Connect(ctx, base)
 		if err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-			return
+			return fmt.Errorf("drop schema %s: %w", schema, err)
 		}
 		defer c.Close(ctx)
 		if _, err := c.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
+			return fmt.Errorf("drop schema %s: %w", schema, err)
 		}
-	})
+		return nil
+	}
 	u, err := url.Parse(base)
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return u.String()
+	return u.String(), drop, nil
+}
+
+// Server returns the URL of the test server, skipping t with HowTo when
+// there is none.
+func Server(t testing.TB) string {
+	t.Helper()
+	base := server(t)
+	if base == "" {
+		t.Skip(HowTo)
+	}
+	return base
 }
 
 // SQLite returns the path of a new SQLite file in a temporary directory.
