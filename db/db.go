@@ -37,6 +37,9 @@ type DB struct {
 	now func() time.Time
 	// postgres says the store is PostgreSQL, not SQLite.
 	postgres bool
+	// expired is when ClaimInteraction last deleted old IDs.
+	expireMu sync.Mutex
+	expired  time.Time
 	// write serialises this process's write transactions. SQLite allows one
 	// writer at a time anyway; waiting here, in order, instead of in
 	// SQLite's busy handler (which sleeps in growing steps and retries)

@@ -733,11 +733,13 @@ func TestEncounterJournalMigration(t *testing.T) {
 	record("far", fight(t, d, "far", 130))
 
 	// Back to schema 4: a state in every entry (the undo and redo ones
-	// included: the current state), no encounter_states.
+	// included: the current state), no encounter_states (nor the tables of
+	// the migrations after 5).
 	for _, q := range []string{
 		`ALTER TABLE encounter_events ADD COLUMN state TEXT NOT NULL DEFAULT ''`,
 		`UPDATE encounter_events SET state = (SELECT state FROM encounters WHERE id = encounter_id)`,
 		`DROP TABLE encounter_states`,
+		`DROP TABLE interactions`,
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

@@ -38,6 +38,7 @@ var conformance = []struct {
 	{"FiringAppliedOnceAcrossProcesses", testFiringAppliedOnceAcrossProcesses},
 	{"EnsureCampaign", testEnsureCampaign},
 	{"ScheduleStore", testScheduleStore},
+	{"ClaimInteraction", testClaimInteraction},
 }
 
 func TestStore(t *testing.T) {

@@ -224,7 +224,13 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	if err != nil {
 		return err
 	}
-	e, err := bot.NewEndpoint(bot.HTTPOptions{PublicKey: key, Handler: bot.Logged(b.router, b.log, metrics), REST: rest, Log: b.log})
+	opts := bot.HTTPOptions{PublicKey: key, Handler: bot.Logged(b.router, b.log, metrics), REST: rest, Log: b.log}
+	if b.store.Postgres() {
+		// Replicas on one PostgreSQL share what they answered; on SQLite,
+		// one machine, each process keeps its own memory.
+		opts.Replays = b.store
+	}
+	e, err := bot.NewEndpoint(opts)
 	if err != nil {
 		return err
 	}
