@@ -39,6 +39,7 @@ var conformance = []struct {
 	{"EnsureCampaign", testEnsureCampaign},
 	{"ScheduleStore", testScheduleStore},
 	{"ClaimInteraction", testClaimInteraction},
+	{"MigrateStore", testMigrateStore},
 }
 
 func TestStore(t *testing.T) {

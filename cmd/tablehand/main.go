@@ -6,6 +6,7 @@
 //	tablehand commands
 //	tablehand backup [--config FILE] [--db PATH] DEST
 //	tablehand check [--config FILE] [--db PATH]
+//	tablehand migrate-store --from PATH --to postgres://...
 package main
 
 import (
@@ -38,6 +39,8 @@ Usage:
   tablehand commands          print the slash command definitions as JSON
   tablehand backup DEST       copy the database to DEST while the bot runs
   tablehand check             verify the database: integrity and schema version
+  tablehand migrate-store --from PATH --to URL
+                              copy a SQLite database into an empty PostgreSQL one
 
 Run 'tablehand <command> -h' for a command's flags.
 `
@@ -76,6 +79,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runBackup(ctx, args[1:], stdout, stderr, getenv)
 	case "check":
 		return runCheck(ctx, args[1:], stdout, stderr, getenv)
+	case "migrate-store":
+		return runMigrateStore(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -387,5 +392,52 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if !rep.OK() {
 		return fmt.Errorf("check: %s is not fit to use", db.Redact(file))
 	}
+	return nil
+}
+
+// runMigrateStore copies a whole SQLite database into an empty PostgreSQL
+// database and checks the copy, table by table.
+func runMigrateStore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	const example = "tablehand migrate-store --from tablehand.db --to postgres://tablehand@db.example.org/tablehand"
+	fs := flag.NewFlagSet("migrate-store", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	from := fs.String("from", "", "the SQLite database file to copy")
+	to := fs.String("to", "", "the PostgreSQL database to copy it into, empty: postgres://user@host/database")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() != 0 || *from == "" || *to == "":
+		return errors.New("migrate-store: want --from and --to, e.g. " + example)
+	case db.IsPostgresURL(*from):
+		return errors.New("migrate-store: --from is a SQLite file, e.g. " + example)
+	case !db.IsPostgresURL(*to):
+		return errors.New("migrate-store: --to is a postgres:// URL, e.g. " + example)
+	}
+	if _, err := os.Stat(*from); err != nil {
+		return fmt.Errorf("migrate-store: %w", err)
+	}
+	src, err := db.Open(ctx, *from)
+	if err != nil {
+		return fmt.Errorf("migrate-store: %w", err)
+	}
+	defer src.Close()
+	dst, err := db.Open(ctx, *to)
+	if err != nil {
+		return fmt.Errorf("migrate-store: %w", err)
+	}
+	defer dst.Close()
+	start := time.Now()
+	copies, err := db.MigrateStore(ctx, src, dst)
+	if err != nil {
+		return err
+	}
+	rows := 0
+	for _, c := range copies {
+		fmt.Fprintf(stdout, "%-18s %8d rows  sha256 %s\n", c.Table, c.To, c.ToSum[:16])
+		rows += c.To
+	}
+	fmt.Fprintf(stdout, "copied %s to %s: %d rows in %d tables, counts and checksums equal on both sides, in %v\n",
+		*from, db.Redact(*to), rows, len(copies), time.Since(start).Round(time.Millisecond))
 	return nil
 }
