@@ -193,7 +193,14 @@ func (w *schedWorld) clock() time.Time { return w.now }
 
 func newSchedWorld(t *testing.T, s db.Schedule) *schedWorld {
 	t.Helper()
-	w := &schedWorld{t: t, file: filepath.Join(t.TempDir(), "t.db"), now: at("2025-01-06T12:00:00Z"), poster: &schedPoster{}}
+	return newSchedWorldOn(t, filepath.Join(t.TempDir(), "t.db"), s)
+}
+
+// newSchedWorldOn is newSchedWorld on the database at source (a SQLite
+// file or a PostgreSQL URL).
+func newSchedWorldOn(t *testing.T, source string, s db.Schedule) *schedWorld {
+	t.Helper()
+	w := &schedWorld{t: t, file: source, now: at("2025-01-06T12:00:00Z"), poster: &schedPoster{}}
 	w.store = w.open()
 	ctx := context.Background()
 	if _, err := w.store.CreateCampaign(ctx, "g", "reports", "gm", faction.DefaultConfig()); err != nil {

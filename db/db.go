@@ -283,8 +283,23 @@ func (d *DB) SetVersion(ctx context.Context, v int) error {
 // another (retryable): fn must only change the database, and what it
 // returns. A user never sees a collision, only its outcome.
 func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	return d.txIso(ctx, sql.LevelSerializable, fn)
+}
+
+// lockedTx is tx for a method whose first statements lock (lock,
+// lockCampaign) every row it reads to decide and then changes: on
+// PostgreSQL it runs at READ COMMITTED, where a transaction that waited
+// for a lock goes on with what the holder committed instead of failing
+// and being run again, as SERIALIZABLE would make it. SQLite's one writer
+// makes both the same.
+func (d *DB) lockedTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	return d.txIso(ctx, sql.LevelReadCommitted, fn)
+}
+
+// txIso is tx at an isolation level of PostgreSQL's.
+func (d *DB) txIso(ctx context.Context, level sql.IsolationLevel, fn func(*sql.Tx) error) error {
 	if d.postgres {
-		return d.txLocked(ctx, fn)
+		return d.txAt(ctx, level, fn)
 	}
 	d.write.Lock()
 	defer d.write.Unlock()
@@ -293,10 +308,16 @@ func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // txLocked is tx for a caller that holds d.write (on SQLite).
 func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
+	return d.txAt(ctx, sql.LevelSerializable, fn)
+}
+
+// txAt is txLocked at the isolation level given on PostgreSQL: SERIALIZABLE
+// but where a method's row locks alone keep it right (see QueueOrder).
+func (d *DB) txAt(ctx context.Context, level sql.IsolationLevel, fn func(*sql.Tx) error) error {
 	if !d.postgres {
 		return d.txOnce(ctx, nil, fn)
 	}
-	opts := &sql.TxOptions{Isolation: sql.LevelSerializable}
+	opts := &sql.TxOptions{Isolation: level}
 	for attempt := 1; ; attempt++ {
 		err := d.txOnce(ctx, opts, fn)
 		if err == nil || !retryable(err) || attempt == MaxAttempts {

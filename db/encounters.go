@@ -192,6 +192,11 @@ type querier interface {
 func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, actorID string) (Encounter, error) {
 	var out Encounter
 	err := d.tx(ctx, func(tx *sql.Tx) error {
+		// The channel's encounters, locked as the changes of its fight lock
+		// them: the snapshots deleted below are what their undo reads.
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		var running int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM encounters WHERE channel_id = ? AND active = 1`, channelID).Scan(&running); err != nil {
 			return err
@@ -248,7 +253,7 @@ func (d *DB) Encounter(ctx context.Context, channelID string) (Encounter, error)
 func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *Encounter) (encounter.Event, error)) (Encounter, encounter.Event, error) {
 	var out Encounter
 	var ev encounter.Event
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
 			return err
 		}
@@ -322,7 +327,7 @@ func (d *DB) EndEncounter(ctx context.Context, channelID, actorID string) (Encou
 func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Encounter, EncounterEvent, error) {
 	var out Encounter
 	var undone EncounterEvent
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
 			return err
 		}
@@ -385,7 +390,7 @@ func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Enco
 func (d *DB) RedoEncounter(ctx context.Context, channelID, actorID string) (Encounter, EncounterEvent, error) {
 	var out Encounter
 	var redone EncounterEvent
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
 			return err
 		}

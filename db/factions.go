@@ -294,7 +294,7 @@ func (d *DB) Campaign(ctx context.Context, guildID string) (FactionCampaign, err
 // the campaign are dropped with the save.
 func (d *DB) UpdateCampaign(ctx context.Context, guildID string, fn func(fc *FactionCampaign) error) (FactionCampaign, error) {
 	var out FactionCampaign
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
 			return err
 		}
@@ -434,12 +434,22 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 		return FactionOrder{}, err
 	}
 	var out FactionOrder
-	err = d.tx(ctx, func(tx *sql.Tx) error {
+	// READ COMMITTED on PostgreSQL, with row locks: the campaign's orders
+	// the queue of one campaign, and the lock of the order IDs (taken last,
+	// held only for the INSERT and the commit) orders the allocation of the
+	// largest ID plus one; each statement then reads what the transactions
+	// before it committed. Under SERIALIZABLE every new order would
+	// conflict with every other, in any campaign (they all read the largest
+	// ID), and be run again until the attempts ran out.
+	err = d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
 			return err
 		}
 		campaignID, name, err := d.campaignFaction(ctx, tx, guildID, o.Faction)
 		if err != nil {
+			return err
+		}
+		if err := d.lock(ctx, tx, `SELECT name FROM tablehand_locks WHERE name = ?`, "faction_orders"); err != nil {
 			return err
 		}
 		var id int64
@@ -494,7 +504,7 @@ func (d *DB) FactionOrder(ctx context.Context, guildID string, id int64) (Factio
 func (d *DB) UpdateOrder(ctx context.Context, guildID string, id int64, fn func(o *FactionOrder, fc *FactionCampaign) (OrderChange, error)) (FactionOrder, FactionCampaign, error) {
 	var out FactionOrder
 	var camp FactionCampaign
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
 			return err
 		}
@@ -553,7 +563,7 @@ type OrderChange struct {
 // how many went.
 func (d *DB) DeleteOrders(ctx context.Context, guildID, factionName string, ids ...int64) (int, error) {
 	var n int64
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
 			return err
 		}
