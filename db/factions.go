@@ -667,7 +667,9 @@ func (d *DB) PlayRounds(ctx context.Context, guildID string, p PlayOptions) (Pla
 		return nil
 	}
 	var out PlayResult
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	// Locked, at READ COMMITTED on PostgreSQL: a round is never run again
+	// for a collision, so the dice it was given (dice:) are used once.
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
 			return err
 		}
