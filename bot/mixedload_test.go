@@ -581,27 +581,7 @@ func BenchmarkMixedLoad(b *testing.B) {
 	for _, l := range loads {
 		b.Run(l.name, func(b *testing.B) {
 			w := newMixWorld(b, b.TempDir(), 100, 10)
-			seed := uint64(l.workers)<<40 | uint64(l.rate)<<20 | uint64(b.N)
-			b.ResetTimer()
-			var r *mixRun
-			if l.rate > 0 {
-				r = w.runRate(l.rate, b.N, seed)
-			} else {
-				r = w.run(l.workers, b.N, seed)
-			}
-			b.StopTimer()
-			r.check(b, w.logs)
-			w.verify(b)
-
-			var all []time.Duration
-			for k := range r.lat {
-				slices.Sort(r.lat[k])
-				all = append(all, r.lat[k]...)
-			}
-			slices.Sort(all)
-			b.ReportMetric(float64(len(all))/r.elapsed.Seconds(), "cmds/s")
-			b.ReportMetric(mixMS(mixPercentile(all, 0.50)), "p50-ms")
-			b.ReportMetric(mixMS(mixPercentile(all, 0.99)), "p99-ms")
+			r, all := w.bench(b, l.workers, l.rate)
 			for k, name := range mixKindNames {
 				b.ReportMetric(mixMS(mixPercentile(r.lat[k], 0.50)), name+"-p50-ms")
 				b.ReportMetric(mixMS(mixPercentile(r.lat[k], 0.99)), name+"-p99-ms")
@@ -611,6 +591,34 @@ func BenchmarkMixedLoad(b *testing.B) {
 			}
 		})
 	}
+}
+
+// bench times b.N commands of the mix, from workers goroutines or at rate
+// a second, checks that all went well and nothing was lost, and reports
+// commands a second and the p50 and p99 of all; it returns the run and
+// all latencies, sorted (each kind's too).
+func (w *mixWorld) bench(b *testing.B, workers int, rate float64) (*mixRun, []time.Duration) {
+	seed := uint64(workers)<<40 | uint64(rate)<<20 | uint64(b.N)
+	b.ResetTimer()
+	var r *mixRun
+	if rate > 0 {
+		r = w.runRate(rate, b.N, seed)
+	} else {
+		r = w.run(workers, b.N, seed)
+	}
+	b.StopTimer()
+	r.check(b, w.logs)
+	w.verify(b)
+	var all []time.Duration
+	for k := range r.lat {
+		slices.Sort(r.lat[k])
+		all = append(all, r.lat[k]...)
+	}
+	slices.Sort(all)
+	b.ReportMetric(float64(len(all))/r.elapsed.Seconds(), "cmds/s")
+	b.ReportMetric(mixMS(mixPercentile(all, 0.50)), "p50-ms")
+	b.ReportMetric(mixMS(mixPercentile(all, 0.99)), "p99-ms")
+	return r, all
 }
 
 // TestMixedLoadPostgres is TestMixedLoad with two processes on one
@@ -661,26 +669,7 @@ func BenchmarkMixedLoadStores(b *testing.B) {
 				if st.pg {
 					source = dbtest.Postgres(b)
 				}
-				w := newMixWorldOn(b, source, st.procs, 100, 10)
-				seed := uint64(l.workers)<<40 | uint64(l.rate)<<20 | uint64(b.N)
-				b.ResetTimer()
-				var r *mixRun
-				if l.rate > 0 {
-					r = w.runRate(l.rate, b.N, seed)
-				} else {
-					r = w.run(l.workers, b.N, seed)
-				}
-				b.StopTimer()
-				r.check(b, w.logs)
-				w.verify(b)
-				var all []time.Duration
-				for k := range r.lat {
-					all = append(all, r.lat[k]...)
-				}
-				slices.Sort(all)
-				b.ReportMetric(float64(len(all))/r.elapsed.Seconds(), "cmds/s")
-				b.ReportMetric(mixMS(mixPercentile(all, 0.50)), "p50-ms")
-				b.ReportMetric(mixMS(mixPercentile(all, 0.99)), "p99-ms")
+				newMixWorldOn(b, source, st.procs, 100, 10).bench(b, l.workers, l.rate)
 			})
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/tablehand/tablehand/db"
@@ -32,24 +31,7 @@ func (f failingRoller) Roll(sides int) (int, error) {
 // Two processes, each running the scheduler, over one PostgreSQL with a
 // due schedule: fired at once, the round is played once.
 func TestSchedulerTwoProcessesPostgres(t *testing.T) {
-	w := newSchedWorldOn(t, dbtest.Postgres(t), db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1})
-	a, b := w.sched, w.scheduler(w.open())
-	now := at("2025-01-06T18:00:01Z")
-	w.now = now
-	var wg sync.WaitGroup
-	results := make([]RunResult, 2)
-	for i, s := range []*Scheduler{a, b} {
-		wg.Go(func() {
-			var err error
-			if results[i], err = s.Run(context.Background(), w.id, now); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
-	if n := len(results[0].Applied) + len(results[1].Applied); n != 1 || w.round() != 2 {
-		t.Errorf("applied %d times (%+v), round %d", n, results, w.round())
-	}
+	fireTwice(t, newSchedWorldOn(t, dbtest.Postgres(t), db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1}))
 }
 
 // A process that fails at any die of a scheduled round (each step in

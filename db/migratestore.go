@@ -150,12 +150,8 @@ func copyTable(ctx context.Context, src *sql.DB, tx *sql.Tx, table, key string) 
 		return err
 	}
 	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
+		vals, err := scanValues(rows, len(cols))
+		if err != nil {
 			return err
 		}
 		for i, v := range vals {
@@ -197,12 +193,8 @@ func checksum(ctx context.Context, q *sql.DB, table string) (int, string, error)
 	slices.SortFunc(order, func(a, b int) int { return strings.Compare(cols[a], cols[b]) })
 	var sums [][]byte
 	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
+		vals, err := scanValues(rows, len(cols))
+		if err != nil {
 			return 0, "", err
 		}
 		h := sha256.New()
@@ -242,4 +234,15 @@ func canonical(v any) string {
 		return strconv.Quote(v)
 	}
 	return fmt.Sprintf("%T:%v", v, v)
+}
+
+// scanValues scans the n columns of the current row as the driver gives
+// them.
+func scanValues(rows *sql.Rows, n int) ([]any, error) {
+	vals := make([]any, n)
+	ptrs := make([]any, n)
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	return vals, rows.Scan(ptrs...)
 }
