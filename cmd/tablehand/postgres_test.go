@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/tablehand/tablehand/db"
@@ -131,5 +133,52 @@ func TestDatabaseURLErrors(t *testing.T) {
 	_, err = runWith(t, map[string]string{"TABLEHAND_DATABASE_URL": newer, "TABLEHAND_DB": "x.db"}, "", "console")
 	if err == nil || !strings.Contains(err.Error(), "one store at a time") {
 		t.Errorf("both TABLEHAND_DB and TABLEHAND_DATABASE_URL: %v; want an error", err)
+	}
+}
+
+// fakeAuthServer is a PostgreSQL server that asks for a password and
+// refuses it, as a server with password authentication refuses a wrong
+// one (the test server trusts everyone, so it cannot).
+func fakeAuthServer(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				be := pgproto3.NewBackend(c, c)
+				if _, err := be.ReceiveStartupMessage(); err != nil {
+					return
+				}
+				be.Send(&pgproto3.AuthenticationCleartextPassword{})
+				if err := be.Flush(); err != nil {
+					return
+				}
+				be.SetAuthType(pgproto3.AuthTypeCleartextPassword)
+				if _, err := be.Receive(); err != nil {
+					return
+				}
+				be.Send(&pgproto3.ErrorResponse{Severity: "FATAL", Code: "28P01", Message: `password authentication failed for user "tablehand"`})
+				be.Flush()
+			}()
+		}
+	}()
+	return ln.Addr().String()
+}
+
+// A wrong password gives one line that says so, without the password.
+func TestDatabaseURLWrongPassword(t *testing.T) {
+	addr := fakeAuthServer(t)
+	_, err := runWith(t, map[string]string{"TABLEHAND_DATABASE_URL": "postgres://tablehand:s3cret@" + addr + "/x?sslmode=disable"}, "/roll 1d6\n", "console")
+	if err == nil || !strings.Contains(err.Error(), "refused the login: password authentication failed") ||
+		strings.Contains(err.Error(), "s3cret") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("error %v; want one line saying the login was refused, no password", err)
 	}
 }
