@@ -18,7 +18,10 @@ import (
 // accepted in cannot come again.
 func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, keep time.Duration) (bool, error) {
 	first := false
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	// One statement, decided by the key: READ COMMITTED is enough, and a
+	// claim that waited for another's of the same ID is then refused
+	// rather than run again.
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
 			id, now.UTC().Format(time.RFC3339Nano))
 		if err != nil {
@@ -40,7 +43,7 @@ func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, kee
 	if due {
 		// Best effort: the claim stands, and old IDs only take room until
 		// the next sweep, by this process or another.
-		d.tx(ctx, func(tx *sql.Tx) error {
+		d.lockedTx(ctx, func(tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE seen_at < ?`, now.Add(-keep).UTC().Format(time.RFC3339Nano))
 			return err
 		})
