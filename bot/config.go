@@ -32,6 +32,10 @@ type Config struct {
 	Token Secret `toml:"token"`
 	// Database is the SQLite file (TABLEHAND_DB).
 	Database string `toml:"database"`
+	// DatabaseURL, when set, selects PostgreSQL instead of the SQLite
+	// file: postgres://user[:password]@host[:port]/database
+	// (TABLEHAND_DATABASE_URL). It may hold a password, so it is a Secret.
+	DatabaseURL Secret `toml:"database_url"`
 	// DevGuild registers commands in one guild, where they update at once
 	// (TABLEHAND_DEV_GUILD).
 	DevGuild string `toml:"dev_guild"`
@@ -65,6 +69,27 @@ func DefaultConfigFor(systems []kit.System) Config {
 		Database: db.DefaultPath, LogLevel: "info", Listen: "127.0.0.1:8080",
 		Rules: kit.Rules{}.WithDefaults(systems),
 	}
+}
+
+// Store is the database the configuration selects, as db.Open takes it:
+// the PostgreSQL URL when database_url is set, else the SQLite file.
+func (c Config) Store() string {
+	if c.DatabaseURL != "" {
+		return string(c.DatabaseURL)
+	}
+	return c.Database
+}
+
+// Use makes source the store, as --db does: the flag on the command line
+// wins over the file and the environment. A SQLite path is the usual
+// value; a postgres:// URL is taken as well (a test or a one-off command
+// on a PostgreSQL database).
+func (c *Config) Use(source string) {
+	if db.IsPostgresURL(source) {
+		c.DatabaseURL = Secret(source)
+		return
+	}
+	c.Database, c.DatabaseURL = source, ""
 }
 
 // DefaultConfigFile is read when no --config is given, if it exists.
@@ -113,6 +138,15 @@ func LoadConfigFor(systems []kit.System, path string, getenv func(string) string
 	}
 	if v := getenv("TABLEHAND_DB"); v != "" {
 		c.Database = v
+	}
+	if v := getenv("TABLEHAND_DATABASE_URL"); v != "" {
+		if getenv("TABLEHAND_DB") != "" {
+			return Config{}, errors.New("TABLEHAND_DB and TABLEHAND_DATABASE_URL are both set: Tablehand uses one store at a time, set one of them")
+		}
+		c.DatabaseURL = Secret(v)
+	}
+	if c.DatabaseURL != "" && !db.IsPostgresURL(string(c.DatabaseURL)) {
+		return Config{}, errors.New("database_url must start with postgres:// or postgresql://, e.g. postgres://tablehand@db.example.org/tablehand")
 	}
 	if v := getenv("TABLEHAND_DEV_GUILD"); v != "" {
 		c.DevGuild = v

@@ -56,6 +56,18 @@ type HTTPOptions struct {
 	Now func() time.Time
 	// DeferAfter overrides the constant of that name, for tests.
 	DeferAfter time.Duration
+	// Replays, when set, is the replay memory shared by every replica on
+	// one database (*db.DB is one): an interaction answered by any of them
+	// is refused by the others. Without it each process remembers only
+	// what it answered itself.
+	Replays ReplayStore
+}
+
+// ReplayStore records answered interactions where every replica sees
+// them. ClaimInteraction reports whether id is claimed for the first time;
+// IDs older than keep may be forgotten.
+type ReplayStore interface {
+	ClaimInteraction(ctx context.Context, id string, now time.Time, keep time.Duration) (bool, error)
 }
 
 // Endpoint is the HTTP interactions endpoint: Discord POSTs each
@@ -171,12 +183,30 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if !e.seen.first(i.ID, e.o.Now()) {
+	if !e.seen.first(i.ID, e.o.Now()) || !e.claim(r.Context(), i.ID) {
 		// Discord sends each interaction once; this one came again.
 		http.Error(w, "interaction already answered", http.StatusConflict)
 		return
 	}
 	e.answer(w, i)
+}
+
+// claim asks the shared replay memory, if any, whether id is new. When the
+// store cannot say (the database is down), the interaction is answered:
+// refusing every interaction would stop even the commands that need no
+// store, and a replay still needs a valid signature from the last few
+// minutes; this process's own memory has refused it already if it came
+// here before.
+func (e *Endpoint) claim(ctx context.Context, id string) bool {
+	if e.o.Replays == nil {
+		return true
+	}
+	first, err := e.o.Replays.ClaimInteraction(ctx, id, e.o.Now(), 2*seenSpan)
+	if err != nil {
+		e.o.Log.Warn("replay memory unavailable; answering", "interaction", id, "err", err)
+		return true
+	}
+	return first
 }
 
 // verify checks the Ed25519 signature over timestamp + body and that the

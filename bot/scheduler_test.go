@@ -193,7 +193,14 @@ func (w *schedWorld) clock() time.Time { return w.now }
 
 func newSchedWorld(t *testing.T, s db.Schedule) *schedWorld {
 	t.Helper()
-	w := &schedWorld{t: t, file: filepath.Join(t.TempDir(), "t.db"), now: at("2025-01-06T12:00:00Z"), poster: &schedPoster{}}
+	return newSchedWorldOn(t, filepath.Join(t.TempDir(), "t.db"), s)
+}
+
+// newSchedWorldOn is newSchedWorld on the database at source (a SQLite
+// file or a PostgreSQL URL).
+func newSchedWorldOn(t *testing.T, source string, s db.Schedule) *schedWorld {
+	t.Helper()
+	w := &schedWorld{t: t, file: source, now: at("2025-01-06T12:00:00Z"), poster: &schedPoster{}}
 	w.store = w.open()
 	ctx := context.Background()
 	if _, err := w.store.CreateCampaign(ctx, "g", "reports", "gm", faction.DefaultConfig()); err != nil {
@@ -383,7 +390,13 @@ func checkPostLimits(t *testing.T, r kit.Response) {
 
 // Two processes' schedulers fire at once: one applies.
 func TestSchedulerTwoProcesses(t *testing.T) {
-	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1})
+	fireTwice(t, newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1}))
+}
+
+// fireTwice fires w's due schedule from two processes at once (w's and
+// another on its database) and checks that one of them played the round.
+func fireTwice(t *testing.T, w *schedWorld) {
+	t.Helper()
 	a, b := w.sched, w.scheduler(w.open())
 	now := at("2025-01-06T18:00:01Z")
 	w.now = now

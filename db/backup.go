@@ -22,7 +22,17 @@ import (
 // I/O error. Such a failure is nobody's mistake and passes when the
 // operator fixes the machine; SQLite has rolled the transaction back, so
 // nothing was half written.
+//
+// On PostgreSQL: the server cannot be reached or refuses work for now
+// (connection errors, SQLSTATE classes 08, 53 and 57P0x, a read-only
+// server), or a transaction still collided with others after MaxAttempts.
 func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	if pgUnavailable(err) {
+		return true
+	}
 	var se sqlite3.Error
 	if !errors.As(err, &se) {
 		return false
@@ -134,7 +144,13 @@ func openRaw(file string) (*sql.DB, error) {
 // not block the writer, nor it them), into a temporary file beside dest;
 // checks the copy with PRAGMA integrity_check; syncs it; and only then
 // links it to dest, which must not exist: a backup never overwrites one.
+//
+// A PostgreSQL database is not copied: its server's pg_dump does that, and
+// Backup says so.
 func Backup(ctx context.Context, src, dest string) (err error) {
+	if IsPostgresURL(src) {
+		return fmt.Errorf("backup: the database is PostgreSQL (%s): back it up with its own tools, e.g. pg_dump --format=custom --file=%s 'postgres://…'", Redact(src), dest)
+	}
 	if _, err := os.Lstat(dest); err == nil {
 		return fmt.Errorf("backup: %s already exists: choose a new name", dest)
 	}
@@ -231,8 +247,40 @@ func (r Report) String() string {
 // Check verifies the database file without changing it: PRAGMA
 // integrity_check, PRAGMA foreign_key_check, and its schema version against
 // the migrations this build carries. It does not migrate.
+//
+// On PostgreSQL, which checks its own pages and enforces foreign keys at
+// every write, it checks that the server answers and compares the schema
+// version with this build's.
 func Check(ctx context.Context, file string) (Report, error) {
+	if IsPostgresURL(file) {
+		return pgCheck(ctx, file)
+	}
 	return check(ctx, file)
+}
+
+func pgCheck(ctx context.Context, url string) (Report, error) {
+	d, err := openPostgres(ctx, url)
+	if err != nil {
+		return Report{}, fmt.Errorf("check %s: %w", Redact(url), err)
+	}
+	defer d.Close()
+	rep := Report{Integrity: []string{"ok"}}
+	var exists bool
+	if err := d.QueryRowContext(ctx, `SELECT to_regclass('tablehand_schema') IS NOT NULL`).Scan(&exists); err != nil {
+		return Report{}, fmt.Errorf("check %s: %w", Redact(url), err)
+	}
+	if exists {
+		err := d.QueryRowContext(ctx, `SELECT version FROM tablehand_schema WHERE id = 1`).Scan(&rep.Version)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return Report{}, fmt.Errorf("check %s: schema version: %w", Redact(url), err)
+		}
+	}
+	ms, err := readMigrations(pgMigrations, "pgmigrations")
+	if err != nil {
+		return Report{}, err
+	}
+	rep.Latest = ms[len(ms)-1].version
+	return rep, nil
 }
 
 func check(ctx context.Context, file string) (Report, error) {

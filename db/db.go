@@ -1,6 +1,8 @@
-// Package db keeps Tablehand's state in SQLite: opening with the settings a
-// busy bot needs, embedded forward-only migrations, and one transaction per
-// public method.
+// Package db keeps Tablehand's state: in SQLite by default (one file, no
+// server), or in PostgreSQL when several processes share one database
+// (postgres.go). The same methods, the same tests (the conformance suite in
+// store_test.go) and one transaction per public method on both; each store
+// has its own embedded, forward-only migrations.
 package db
 
 import (
@@ -22,6 +24,9 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
+//go:embed pgmigrations/*.sql
+var pgMigrations embed.FS
+
 // DefaultPath is the database file used when none is configured: a file in
 // the working directory, no server to install.
 const DefaultPath = "tablehand.db"
@@ -30,6 +35,11 @@ const DefaultPath = "tablehand.db"
 type DB struct {
 	sql *sql.DB
 	now func() time.Time
+	// postgres says the store is PostgreSQL, not SQLite.
+	postgres bool
+	// expired is when ClaimInteraction last deleted old IDs.
+	expireMu sync.Mutex
+	expired  time.Time
 	// write serialises this process's write transactions. SQLite allows one
 	// writer at a time anyway; waiting here, in order, instead of in
 	// SQLite's busy handler (which sleeps in growing steps and retries)
@@ -52,15 +62,20 @@ type Option func(*DB)
 // WithClock sets the clock that stamps stored rows (UTC is stored).
 func WithClock(now func() time.Time) Option { return func(d *DB) { d.now = now } }
 
-// Open opens or creates the database file at path and brings its schema up
-// to date.
+// Open opens the database at source and brings its schema up to date:
+// a PostgreSQL URL (postgres://user@host/db, IsPostgresURL), or the path of
+// a SQLite file, created if missing.
 //
+// For SQLite:
 // WAL lets readers run beside the writer; the busy timeout makes a writer
 // wait for another instead of failing with "database is locked"; foreign
 // keys are per connection, so they are set in the DSN, which applies them to
 // every connection of the pool; _txlock=immediate takes the write lock at
 // BEGIN, so two transactions never deadlock upgrading a read lock.
 func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
+	if IsPostgresURL(file) {
+		return openPostgresDB(ctx, file, opts...)
+	}
 	if file == "" {
 		file = DefaultPath
 	}
@@ -106,6 +121,30 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	go d.checkpointLoop(CheckpointEvery)
 	return d, nil
 }
+
+// openPostgresDB opens and migrates a PostgreSQL store.
+func openPostgresDB(ctx context.Context, url string, opts ...Option) (*DB, error) {
+	sqldb, err := openPostgres(ctx, url)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", Redact(url), err)
+	}
+	d := &DB{sql: sqldb, now: time.Now, postgres: true}
+	for _, o := range opts {
+		o(d)
+	}
+	if err := d.pgMigrate(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open database %s: %w", Redact(url), err)
+	}
+	if d.insertRoll, err = sqldb.PrepareContext(ctx, insertRollSQL); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open database %s: prepare the roll log: %w", Redact(url), err)
+	}
+	return d, nil
+}
+
+// Postgres reports whether the store is PostgreSQL.
+func (d *DB) Postgres() bool { return d.postgres }
 
 const driverName = "sqlite3_tablehand"
 
@@ -156,28 +195,9 @@ func (d *DB) SQL() *sql.DB { return d.sql }
 // database's PRAGMA user_version, each in its own transaction together with
 // the version bump, so a crash leaves either the old or the new schema.
 func (d *DB) migrate(ctx context.Context) error {
-	entries, err := migrations.ReadDir("migrations")
+	ms, err := readMigrations(migrations, "migrations")
 	if err != nil {
-		return fmt.Errorf("read migrations: %w", err)
-	}
-	type migration struct {
-		version int
-		name    string
-	}
-	var ms []migration
-	for _, e := range entries {
-		num, _, ok := strings.Cut(e.Name(), "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return fmt.Errorf("migration %s: name must start with a positive number and '_'", e.Name())
-		}
-		ms = append(ms, migration{v, e.Name()})
-	}
-	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
-	for i := 1; i < len(ms); i++ {
-		if ms[i].version == ms[i-1].version {
-			return fmt.Errorf("migrations %s and %s share version %d", ms[i-1].name, ms[i].name, ms[i].version)
-		}
+		return err
 	}
 	var current int
 	if err := d.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
@@ -190,12 +210,8 @@ func (d *DB) migrate(ctx context.Context) error {
 		if m.version <= current {
 			continue
 		}
-		body, err := migrations.ReadFile(path.Join("migrations", m.name))
-		if err != nil {
-			return fmt.Errorf("read migration %s: %w", m.name, err)
-		}
 		err = d.tx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+			if _, err := tx.ExecContext(ctx, m.body); err != nil {
 				return err
 			}
 			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
@@ -208,25 +224,122 @@ func (d *DB) migrate(ctx context.Context) error {
 	return nil
 }
 
+type migration struct {
+	version    int
+	name, body string
+}
+
+// readMigrations reads the migrations in dir of fsys, in version order.
+func readMigrations(fsys embed.FS, dir string) ([]migration, error) {
+	entries, err := fsys.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("read migrations: %w", err)
+	}
+	var ms []migration
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("migration %s: name must start with a positive number and '_'", e.Name())
+		}
+		body, err := fsys.ReadFile(path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("read migration %s: %w", e.Name(), err)
+		}
+		ms = append(ms, migration{v, e.Name(), string(body)})
+	}
+	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
+	for i := 1; i < len(ms); i++ {
+		if ms[i].version == ms[i-1].version {
+			return nil, fmt.Errorf("migrations %s and %s share version %d", ms[i-1].name, ms[i].name, ms[i].version)
+		}
+	}
+	return ms, nil
+}
+
 // Version returns the schema version recorded in the database.
 func (d *DB) Version(ctx context.Context) (int, error) {
 	var v int
-	err := d.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
+	q := "PRAGMA user_version"
+	if d.postgres {
+		q = "SELECT version FROM tablehand_schema WHERE id = 1"
+	}
+	err := d.sql.QueryRowContext(ctx, q).Scan(&v)
 	return v, err
+}
+
+// SetVersion records v as the schema version, for tests of a database
+// left by a newer Tablehand.
+func (d *DB) SetVersion(ctx context.Context, v int) error {
+	q := fmt.Sprintf("PRAGMA user_version = %d", v)
+	if d.postgres {
+		q = fmt.Sprintf("UPDATE tablehand_schema SET version = %d WHERE id = 1", v)
+	}
+	_, err := d.sql.ExecContext(ctx, q)
+	return err
 }
 
 // tx runs fn in one transaction: committed when fn returns nil, rolled back
 // otherwise. Every public method that changes state goes through it, and
 // unexported helpers take the *sql.Tx so they compose.
+//
+// On PostgreSQL, fn runs in a SERIALIZABLE transaction, without the
+// process's write lock (other processes write beside it anyway), and is
+// run again, up to MaxAttempts times, when the transaction collided with
+// another (retryable): fn must only change the database, and what it
+// returns. A user never sees a collision, only its outcome.
 func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	return d.txIso(ctx, sql.LevelSerializable, fn)
+}
+
+// lockedTx is tx for a method whose first statements lock (lock,
+// lockCampaign) every row it reads to decide and then changes: on
+// PostgreSQL it runs at READ COMMITTED, where a transaction that waited
+// for a lock goes on with what the holder committed instead of failing
+// and being run again, as SERIALIZABLE would make it. SQLite's one writer
+// makes both the same.
+func (d *DB) lockedTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	return d.txIso(ctx, sql.LevelReadCommitted, fn)
+}
+
+// txIso is tx at an isolation level of PostgreSQL's.
+func (d *DB) txIso(ctx context.Context, level sql.IsolationLevel, fn func(*sql.Tx) error) error {
+	if d.postgres {
+		return d.txAt(ctx, level, fn)
+	}
 	d.write.Lock()
 	defer d.write.Unlock()
 	return d.txLocked(ctx, fn)
 }
 
-// txLocked is tx for a caller that holds d.write.
-func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) (err error) {
-	tx, err := d.sql.BeginTx(ctx, nil)
+// txLocked is tx for a caller that holds d.write (on SQLite).
+func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
+	return d.txAt(ctx, sql.LevelSerializable, fn)
+}
+
+// txAt is txLocked at the isolation level given on PostgreSQL: SERIALIZABLE
+// but where a method's row locks alone keep it right (see QueueOrder).
+func (d *DB) txAt(ctx context.Context, level sql.IsolationLevel, fn func(*sql.Tx) error) error {
+	if !d.postgres {
+		return d.txOnce(ctx, nil, fn)
+	}
+	opts := &sql.TxOptions{Isolation: level}
+	for attempt := 1; ; attempt++ {
+		err := d.txOnce(ctx, opts, fn)
+		if err == nil || !retryable(err) || attempt == MaxAttempts {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(backoff(attempt)):
+		}
+	}
+}
+
+// txOnce runs fn in one transaction.
+func (d *DB) txOnce(ctx context.Context, opts *sql.TxOptions, fn func(*sql.Tx) error) (err error) {
+	tx, err := d.sql.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/tablehand/tablehand/rules/encounter"
@@ -191,6 +193,11 @@ type querier interface {
 func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, actorID string) (Encounter, error) {
 	var out Encounter
 	err := d.tx(ctx, func(tx *sql.Tx) error {
+		// The channel's encounters, locked as the changes of its fight lock
+		// them: the snapshots deleted below are what their undo reads.
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		var running int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM encounters WHERE channel_id = ? AND active = 1`, channelID).Scan(&running); err != nil {
 			return err
@@ -207,14 +214,10 @@ func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, act
 			return err
 		}
 		now := d.stamp()
-		res, err := tx.ExecContext(ctx, `INSERT INTO encounters
+		var id int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO encounters
 			(guild_id, channel_id, system, state, seq, active, created_by, created_at, updated_at)
-			VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?)`, guildID, channelID, system, string(state), actorID, now, now)
-		if err != nil {
-			return err
-		}
-		id, err := res.LastInsertId()
-		if err != nil {
+			VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?) RETURNING id`, guildID, channelID, system, string(state), actorID, now, now).Scan(&id); err != nil {
 			return err
 		}
 		ev := encounter.Event{Kind: "start", Actor: actorID}
@@ -251,7 +254,10 @@ func (d *DB) Encounter(ctx context.Context, channelID string) (Encounter, error)
 func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *Encounter) (encounter.Event, error)) (Encounter, encounter.Event, error) {
 	var out Encounter
 	var ev encounter.Event
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		e, err := activeEncounter(ctx, tx, channelID)
 		if err != nil {
 			return err
@@ -324,7 +330,10 @@ func (d *DB) EndEncounter(ctx context.Context, channelID, actorID string) (Encou
 func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Encounter, EncounterEvent, error) {
 	var out Encounter
 	var undone EncounterEvent
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		e, err := activeEncounter(ctx, tx, channelID)
 		if errors.Is(err, ErrNotFound) {
 			e, err = latestEncounter(ctx, tx, channelID)
@@ -384,7 +393,10 @@ func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Enco
 func (d *DB) RedoEncounter(ctx context.Context, channelID, actorID string) (Encounter, EncounterEvent, error) {
 	var out Encounter
 	var redone EncounterEvent
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+			return err
+		}
 		e, err := activeEncounter(ctx, tx, channelID)
 		if err != nil {
 			return err
@@ -546,8 +558,11 @@ func scanEncounterEvent(row interface{ Scan(...any) error }) (EncounterEvent, er
 
 // EncounterLog returns the newest limit entries of the journal of
 // channelID's active encounter, or of its latest one when none is active,
-// oldest first.
+// oldest first; a negative limit returns them all.
 func (d *DB) EncounterLog(ctx context.Context, channelID string, limit int) ([]EncounterEvent, error) {
+	if limit < 0 {
+		limit = math.MaxInt32 // SQLite takes LIMIT -1 for all, PostgreSQL does not
+	}
 	e, err := activeEncounter(ctx, d.sql, channelID)
 	if errors.Is(err, ErrNotFound) {
 		e, err = latestEncounter(ctx, d.sql, channelID)
@@ -556,7 +571,7 @@ func (d *DB) EncounterLog(ctx context.Context, channelID string, limit int) ([]E
 		return nil, err
 	}
 	rows, err := d.sql.QueryContext(ctx, `SELECT `+eventCols+` FROM (SELECT `+eventCols+` FROM encounter_events
-		WHERE encounter_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq`, e.ID, limit)
+		WHERE encounter_id = ? ORDER BY seq DESC LIMIT ?) AS newest ORDER BY seq`, e.ID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("log of encounter %d: %w", e.ID, err)
 	}
@@ -658,5 +673,7 @@ func (d *DB) clock() (time.Time, string) {
 // isUniqueViolation reports a UNIQUE constraint failure.
 func isUniqueViolation(err error) bool {
 	var se sqlite3.Error
-	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique
+	var pe *pgconn.PgError
+	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique ||
+		errors.As(err, &pe) && pe.Code == "23505"
 }

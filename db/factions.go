@@ -147,12 +147,19 @@ func loadCampaign(ctx context.Context, q factionReader, guildID string) (Faction
 // campaignFaction finds the guild's campaign and the stored name of one of
 // its factions (any case) without decoding the whole campaign: queueing an
 // order is the busiest faction write, and the campaign's state carries the
-// asset chart. SQLite's json_each lists the factions' names; Go compares
+// asset chart. The database's JSON functions list the factions' names
+// (SQLite's json_each, PostgreSQL's jsonb_array_elements); Go compares
 // them as Campaign.Faction does.
-func campaignFaction(ctx context.Context, tx *sql.Tx, guildID, factionName string) (campaignID int64, name string, err error) {
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, json_extract(f.value, '$.name')
+func (d *DB) campaignFaction(ctx context.Context, tx *sql.Tx, guildID, factionName string) (campaignID int64, name string, err error) {
+	q := `SELECT c.id, json_extract(f.value, '$.name')
 		FROM faction_campaigns c LEFT JOIN json_each(c.state, '$.factions') f
-		WHERE c.guild_id = ?`, guildID)
+		WHERE c.guild_id = ?`
+	if d.postgres {
+		q = `SELECT c.id, f.value->>'name'
+		FROM faction_campaigns c LEFT JOIN LATERAL jsonb_array_elements(c.state::jsonb->'factions') f ON true
+		WHERE c.guild_id = ?`
+	}
+	rows, err := tx.QueryContext(ctx, q, guildID)
 	if err != nil {
 		return 0, "", err
 	}
@@ -247,6 +254,9 @@ type NewCampaign struct {
 // created reports whether the campaign was started.
 func (d *DB) EnsureCampaign(ctx context.Context, guildID string, nc NewCampaign, fn func(fc *FactionCampaign) error) (fc FactionCampaign, created bool, err error) {
 	err = d.tx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
+			return err
+		}
 		_, err := loadCampaign(ctx, tx, guildID)
 		if errors.Is(err, ErrNotFound) {
 			c, err := faction.NewCampaign(nc.Config.Clone())
@@ -284,7 +294,10 @@ func (d *DB) Campaign(ctx context.Context, guildID string) (FactionCampaign, err
 // the campaign are dropped with the save.
 func (d *DB) UpdateCampaign(ctx context.Context, guildID string, fn func(fc *FactionCampaign) error) (FactionCampaign, error) {
 	var out FactionCampaign
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
+			return err
+		}
 		var err error
 		out, err = d.updateCampaign(ctx, tx, guildID, fn)
 		return err
@@ -320,12 +333,16 @@ func dropOrphanOrders(ctx context.Context, tx *sql.Tx, fc *FactionCampaign) erro
 	for _, f := range fc.Campaign.Factions {
 		names = append(names, strings.ToLower(f.Name))
 	}
-	js, err := json.Marshal(names)
-	if err != nil {
+	if len(names) == 0 {
+		_, err := tx.ExecContext(ctx, `DELETE FROM faction_orders WHERE campaign_id = ?`, fc.ID)
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `DELETE FROM faction_orders WHERE campaign_id = ?
-		AND lower(faction) NOT IN (SELECT value FROM json_each(?))`, fc.ID, string(js))
+	args := []any{fc.ID}
+	for _, n := range names {
+		args = append(args, n)
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM faction_orders WHERE campaign_id = ?
+		AND lower(faction) NOT IN (`+placeholders(len(names))+`)`, args...)
 	return err
 }
 
@@ -417,19 +434,32 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 		return FactionOrder{}, err
 	}
 	var out FactionOrder
-	err = d.tx(ctx, func(tx *sql.Tx) error {
-		campaignID, name, err := campaignFaction(ctx, tx, guildID, o.Faction)
+	// READ COMMITTED on PostgreSQL, with row locks: the campaign's orders
+	// the queue of one campaign, and the lock of the order IDs (taken last,
+	// held only for the INSERT and the commit) orders the allocation of the
+	// largest ID plus one; each statement then reads what the transactions
+	// before it committed. Under SERIALIZABLE every new order would
+	// conflict with every other, in any campaign (they all read the largest
+	// ID), and be run again until the attempts ran out.
+	err = d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
+			return err
+		}
+		campaignID, name, err := d.campaignFaction(ctx, tx, guildID, o.Faction)
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO faction_orders (campaign_id, faction, seq, mode, body, question, created_by, created_at)
-			VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)`,
-			campaignID, name, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp())
-		if err != nil {
+		if err := d.lock(ctx, tx, `SELECT name FROM tablehand_locks WHERE name = ?`, "faction_orders"); err != nil {
 			return err
 		}
-		id, err := res.LastInsertId()
-		if err != nil {
+		var id int64
+		// The ID users see (#4) is the largest yet plus one, as SQLite gives
+		// a rowid, on both stores: the same commands give the same IDs.
+		if err := tx.QueryRowContext(ctx, `INSERT INTO faction_orders (id, campaign_id, faction, seq, mode, body, question, created_by, created_at)
+			VALUES ((SELECT coalesce(max(id), 0) + 1 FROM faction_orders), ?, ?,
+				(SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)
+			RETURNING id`,
+			campaignID, name, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp()).Scan(&id); err != nil {
 			return err
 		}
 		out, err = scanOrder(tx.QueryRowContext(ctx, `SELECT `+orderCols+` FROM faction_orders WHERE id = ?`, id))
@@ -474,7 +504,10 @@ func (d *DB) FactionOrder(ctx context.Context, guildID string, id int64) (Factio
 func (d *DB) UpdateOrder(ctx context.Context, guildID string, id int64, fn func(o *FactionOrder, fc *FactionCampaign) (OrderChange, error)) (FactionOrder, FactionCampaign, error) {
 	var out FactionOrder
 	var camp FactionCampaign
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
+			return err
+		}
 		fc, err := loadCampaign(ctx, tx, guildID)
 		if err != nil {
 			return err
@@ -530,7 +563,10 @@ type OrderChange struct {
 // how many went.
 func (d *DB) DeleteOrders(ctx context.Context, guildID, factionName string, ids ...int64) (int, error) {
 	var n int64
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
+			return err
+		}
 		fc, err := loadCampaign(ctx, tx, guildID)
 		if err != nil {
 			return err
@@ -539,12 +575,12 @@ func (d *DB) DeleteOrders(ctx context.Context, guildID, factionName string, ids 
 		if len(ids) == 0 {
 			res, err = tx.ExecContext(ctx, `DELETE FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE`, fc.ID, factionName)
 		} else {
-			js, jerr := json.Marshal(ids)
-			if jerr != nil {
-				return jerr
+			args := []any{fc.ID, factionName, factionName}
+			for _, id := range ids {
+				args = append(args, id)
 			}
 			res, err = tx.ExecContext(ctx, `DELETE FROM faction_orders WHERE campaign_id = ? AND (? = '' OR faction = ? COLLATE NOCASE)
-				AND id IN (SELECT value FROM json_each(?))`, fc.ID, factionName, factionName, string(js))
+				AND id IN (`+placeholders(len(ids))+`)`, args...)
 		}
 		if err != nil {
 			return err
@@ -631,7 +667,12 @@ func (d *DB) PlayRounds(ctx context.Context, guildID string, p PlayOptions) (Pla
 		return nil
 	}
 	var out PlayResult
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	// Locked, at READ COMMITTED on PostgreSQL: a round is never run again
+	// for a collision, so the dice it was given (dice:) are used once.
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
+			return err
+		}
 		fc, err := loadCampaign(ctx, tx, guildID)
 		if err != nil {
 			return err
@@ -833,7 +874,7 @@ func scanRound(row interface{ Scan(...any) error }) (FactionRound, error) {
 func (d *DB) RoundHistory(ctx context.Context, guildID string, limit int) ([]FactionRound, error) {
 	rows, err := d.sql.QueryContext(ctx, `SELECT `+roundCols+` FROM (
 		SELECT r.* FROM faction_rounds r JOIN faction_campaigns c ON c.id = r.campaign_id
-		WHERE c.guild_id = ? ORDER BY r.round DESC LIMIT ?) ORDER BY round`, guildID, limit)
+		WHERE c.guild_id = ? ORDER BY r.round DESC LIMIT ?) AS newest ORDER BY round`, guildID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("round history: %w", err)
 	}
@@ -864,4 +905,10 @@ func (d *DB) PlayedRound(ctx context.Context, guildID string, round int) (Factio
 		return FactionRound{}, fmt.Errorf("round %d: %w", round, err)
 	}
 	return r, nil
+}
+
+// placeholders returns n comma-separated placeholders, n > 0, for a list
+// of values: both stores take it (SQLite's json_each has no portable twin).
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -60,7 +61,7 @@ func queue(t testing.TB, d *db.DB, guild, fac string, o faction.Order) db.Factio
 	return out
 }
 
-func TestFactionCampaignStore(t *testing.T) {
+func testFactionCampaignStore(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	if _, err := d.Campaign(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
@@ -148,23 +149,32 @@ func TestFactionCampaignStore(t *testing.T) {
 // snapshot is everything a round may change, as stored.
 func snapshot(t *testing.T, d *db.DB, guild string) string {
 	t.Helper()
+	// Each query's rows, joined in Go: the same on every store.
 	var out []string
 	for _, q := range []string{
 		`SELECT state || '|' || version FROM faction_campaigns WHERE guild_id = '` + guild + `'`,
-		`SELECT group_concat(id || ':' || body || ':' || question, ';') FROM (SELECT * FROM faction_orders ORDER BY id)`,
+		`SELECT id || ':' || body || ':' || question FROM faction_orders ORDER BY id`,
 		`SELECT count(*) || ':' || coalesce(max(round), 0) FROM faction_rounds`,
-		`SELECT count(*) FROM faction_firings`,
-		`SELECT group_concat(last_firing) FROM faction_schedules`,
+		`SELECT count(*) || '' FROM faction_firings`,
+		`SELECT last_firing FROM faction_schedules ORDER BY id`,
 	} {
-		var s *string
-		if err := d.SQL().QueryRow(q).Scan(&s); err != nil {
+		rows, err := d.SQL().Query(q)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if s != nil {
-			out = append(out, *s)
-		} else {
-			out = append(out, "NULL")
+		var got []string
+		for rows.Next() {
+			var s string
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, s)
 		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+		out = append(out, strings.Join(got, ";"))
 	}
 	b, _ := json.Marshal(out)
 	return string(b)
@@ -172,7 +182,7 @@ func snapshot(t *testing.T, d *db.DB, guild string) string {
 
 // "A round is one transaction: a crash in the middle leaves the campaign
 // exactly as before the round": fail after each step in turn.
-func TestPlayRoundsAllOrNothing(t *testing.T) {
+func testPlayRoundsAllOrNothing(t *testing.T) {
 	clock := time.Date(2025, 3, 7, 17, 0, 0, 0, time.UTC)
 	d, _ := open(t, db.WithClock(func() time.Time { return clock }))
 	ctx := context.Background()
@@ -246,7 +256,7 @@ func TestPlayRoundsAllOrNothing(t *testing.T) {
 
 // An order that needs the GM's answer stays queued with its Question; the
 // others go.
-func TestPlayRoundsHoldsQuestions(t *testing.T) {
+func testPlayRoundsHoldsQuestions(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	world(t, d, "g")
@@ -286,8 +296,8 @@ func TestPlayRoundsHoldsQuestions(t *testing.T) {
 // Two processes on one database fire the same schedule at once: one plays
 // the rounds, the other is told the firing is done, and the campaign moves
 // one round.
-func TestFiringAppliedOnceAcrossProcesses(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "t.db")
+func testFiringAppliedOnceAcrossProcesses(t *testing.T) {
+	file := source(t)
 	ctx := context.Background()
 	var procs []*db.DB
 	for range 2 {
@@ -381,7 +391,7 @@ func BenchmarkPlayRound100x20(b *testing.B) {
 // EnsureCampaign starts the campaign and changes it in one transaction: a
 // change that fails leaves no campaign behind; the next one starts it, and
 // the one after finds it.
-func TestEnsureCampaign(t *testing.T) {
+func testEnsureCampaign(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	nc := db.NewCampaign{ChannelID: "table", ActorID: "gm", Config: faction.DefaultConfig()}

@@ -148,7 +148,7 @@ func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
 
 const insertRollSQL = `INSERT INTO rolls
 	(code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 
 func (d *DB) saveRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int64, error) {
 	detail := r.Detail
@@ -157,12 +157,10 @@ func (d *DB) saveRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int6
 	}
 	// Tx.StmtContext reuses the statement already prepared on the
 	// transaction's connection.
-	res, err := tx.StmtContext(ctx, d.insertRoll).ExecContext(ctx,
-		r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, r.Private, string(detail), now)
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
+	var id int64
+	err := tx.StmtContext(ctx, d.insertRoll).QueryRowContext(ctx,
+		r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, r.Private, string(detail), now).Scan(&id)
+	return id, err
 }
 
 // RecentRolls returns up to limit of the newest rolls in channel, newest

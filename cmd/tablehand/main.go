@@ -6,6 +6,7 @@
 //	tablehand commands
 //	tablehand backup [--config FILE] [--db PATH] DEST
 //	tablehand check [--config FILE] [--db PATH]
+//	tablehand migrate-store --from PATH --to postgres://...
 package main
 
 import (
@@ -38,6 +39,8 @@ Usage:
   tablehand commands          print the slash command definitions as JSON
   tablehand backup DEST       copy the database to DEST while the bot runs
   tablehand check             verify the database: integrity and schema version
+  tablehand migrate-store --from PATH --to URL
+                              copy a SQLite database into an empty PostgreSQL one
 
 Run 'tablehand <command> -h' for a command's flags.
 `
@@ -76,6 +79,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runBackup(ctx, args[1:], stdout, stderr, getenv)
 	case "check":
 		return runCheck(ctx, args[1:], stdout, stderr, getenv)
+	case "migrate-store":
+		return runMigrateStore(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -88,7 +93,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	jsonOut := fs.Bool("json", false, "print one JSON object per command")
 	seed := fs.Uint64("seed", 0, "seed the dice, for deterministic output")
 	user := fs.String("user", "player", "the user who types the commands")
@@ -106,13 +111,13 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return err
 	}
 	if *dbPath != "" {
-		cfg.Database = *dbPath
+		cfg.Use(*dbPath)
 	}
 	log, err := logger(cfg, stderr)
 	if err != nil {
 		return err
 	}
-	store, err := db.Open(ctx, cfg.Database)
+	store, err := db.Open(ctx, cfg.Store())
 	if err != nil {
 		return err
 	}
@@ -155,7 +160,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
 	shard := fs.Int("shard", 0, "this process's shard, 0 to --shards-1")
 	shards := fs.Int("shards", 1, "the number of shards (processes) the bot runs as")
@@ -199,7 +204,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	fs := flag.NewFlagSet("http", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	listen := fs.String("listen", "", "address to listen on (default from the config, else 127.0.0.1:8080)")
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
 	if err := fs.Parse(args); err != nil {
@@ -225,7 +230,13 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	if err != nil {
 		return err
 	}
-	e, err := bot.NewEndpoint(bot.HTTPOptions{PublicKey: key, Handler: bot.Logged(b.router, b.log, metrics), REST: rest, Log: b.log})
+	opts := bot.HTTPOptions{PublicKey: key, Handler: bot.Logged(b.router, b.log, metrics), REST: rest, Log: b.log}
+	if b.store.Postgres() {
+		// Replicas on one PostgreSQL share what they answered; on SQLite,
+		// one machine, each process keeps its own memory.
+		opts.Replays = b.store
+	}
+	e, err := bot.NewEndpoint(opts)
 	if err != nil {
 		return err
 	}
@@ -252,14 +263,14 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		return nil, err
 	}
 	if dbPath != "" {
-		cfg.Database = dbPath
+		cfg.Use(dbPath)
 	}
 	log, err := logger(cfg, stderr)
 	if err != nil {
 		return nil, err
 	}
 	bot.RouteDiscordLogs(log)
-	store, err := db.Open(ctx, cfg.Database)
+	store, err := db.Open(ctx, cfg.Store())
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +295,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Cron:       bot.Cron{},
 		Scheduler:  sched,
 	})
-	log.Info("starting", "database", cfg.Database)
+	log.Info("starting", "database", db.Redact(cfg.Store()))
 	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched}, nil
 }
 
@@ -331,7 +342,7 @@ func databaseFlags(name string, args []string, stderr io.Writer, getenv func(str
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config, else tablehand.db)")
+	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	if err := fs.Parse(args); err != nil {
 		return "", nil, err
 	}
@@ -340,9 +351,9 @@ func databaseFlags(name string, args []string, stderr io.Writer, getenv func(str
 		return "", nil, err
 	}
 	if *dbPath != "" {
-		cfg.Database = *dbPath
+		cfg.Use(*dbPath)
 	}
-	return cfg.Database, fs.Args(), nil
+	return cfg.Store(), fs.Args(), nil
 }
 
 // runBackup copies the database, consistently, while a bot may be using it.
@@ -382,12 +393,59 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s\n%s\n", file, rep)
+	fmt.Fprintf(stdout, "%s\n%s\n", db.Redact(file), rep)
 	if !rep.IntegrityOK() {
-		return db.DamagedFile(file, "integrity_check: "+strings.Join(rep.Integrity, "; "))
+		return db.DamagedFile(db.Redact(file), "integrity_check: "+strings.Join(rep.Integrity, "; "))
 	}
 	if !rep.OK() {
-		return fmt.Errorf("check: %s is not fit to use", file)
+		return fmt.Errorf("check: %s is not fit to use", db.Redact(file))
 	}
+	return nil
+}
+
+// runMigrateStore copies a whole SQLite database into an empty PostgreSQL
+// database and checks the copy, table by table.
+func runMigrateStore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	const example = "tablehand migrate-store --from tablehand.db --to postgres://tablehand@db.example.org/tablehand"
+	fs := flag.NewFlagSet("migrate-store", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	from := fs.String("from", "", "the SQLite database file to copy")
+	to := fs.String("to", "", "the PostgreSQL database to copy it into, empty: postgres://user@host/database")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() != 0 || *from == "" || *to == "":
+		return errors.New("migrate-store: want --from and --to, e.g. " + example)
+	case db.IsPostgresURL(*from):
+		return errors.New("migrate-store: --from is a SQLite file, e.g. " + example)
+	case !db.IsPostgresURL(*to):
+		return errors.New("migrate-store: --to is a postgres:// URL, e.g. " + example)
+	}
+	if _, err := os.Stat(*from); err != nil {
+		return fmt.Errorf("migrate-store: %w", err)
+	}
+	src, err := db.Open(ctx, *from)
+	if err != nil {
+		return fmt.Errorf("migrate-store: %w", err)
+	}
+	defer src.Close()
+	dst, err := db.Open(ctx, *to)
+	if err != nil {
+		return fmt.Errorf("migrate-store: %w", err)
+	}
+	defer dst.Close()
+	start := time.Now()
+	copies, err := db.MigrateStore(ctx, src, dst)
+	if err != nil {
+		return err
+	}
+	rows := 0
+	for _, c := range copies {
+		fmt.Fprintf(stdout, "%-18s %8d rows  sha256 %s\n", c.Table, c.To, c.ToSum[:16])
+		rows += c.To
+	}
+	fmt.Fprintf(stdout, "copied %s to %s: %d rows in %d tables, counts and checksums equal on both sides, in %v\n",
+		*from, db.Redact(*to), rows, len(copies), time.Since(start).Round(time.Millisecond))
 	return nil
 }

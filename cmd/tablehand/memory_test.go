@@ -26,6 +26,7 @@ import (
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/db/dbtest"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
 )
@@ -271,6 +272,37 @@ func TestResidentMemory(t *testing.T) {
 		t.Skip("slow: set TABLEHAND_MEMTEST=1 to fill a database of 10,000 encounters and 1,000 factions and measure the bot on it")
 	}
 	w := fillMemWorld(t)
+	t.Run("http", func(t *testing.T) { memHTTP(t, w) })
+	t.Run("console", func(t *testing.T) { memConsole(t, w) })
+}
+
+// TestResidentMemoryPostgres is TestResidentMemory with the bot on
+// PostgreSQL: the same world, filled on SQLite and moved with
+// db.MigrateStore (as migrate-store moves it), then the same load on the
+// same binary given the PostgreSQL URL.
+func TestResidentMemoryPostgres(t *testing.T) {
+	if os.Getenv("TABLEHAND_MEMTEST") == "" {
+		t.Skip("slow: set TABLEHAND_MEMTEST=1 to fill a database of 10,000 encounters and 1,000 factions and measure the bot on it")
+	}
+	pg := dbtest.Postgres(t)
+	w := fillMemWorld(t)
+	ctx := context.Background()
+	from, err := db.Open(ctx, w.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer from.Close()
+	to, err := db.Open(ctx, pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer to.Close()
+	start := time.Now()
+	if _, err := db.MigrateStore(ctx, from, to); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("moved to PostgreSQL in %v", time.Since(start).Round(time.Millisecond))
+	w.path = pg
 	t.Run("http", func(t *testing.T) { memHTTP(t, w) })
 	t.Run("console", func(t *testing.T) { memConsole(t, w) })
 }

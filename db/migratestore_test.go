@@ -1,0 +1,95 @@
+package db_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/db/dbtest"
+	"github.com/tablehand/tablehand/rules/faction"
+)
+
+// A SQLite database with a bit of everything (rolls, a character, a fight
+// with its journal, a campaign with orders and a schedule) moves into an
+// empty store of the suite's kind: every table's rows and checksum agree,
+// the stored things read back the same, new IDs follow the copied ones,
+// and a second copy into the now full store is refused.
+func testMigrateStore(t *testing.T) {
+	ctx := context.Background()
+	from, err := db.Open(ctx, dbtest.SQLite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer from.Close()
+	for i := range 5 {
+		if _, err := from.SaveRoll(ctx, db.Roll{Code: "R" + string(rune('A'+i)), ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d20", Total: i + 1, Detail: json.RawMessage(`{"d":[1]}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := from.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "u1", OwnerName: "Ann", Name: "Mira", System: "arc", Stats: map[string]int{"control": 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := from.StartEncounter(ctx, "g", "table", "generic", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	update(t, from, "table", add("Goblin", 7))
+	update(t, from, "table", add("Orc", 9))
+	if _, _, err := from.UndoEncounter(ctx, "table", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	world(t, from, "g")
+	queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
+	if _, err := from.SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "0 18 * * *", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, CreatedBy: "gm"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := from.SetPlayMode(ctx, db.PlaySetting{GuildID: "g", ChannelID: "table", Mode: "strict", SetBy: "gm"}); err != nil {
+		t.Fatal(err)
+	}
+
+	to, _ := open(t)
+	copies, err := db.MigrateStore(ctx, from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for _, c := range copies {
+		if !c.OK() || c.FromSum == "" {
+			t.Errorf("%+v", c)
+		}
+		rows += c.To
+	}
+	// 5 rolls, 1 character, 1 encounter with 4 journal entries (start, two
+	// adds, the undo) and 3 snapshots, 1 campaign, 1 order, 1 schedule, 1
+	// play setting.
+	if len(copies) != 13 || rows != 18 {
+		t.Errorf("%d tables, %d rows copied; want all 13 tables and the 18 rows made above", len(copies), rows)
+	}
+	same := func(what string, get func(d *db.DB) any) {
+		t.Helper()
+		a, _ := json.Marshal(get(from))
+		b, _ := json.Marshal(get(to))
+		if string(a) != string(b) {
+			t.Errorf("%s differs after the copy:\n%s\n%s", what, a, b)
+		}
+	}
+	same("the roll log", func(d *db.DB) any { r, err := d.RecentRolls(ctx, "table", "", "u1", 10); return []any{r, err} })
+	same("the character", func(d *db.DB) any { c, err := d.Character(ctx, "g", "mira"); return []any{c, err} })
+	same("the encounter", func(d *db.DB) any { e, err := d.Encounter(ctx, "table"); return []any{e, err} })
+	same("the journal", func(d *db.DB) any { l, err := d.EncounterLog(ctx, "table", 10); return []any{l, err} })
+	same("the campaign", func(d *db.DB) any { c, err := d.Campaign(ctx, "g"); return []any{c, err} })
+	same("the orders", func(d *db.DB) any { o, err := d.FactionOrders(ctx, "g", "", ""); return []any{o, err} })
+	same("the schedule", func(d *db.DB) any { s, err := d.Schedule(ctx, "g"); return []any{s, err} })
+	// Redo reads a copied snapshot; new rows take IDs after the copied ones.
+	if _, _, err := to.RedoEncounter(ctx, "table", "gm"); err != nil {
+		t.Errorf("redo after the copy: %v", err)
+	}
+	id, err := to.SaveRoll(ctx, db.Roll{Code: "NEW", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d6", Total: 1})
+	if err != nil || id != 6 {
+		t.Errorf("a new roll after the copy: id %d, %v; want 6", id, err)
+	}
+	if _, err := db.MigrateStore(ctx, from, to); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("a copy into a full store: %v; want it refused", err)
+	}
+}
