@@ -232,11 +232,16 @@ func run(c *kit.Call, e *encounter.Encounter, p rules.Policy, name, mode string,
 // gets the encounter; the tracker message, if there is one, is edited.
 func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr string, out *kit.Outcome, fight *inFight, result any) (kit.Response, error) {
 	public := ch.ev.Text(false)
-	private := c.Req.Options.Bool("private")
+	vis := c.Visibility()
+	private := vis == kit.Self
+	logged := vis
+	if ch.ev.Secret && vis == kit.Public {
+		logged = kit.Self
+	}
 	out.Rolls = c.Tray.Rolls()
 	// The roll is logged without the encounter: the GM's view of it names
 	// the hidden.
-	id, err := h.LogRoll(ctx, c.Req, expr, out.Total, private || ch.ev.Secret, result)
+	id, err := h.LogRoll(ctx, c.Req, expr, out.Total, logged, result)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -248,11 +253,11 @@ func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr 
 	view := h.fight.InitResult(ch.enc.State, c.Req.GM)
 	fight.Encounter = &view
 	resp := c.Reply(out.ID, result, kit.EscapeInline(text))
-	resp.Ephemeral = private || public == ""
+	resp.Ephemeral = resp.Ephemeral || public == ""
 	if public != "" {
 		h.fight.ShowTracker(c.Req, ch.enc, &resp, false)
 		if !private {
-			resp.Followups = tracker.GMSecrets(c.Req, ch.ev)
+			resp.Followups = append(resp.Followups, tracker.GMSecrets(c.Req, ch.ev)...)
 		}
 	}
 	return resp, nil
