@@ -200,6 +200,9 @@ func writeText(w io.Writer, l ConsoleLine) {
 	for _, f := range l.Followups {
 		fmt.Fprintln(w, "↳ then sends:")
 		writeData(w, f)
+		if f.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			fmt.Fprintln(w, "(only you can see this follow-up)")
+		}
 	}
 	for _, p := range l.Posts {
 		fmt.Fprintf(w, "📮 posts in #%s:\n", p.ChannelID)
