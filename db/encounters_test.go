@@ -744,6 +744,7 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`DROP TABLE encounter_states`,
 		`DROP TABLE play_settings`, // schema 6's
 		`DROP TABLE interactions`,
+		`DROP TABLE page_tokens`, // schema 8's
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {
