@@ -150,6 +150,8 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Factions:   store,
 		Schedules:  store,
 		Cron:       bot.Cron{},
+		Pages:      store,
+		PublicURL:  cfg.PublicURL,
 	})
 	return bot.Console(ctx, bot.ConsoleOptions{
 		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
@@ -294,6 +296,8 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Schedules:  store,
 		Cron:       bot.Cron{},
 		Scheduler:  sched,
+		Pages:      store,
+		PublicURL:  cfg.PublicURL,
 	})
 	log.Info("starting", "database", db.Redact(cfg.Store()))
 	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched}, nil
