@@ -43,6 +43,11 @@ func assetResult(c *rules.Campaign, own *rules.Faction, a *rules.Asset) AssetRes
 }
 
 func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) FactionResult {
+	return factionResultFor(c, viewer(req), f)
+}
+
+// factionResultFor is f's sheet as v may see it.
+func factionResultFor(c *rules.Campaign, v Viewer, f *rules.Faction) FactionResult {
 	r := FactionResult{Name: f.Name, Owner: f.Owner, Policy: string(f.Policy), Stats: f.Stats, AP: apNow(c, f), Memes: f.Memes, Round: c.Round}
 	for _, a := range rules.AllAttrs {
 		r.Attributes.Set(a, c.Attribute(f, a))
@@ -50,10 +55,10 @@ func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) Factio
 	for _, hb := range habitatsOf(c, f) {
 		r.Habitats = append(r.Habitats, hb.Name)
 	}
-	for _, a := range visibleAssets(c, req, f) {
+	for _, a := range assetsFor(c, v, f) {
 		r.Assets = append(r.Assets, assetResult(c, f, a))
 	}
-	if viewer(req).SeesAll(f) {
+	if v.SeesAll(f) {
 		r.Pending = c.Pending(f.Name)
 	}
 	return r

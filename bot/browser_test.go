@@ -1,0 +1,219 @@
+package bot
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablehand/tablehand/commands/faction"
+)
+
+// The browser tests open the pages in headless Chromium, as a person
+// would see them. Without Chromium they skip; .ci/run installs it.
+
+// howToChromium is what a skipped browser test says.
+const howToChromium = "no Chromium: install Debian's package (apt-get install -y chromium), or set TABLEHAND_CHROMIUM to a Chromium or Chrome binary, to run the browser tests"
+
+// chromium is the browser's path, or "".
+func chromium() string {
+	if p := os.Getenv("TABLEHAND_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts a headless Chromium with a fresh profile and nothing to
+// reach on the network, for the test's life.
+func browser(t *testing.T, opts ...chromedp.ContextOption) context.Context {
+	t.Helper()
+	path := chromium()
+	if path == "" {
+		t.Skip(howToChromium)
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1200, 900),
+	)
+	ctx, cancel := chromedp.NewContext(alloc, opts...)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	// Start the browser now, so a broken install fails here, once.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start %s: %v", path, err)
+	}
+	return ctx
+}
+
+// browserDeadline bounds each step: far above what one takes, so that a
+// hung browser fails the test instead of hanging it.
+const browserDeadline = 20 * time.Second
+
+// do runs steps in the browser.
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, browserDeadline)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// eval is the value of a JavaScript expression on the open page.
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, browserDeadline)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// domFaction is a faction as the page's DOM shows it.
+type domFaction struct {
+	Name   string         `json:"name"`
+	Stats  map[string]int `json:"stats"`
+	Assets []domAsset     `json:"assets"`
+}
+
+type domAsset struct {
+	ID    int `json:"id"`
+	Level int `json:"level"`
+}
+
+// readFactions reads every faction from the page's DOM.
+const readFactions = `[...document.querySelectorAll('article.faction')].map(a => ({
+	name: a.querySelector('.faction-name').textContent,
+	stats: Object.fromEntries([...a.querySelectorAll('td.stat')].map(td => [td.dataset.stat.toLowerCase(), +td.querySelector('.value').textContent])),
+	assets: [...a.querySelectorAll('tr.asset')].map(tr => ({id: +tr.dataset.asset, level: +tr.querySelector('.level').textContent})),
+}))`
+
+// fromShow is a faction as /faction show's result gives it, in the DOM's
+// terms.
+func fromShow(r faction.FactionResult) domFaction {
+	d := domFaction{Name: r.Name, Stats: map[string]int{
+		"res": r.Attributes.RES, "int": r.Attributes.INT, "coh": r.Attributes.COH, "str": r.Attributes.STR,
+		"inf": r.Stats.INF, "tec": r.Stats.TEC, "sol": r.Stats.SOL, "pop": r.Stats.POP,
+	}, Assets: []domAsset{}}
+	for _, a := range r.Assets {
+		d.Assets = append(d.Assets, domAsset{ID: a.ID, Level: a.Level})
+	}
+	return d
+}
+
+func TestCampaignPageInBrowser(t *testing.T) {
+	var dialogs atomic.Int32
+	ctx := browser(t, chromedp.WithListener(func(ev any) {
+		switch ev.(type) {
+		case *page.EventJavascriptDialogOpening, page.EventJavascriptDialogOpening:
+			dialogs.Add(1)
+		}
+	}))
+	w := newWebCampaign(t)
+
+	// Each page shows each faction as /faction show shows it to the
+	// page's reader: a player who plays neither (carol), and the GM.
+	for _, c := range []struct {
+		name, link string
+		show       map[string]string // faction name -> console input
+	}{
+		{"players", w.links.Players, map[string]string{"Red": "@carol /faction show faction:Red", "Blue": "@carol /faction show faction:Blue"}},
+		{"gm", w.links.GM, map[string]string{"Red": "/faction show faction:Red"}},
+	} {
+		do(t, ctx, chromedp.Navigate(w.local(c.link)))
+		got := eval[[]domFaction](t, ctx, readFactions)
+		orders := eval[int](t, ctx, `document.querySelectorAll('tr.order').length`)
+		images := eval[int](t, ctx, `document.images.length`)
+		text := eval[string](t, ctx, `document.body.innerText`)
+		// Red's asset #2 is Covert (campaignLines).
+		covert := eval[int](t, ctx, `document.querySelectorAll('tr.asset[data-asset="2"]').length`)
+		if want := map[string]int{"players": 0, "gm": 1}[c.name]; covert != want {
+			t.Errorf("the %s page shows the covert asset %d times, want %d", c.name, covert, want)
+		}
+		for name, input := range c.show {
+			var res faction.FactionResult
+			w.result(t, input, &res)
+			want := fromShow(res)
+			i := slices.IndexFunc(got, func(d domFaction) bool { return d.Name == name })
+			if i < 0 {
+				t.Errorf("%s page: no faction %s in %+v", c.name, name, got)
+				continue
+			}
+			if !sameFaction(got[i], want) {
+				t.Errorf("%s page shows %+v, /faction show gives %+v", c.name, got[i], want)
+			}
+		}
+		if c.name == "players" && orders != 0 {
+			t.Errorf("the players' page shows %d queued orders", orders)
+		}
+		if c.name == "gm" && orders != 1 {
+			t.Errorf("the GM's page shows %d queued orders, want Red's one", orders)
+		}
+		if images != 0 || !contains(text, xssName) {
+			t.Errorf("%s page: %d images; the region shows as text: %v", c.name, images, contains(text, xssName))
+		}
+	}
+	if n := dialogs.Load(); n != 0 {
+		t.Errorf("%d JavaScript dialogs opened", n)
+	}
+
+	// On a 400 px wide phone screen nothing scrolls sideways.
+	do(t, ctx, chromedp.EmulateViewport(400, 800), chromedp.Navigate(w.local(w.links.GM)))
+	scrollWidth := eval[int](t, ctx, `document.documentElement.scrollWidth`)
+	width := eval[int](t, ctx, `window.innerWidth`)
+	if scrollWidth > width {
+		t.Errorf("at 400 px the page is %d px wide: it scrolls sideways", scrollWidth)
+	}
+
+	// TABLEHAND_SCREENSHOTS=dir saves a full-page screenshot there (the
+	// one in docs/ is made so).
+	if dir := os.Getenv("TABLEHAND_SCREENSHOTS"); dir != "" {
+		do(t, ctx, chromedp.EmulateViewport(1000, 800), chromedp.Navigate(w.local(w.links.GM)))
+		shotCtx, cancel := context.WithTimeout(ctx, browserDeadline)
+		defer cancel()
+		png, err := chromedp.Run(shotCtx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "campaign-page.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func sameFaction(a, b domFaction) bool {
+	if a.Name != b.Name || len(a.Stats) != len(b.Stats) || !slices.Equal(a.Assets, b.Assets) {
+		return false
+	}
+	for k, v := range b.Stats {
+		if a.Stats[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(s, sub string) bool { return sub != "" && strings.Contains(s, sub) }

@@ -1,0 +1,186 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+)
+
+// The read-only web pages: a faction campaign's, for its players and for
+// its GM, at faction.PagePath + token (the links /faction page gives).
+// They read the store through the same faction.Viewer as the commands.
+// Everything is in the binary (html/template, the stylesheet): no script,
+// no external asset, and a Content-Security-Policy that allows nothing
+// else. A token opens a page or nothing: an unknown token and a revoked
+// one get the same 404, and no token is ever logged.
+
+//go:embed web
+var webFiles embed.FS
+
+var webTemplates = template.Must(template.ParseFS(webFiles, "web/*.html"))
+
+// pageCSS is the stylesheet every page links.
+var pageCSS = mustRead("web/page.css")
+
+func mustRead(name string) []byte {
+	b, err := webFiles.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// contentSecurityPolicy lets a page load only what Tablehand serves, and
+// nothing frame it.
+const contentSecurityPolicy = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// WebStore is what the pages read.
+type WebStore interface {
+	PageByToken(ctx context.Context, token string) (db.Page, error)
+	kit.FactionStore
+}
+
+// Web serves the pages.
+type Web struct {
+	store WebStore
+	log   *slog.Logger
+	mux   *http.ServeMux
+}
+
+// NewWeb returns the pages' handler over store.
+func NewWeb(store WebStore, log *slog.Logger) *Web {
+	w := &Web{store: store, log: log, mux: http.NewServeMux()}
+	w.mux.HandleFunc("GET "+faction.PagePath+"{token}", w.page)
+	w.mux.HandleFunc("GET /static/page.css", w.css)
+	w.mux.HandleFunc("/", func(rw http.ResponseWriter, r *http.Request) { w.notFound(rw) })
+	return w
+}
+
+// ServeHTTP serves a page, the stylesheet, or the 404.
+func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	h := rw.Header()
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.mux.ServeHTTP(rw, r)
+}
+
+// IsWebPath reports whether the pages answer path: http serves them
+// beside the interactions endpoint, which has every other path.
+func IsWebPath(path string) bool {
+	return len(path) > len(faction.PagePath) && path[:len(faction.PagePath)] == faction.PagePath || path == "/static/page.css"
+}
+
+func (w *Web) css(rw http.ResponseWriter, r *http.Request) {
+	rw.Header().Set("Content-Type", "text/css; charset=utf-8")
+	rw.Header().Set("Cache-Control", "public, max-age=3600")
+	rw.Write(pageCSS)
+}
+
+func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
+	p, err := w.store.PageByToken(r.Context(), r.PathValue("token"))
+	if errors.Is(err, db.ErrNotFound) {
+		w.notFound(rw)
+		return
+	}
+	if err != nil {
+		w.unavailable(rw, err)
+		return
+	}
+	v := faction.PlayersView
+	if p.Audience == db.AudienceGM {
+		v = faction.GMView
+	}
+	page, err := faction.LoadCampaignPage(r.Context(), w.store, p.GuildID, v)
+	if errors.Is(err, db.ErrNotFound) {
+		// The campaign is gone: its links open nothing, as revoked ones.
+		w.notFound(rw)
+		return
+	}
+	if err != nil {
+		w.unavailable(rw, err)
+		return
+	}
+	w.render(rw, http.StatusOK, "campaign", page)
+}
+
+// notFound is the one answer to every link that opens nothing.
+func (w *Web) notFound(rw http.ResponseWriter) { w.render(rw, http.StatusNotFound, "notfound", nil) }
+
+// unavailable answers a store that cannot be read, and logs why (the
+// error names the guild, never the token).
+func (w *Web) unavailable(rw http.ResponseWriter, err error) {
+	w.log.Error("web page", "err", err)
+	rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	rw.WriteHeader(http.StatusServiceUnavailable)
+	fmt.Fprintln(rw, "Tablehand cannot read its database right now: try again in a minute.")
+}
+
+// render writes the page whole or, when the template fails, nothing of it.
+func (w *Web) render(rw http.ResponseWriter, status int, name string, data any) {
+	var b bytes.Buffer
+	if err := webTemplates.ExecuteTemplate(&b, name, data); err != nil {
+		w.unavailable(rw, fmt.Errorf("render %s: %w", name, err))
+		return
+	}
+	rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+	rw.Header().Set("Cache-Control", "no-store")
+	rw.WriteHeader(status)
+	rw.Write(b.Bytes())
+}
+
+// WithPages serves the pages' paths with web and every other with next.
+func WithPages(next, web http.Handler) http.Handler {
+	if web == nil {
+		return next
+	}
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && IsWebPath(r.URL.Path) {
+			web.ServeHTTP(rw, r)
+			return
+		}
+		next.ServeHTTP(rw, r)
+	})
+}
+
+// StartWeb listens on addr (failing at once when it cannot) and serves the
+// pages alone there until ctx is done (serve --web); wait returns once
+// they have stopped, with the error that stopped them if any.
+func StartWeb(ctx context.Context, addr string, web http.Handler, log *slog.Logger) (wait func() error, err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("web: listen on %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: web, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second, MaxHeaderBytes: 16 << 10}
+	log.Info("serving web pages", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			errc <- fmt.Errorf("web: %w", err)
+		}
+		close(errc)
+	}()
+	stopped := make(chan error, 1)
+	go func() {
+		<-ctx.Done()
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		err := srv.Shutdown(shutdownCtx)
+		if serveErr := <-errc; serveErr != nil {
+			err = serveErr
+		}
+		stopped <- err
+	}()
+	return func() error { return <-stopped }, nil
+}

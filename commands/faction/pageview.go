@@ -1,0 +1,154 @@
+package faction
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+	rules "github.com/tablehand/tablehand/rules/faction"
+)
+
+// The campaign as a web page reads it (bot/web.go renders it): the same
+// store and the same Viewer as the Discord replies, so the players' page
+// shows what a player may read in Discord and no more.
+
+// pageRounds is how many played rounds a page lists, the last first.
+const pageRounds = 20
+
+// CampaignPage is the campaign as a viewer may read it.
+type CampaignPage struct {
+	GM       bool
+	Round    int
+	Sequence string
+	Factions []PageFaction
+	Habitats []HabitatResult
+	// Orders are the queued orders the viewer may see: every one for the
+	// GM, none of a faction for a player who does not play it.
+	Orders []FactionOrderResult
+	Rounds []PageRound
+}
+
+// PageFaction is one faction: its sheet as /faction show's result gives
+// it, its four pairs of an Attribute and its Health Stat, and its assets
+// grouped by where they are.
+type PageFaction struct {
+	FactionResult
+	Player string // its player's ID, or "NPC"
+	Pairs  []StatPair
+	Groups []AssetGroup
+}
+
+// StatPair is an Attribute and the Health Stat it pairs with (RES-INF,
+// INT-TEC, COH-SOL, STR-POP), with their maxima, for the bars.
+type StatPair struct {
+	Attr, Stat               string
+	AttrValue, AttrMax       int
+	StatValue, StatMax       int
+	AttrPercent, StatPercent int
+}
+
+// AssetGroup is the assets of a faction at one habitat ("" for none).
+type AssetGroup struct {
+	Habitat string
+	Assets  []AssetResult
+}
+
+// PageRound is a played round: each faction's part of its report, as
+// /faction report shows it to the viewer.
+type PageRound struct {
+	Round   int
+	Reports []PageReport
+}
+
+// PageReport is one faction's part of a round's report.
+type PageReport struct {
+	Faction string
+	Text    string
+}
+
+// LoadCampaignPage reads the guild's campaign as v may see it; no
+// campaign is db.ErrNotFound.
+func LoadCampaignPage(ctx context.Context, store kit.FactionStore, guildID string, v Viewer) (CampaignPage, error) {
+	fc, err := store.Campaign(ctx, guildID)
+	if err != nil {
+		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
+	}
+	orders, err := store.FactionOrders(ctx, guildID, "", "")
+	if err != nil {
+		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: orders: %w", guildID, err)
+	}
+	hist, err := store.RoundHistory(ctx, guildID, pageRounds)
+	if err != nil {
+		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: rounds: %w", guildID, err)
+	}
+	return campaignPage(fc.Campaign, v, orders, hist), nil
+}
+
+// campaignPage is the page of c for v.
+func campaignPage(c *rules.Campaign, v Viewer, orders []db.FactionOrder, hist []db.FactionRound) CampaignPage {
+	p := CampaignPage{GM: v.GM, Round: c.Round, Sequence: string(c.Config.Sequence), Habitats: habitatResults(c)}
+	for _, f := range c.Factions {
+		p.Factions = append(p.Factions, pageFaction(c, v, f))
+	}
+	for _, o := range orders {
+		if v.SeesOrders(c, o.Faction) {
+			p.Orders = append(p.Orders, orderResult(o))
+		}
+	}
+	for _, r := range hist {
+		pr := PageRound{Round: r.Round}
+		for i, fr := range r.Report.Factions {
+			e := ReportEmbed(r.Round, fr, i, false, v.PublicReport(c, fr.Faction))
+			pr.Reports = append(pr.Reports, PageReport{Faction: fr.Faction, Text: plainText(e.Description)})
+		}
+		p.Rounds = append(p.Rounds, pr)
+	}
+	return p
+}
+
+func pageFaction(c *rules.Campaign, v Viewer, f *rules.Faction) PageFaction {
+	pf := PageFaction{FactionResult: factionResultFor(c, v, f), Player: f.Owner}
+	if f.Owner == "" {
+		pf.Player = "NPC"
+	}
+	for _, a := range rules.AllAttrs {
+		s := a.Stat() // "RES pairs with INF, INT with TEC, COH with SOL, STR with POP"
+		full := f.MaxAttributes.Get(a) - f.Attributes.Get(a) + c.Attribute(f, a)
+		sp := StatPair{Attr: string(a), AttrValue: c.Attribute(f, a), AttrMax: full,
+			Stat: string(s), StatValue: f.Stats.Get(s), StatMax: c.StatMax(f, s)}
+		sp.AttrPercent, sp.StatPercent = percent(sp.AttrValue, sp.AttrMax), percent(sp.StatValue, sp.StatMax)
+		pf.Pairs = append(pf.Pairs, sp)
+	}
+	at := map[string]int{}
+	for _, a := range pf.Assets {
+		i, ok := at[a.Location]
+		if !ok {
+			i = len(pf.Groups)
+			at[a.Location] = i
+			pf.Groups = append(pf.Groups, AssetGroup{Habitat: a.Location})
+		}
+		pf.Groups[i].Assets = append(pf.Groups[i].Assets, a)
+	}
+	return pf
+}
+
+// percent is v of max as a bar's width, 0 to 100.
+func percent(v, max int) int {
+	if max <= 0 || v <= 0 {
+		return 0
+	}
+	return min(100, v*100/max)
+}
+
+// plainText is a report's Discord Markdown as plain text: the page shows
+// it as text, never as HTML.
+func plainText(s string) string {
+	return markdownToText.Replace(s)
+}
+
+// markdownToText undoes kit.EscapeMarkdown and drops the bold and code
+// marks ReportEmbed writes (escapes first, so that an escaped mark stays).
+var markdownToText = strings.NewReplacer(`\\`, `\`, "\\`", "`", `\*`, "*", `\_`, "_", `\~`, "~", `\|`, "|", `\>`, ">", `\#`, "#", `\-`, "-",
+	"**", "", "`", "")
