@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -176,6 +177,24 @@ func TestCampaignPageInBrowser(t *testing.T) {
 			t.Errorf("%s page: %d images; the region shows as text: %v", c.name, images, contains(text, xssName))
 		}
 	}
+	// The chart draws a line a faction, and its table's last column is
+	// each faction's Health Stats now, as /faction show gives them.
+	do(t, ctx, chromedp.Navigate(w.local(w.links.Players)))
+	if n := eval[int](t, ctx, `document.querySelectorAll('svg.chart polyline').length`); n != 2 {
+		t.Errorf("the chart draws %d lines, want 2", n)
+	}
+	if title := eval[string](t, ctx, `document.querySelector('svg.chart title').textContent`); !strings.Contains(title, "Health Stats") {
+		t.Errorf("the chart's title: %q", title)
+	}
+	last := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('table.chart-data tbody tr')].map(tr => [tr.querySelector('th').textContent, tr.querySelector('td:last-child').textContent]))`)
+	for name, input := range map[string]string{"Red": "@carol /faction show faction:Red", "Blue": "@carol /faction show faction:Blue"} {
+		var res faction.FactionResult
+		w.result(t, input, &res)
+		if want := strconv.Itoa(res.Stats.INF + res.Stats.TEC + res.Stats.SOL + res.Stats.POP); last[name] != want {
+			t.Errorf("the chart's table gives %s %q after the last round, /faction show %s", name, last[name], want)
+		}
+	}
+
 	if n := dialogs.Load(); n != 0 {
 		t.Errorf("%d JavaScript dialogs opened", n)
 	}

@@ -36,7 +36,7 @@ var campaignLines = []string{
 	`/faction asset set asset:2 covert:true`,
 	`/faction asset add faction:Blue chart:Fixer`,
 	`/faction order faction:Blue action:invest stat:TEC`,
-	`/faction round`,
+	`/faction round count:3`,
 	`/faction order faction:Red action:invest stat:INF`,
 	`@carol /faction show faction:Red`,
 	`/faction show faction:Red`,

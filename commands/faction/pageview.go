@@ -3,6 +3,7 @@ package faction
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
@@ -27,7 +28,10 @@ type CampaignPage struct {
 	// Orders are the queued orders the viewer may see: every one for the
 	// GM, none of a faction for a player who does not play it.
 	Orders []FactionOrderResult
+	// Rounds are the last rounds played, the newest first; Chart their
+	// Health Stats, nil before the first.
 	Rounds []PageRound
+	Chart  *StatsChart
 }
 
 // PageFaction is one faction: its sheet as /faction show's result gives
@@ -97,7 +101,8 @@ func campaignPage(c *rules.Campaign, v Viewer, orders []db.FactionOrder, hist []
 			p.Orders = append(p.Orders, orderResult(o))
 		}
 	}
-	for _, r := range hist {
+	p.Chart = statsChartSVG(hist)
+	for _, r := range slices.Backward(hist) {
 		pr := PageRound{Round: r.Round}
 		for i, fr := range r.Report.Factions {
 			e := ReportEmbed(r.Round, fr, i, false, v.PublicReport(c, fr.Faction))
