@@ -195,6 +195,23 @@ func TestCampaignPageInBrowser(t *testing.T) {
 		}
 	}
 
+	// The schedule's next firings are /schedule show's, each in a <time>
+	// the script has put in the reader's own zone.
+	var sched faction.ScheduleResult
+	w.result(t, "@carol /schedule show", &sched)
+	times := eval[[]map[string]string](t, ctx, `[...document.querySelectorAll('ol.firings time')].map(t => ({at: t.dateTime, text: t.textContent}))`)
+	if len(times) != len(sched.Next) || len(times) == 0 {
+		t.Fatalf("the page shows %d firings, /schedule show %d", len(times), len(sched.Next))
+	}
+	for i, tm := range times {
+		if want := time.Unix(sched.Next[i], 0).UTC().Format(time.RFC3339); tm["at"] != want {
+			t.Errorf("firing %d at %s, /schedule show %s", i, tm["at"], want)
+		}
+		if strings.Contains(tm["text"], "Europe/Paris") {
+			t.Errorf("firing %d shows %q: the script did not localise it", i, tm["text"])
+		}
+	}
+
 	if n := dialogs.Load(); n != 0 {
 		t.Errorf("%d JavaScript dialogs opened", n)
 	}

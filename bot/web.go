@@ -30,8 +30,13 @@ var webFiles embed.FS
 
 var webTemplates = template.Must(template.ParseFS(webFiles, "web/*.html"))
 
-// pageCSS is the stylesheet every page links.
-var pageCSS = mustRead("web/page.css")
+// pageCSS is the stylesheet every page links; pageJS its one script,
+// which only shows the times in the reader's own zone (the page is right
+// without it).
+var (
+	pageCSS = mustRead("web/page.css")
+	pageJS  = mustRead("web/page.js")
+)
 
 func mustRead(name string) []byte {
 	b, err := webFiles.ReadFile(name)
@@ -49,20 +54,27 @@ const contentSecurityPolicy = "default-src 'self'; base-uri 'none'; form-action 
 type WebStore interface {
 	PageByToken(ctx context.Context, token string) (db.Page, error)
 	kit.FactionStore
+	kit.ScheduleStore
 }
 
 // Web serves the pages.
 type Web struct {
 	store WebStore
 	log   *slog.Logger
+	now   func() time.Time
 	mux   *http.ServeMux
 }
 
-// NewWeb returns the pages' handler over store.
-func NewWeb(store WebStore, log *slog.Logger) *Web {
-	w := &Web{store: store, log: log, mux: http.NewServeMux()}
+// NewWeb returns the pages' handler over store; now is the clock the
+// schedule's next firings count from (nil: time.Now).
+func NewWeb(store WebStore, log *slog.Logger, now func() time.Time) *Web {
+	if now == nil {
+		now = time.Now
+	}
+	w := &Web{store: store, log: log, now: now, mux: http.NewServeMux()}
 	w.mux.HandleFunc("GET "+faction.PagePath+"{token}", w.page)
-	w.mux.HandleFunc("GET /static/page.css", w.css)
+	w.mux.HandleFunc("GET /static/page.css", w.static(pageCSS, "text/css; charset=utf-8"))
+	w.mux.HandleFunc("GET /static/page.js", w.static(pageJS, "text/javascript; charset=utf-8"))
 	w.mux.HandleFunc("/", func(rw http.ResponseWriter, r *http.Request) { w.notFound(rw) })
 	return w
 }
@@ -79,13 +91,16 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 // IsWebPath reports whether the pages answer path: http serves them
 // beside the interactions endpoint, which has every other path.
 func IsWebPath(path string) bool {
-	return len(path) > len(faction.PagePath) && path[:len(faction.PagePath)] == faction.PagePath || path == "/static/page.css"
+	return len(path) > len(faction.PagePath) && path[:len(faction.PagePath)] == faction.PagePath || path == "/static/page.css" || path == "/static/page.js"
 }
 
-func (w *Web) css(rw http.ResponseWriter, r *http.Request) {
-	rw.Header().Set("Content-Type", "text/css; charset=utf-8")
-	rw.Header().Set("Cache-Control", "public, max-age=3600")
-	rw.Write(pageCSS)
+// static serves a file of the binary.
+func (w *Web) static(body []byte, ctype string) http.HandlerFunc {
+	return func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", ctype)
+		rw.Header().Set("Cache-Control", "public, max-age=3600")
+		rw.Write(body)
+	}
 }
 
 func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
@@ -102,7 +117,8 @@ func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
 	if p.Audience == db.AudienceGM {
 		v = faction.GMView
 	}
-	page, err := faction.LoadCampaignPage(r.Context(), w.store, p.GuildID, v)
+	src := faction.PageSources{Factions: w.store, Schedules: w.store, Cron: Cron{}, Now: w.now()}
+	page, err := faction.LoadCampaignPage(r.Context(), src, p.GuildID, v)
 	if errors.Is(err, db.ErrNotFound) {
 		// The campaign is gone: its links open nothing, as revoked ones.
 		w.notFound(rw)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/faction"
@@ -41,8 +42,13 @@ var campaignLines = []string{
 	`@carol /faction show faction:Red`,
 	`/faction show faction:Red`,
 	`@carol /faction show faction:Blue`,
+	`/schedule set when:"weekly fri 18:00" timezone:Europe/Paris`,
+	`@carol /schedule show`,
 	`/faction page`,
 }
+
+// webNow is the clock of the console and of the pages alike.
+var webNow = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 
 // webCampaign is a campaign made through the console and the pages over
 // its store, served on loopback.
@@ -82,6 +88,7 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 		Rules:  commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 		Log:    log, Cron: Cron{}, Pages: store, PublicURL: "https://pages.example.org",
+		Now: func() time.Time { return webNow },
 	})
 	var out bytes.Buffer
 	in := strings.Join(append(campaignLines, extra...), "\n") + "\n"
@@ -103,7 +110,7 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 		}
 	}
 	w.result(t, "/faction page", &w.links)
-	w.srv = httptest.NewServer(NewWeb(store, log))
+	w.srv = httptest.NewServer(NewWeb(store, log, func() time.Time { return webNow }))
 	t.Cleanup(w.srv.Close)
 	w.log = &logBuf.Buffer
 	return w
@@ -169,8 +176,12 @@ func TestCampaignPagesShowWhatTheirReadersMaySee(t *testing.T) {
 		if strings.Contains(page, xssName) || !strings.Contains(page, "&lt;img src=x onerror=alert(1)&gt;") {
 			t.Errorf("the region %q is not escaped", xssName)
 		}
-		if strings.Contains(page, "<script") || strings.Contains(page, "http://") || strings.Contains(page, "https://") {
-			t.Errorf("a page holds a script or an outside address")
+		if strings.Count(page, "<script") != strings.Count(page, `<script src="/static/page.js" defer></script>`) || strings.Contains(page, "http://") || strings.Contains(page, "https://") {
+			t.Errorf("a page holds an inline script or an outside address")
+		}
+		// Without a script the next firing reads in the schedule's zone.
+		if !strings.Contains(page, `<time datetime="2026-11-27T17:00:00Z">Fri 27 Nov 2026 18:00 (Europe/Paris)</time>`) {
+			t.Errorf("a page lacks the next firing, Friday 18:00 in Paris")
 		}
 		if !strings.Contains(page, "Round 1") || !strings.Contains(page, `data-faction="Blue"`) {
 			t.Errorf("a page lacks the round played or a faction")

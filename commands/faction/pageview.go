@@ -2,9 +2,11 @@ package faction
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
@@ -32,6 +34,31 @@ type CampaignPage struct {
 	// Health Stats, nil before the first.
 	Rounds []PageRound
 	Chart  *StatsChart
+	// Schedule is the campaign's schedule, as /schedule show gives it to
+	// anyone; nil when it has none.
+	Schedule *PageSchedule
+}
+
+// PageSchedule is the schedule and its next firings.
+type PageSchedule struct {
+	ScheduleResult
+	Firings []PageTime
+}
+
+// PageTime is a moment: ISO is what a <time datetime> holds (RFC 3339,
+// UTC), Text how the page shows it without a script (in the schedule's
+// own zone, named).
+type PageTime struct {
+	ISO, Text string
+}
+
+// PageSources are where a page reads the campaign: the commands' stores,
+// the cron parser of /schedule and the clock.
+type PageSources struct {
+	Factions  kit.FactionStore
+	Schedules kit.ScheduleStore // nil: no schedule shown
+	Cron      kit.CronParser
+	Now       time.Time
 }
 
 // PageFaction is one faction: its sheet as /faction show's result gives
@@ -74,7 +101,8 @@ type PageReport struct {
 
 // LoadCampaignPage reads the guild's campaign as v may see it; no
 // campaign is db.ErrNotFound.
-func LoadCampaignPage(ctx context.Context, store kit.FactionStore, guildID string, v Viewer) (CampaignPage, error) {
+func LoadCampaignPage(ctx context.Context, src PageSources, guildID string, v Viewer) (CampaignPage, error) {
+	store := src.Factions
 	fc, err := store.Campaign(ctx, guildID)
 	if err != nil {
 		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
@@ -87,7 +115,36 @@ func LoadCampaignPage(ctx context.Context, store kit.FactionStore, guildID strin
 	if err != nil {
 		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: rounds: %w", guildID, err)
 	}
-	return campaignPage(fc.Campaign, v, orders, hist), nil
+	p := campaignPage(fc.Campaign, v, orders, hist)
+	if src.Schedules != nil {
+		s, err := src.Schedules.Schedule(ctx, guildID)
+		switch {
+		case err == nil:
+			res, err := scheduleResultAt(s, src.Cron, src.Now)
+			if err != nil {
+				return CampaignPage{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
+			}
+			p.Schedule = pageSchedule(res)
+		case !errors.Is(err, db.ErrNotFound):
+			return CampaignPage{}, fmt.Errorf("campaign page of guild %s: schedule: %w", guildID, err)
+		}
+	}
+	return p, nil
+}
+
+// pageSchedule is the schedule's next firings as the page shows them.
+func pageSchedule(res ScheduleResult) *PageSchedule {
+	ps := &PageSchedule{ScheduleResult: res}
+	zone, err := time.LoadLocation(res.Timezone)
+	if err != nil {
+		zone = time.UTC
+	}
+	for _, sec := range res.Next {
+		t := time.Unix(sec, 0)
+		ps.Firings = append(ps.Firings, PageTime{ISO: t.UTC().Format(time.RFC3339),
+			Text: t.In(zone).Format("Mon 2 Jan 2006 15:04") + " (" + zone.String() + ")"})
+	}
+	return ps
 }
 
 // campaignPage is the page of c for v.
