@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // The browser tests open the pages in headless Chromium, as a person
@@ -224,20 +225,7 @@ func TestCampaignPageInBrowser(t *testing.T) {
 		t.Errorf("at 400 px the page is %d px wide: it scrolls sideways", scrollWidth)
 	}
 
-	// TABLEHAND_SCREENSHOTS=dir saves a full-page screenshot there (the
-	// one in docs/ is made so).
-	if dir := os.Getenv("TABLEHAND_SCREENSHOTS"); dir != "" {
-		do(t, ctx, chromedp.EmulateViewport(1000, 800), chromedp.Navigate(w.local(w.links.GM)))
-		shotCtx, cancel := context.WithTimeout(ctx, browserDeadline)
-		defer cancel()
-		png, err := chromedp.Run(shotCtx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "campaign-page.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	screenshot(t, ctx, w.local(w.links.GM), "campaign-page.png")
 }
 
 func sameFaction(a, b domFaction) bool {
@@ -253,3 +241,67 @@ func sameFaction(a, b domFaction) bool {
 }
 
 func contains(s, sub string) bool { return sub != "" && strings.Contains(s, sub) }
+
+// A fight page open in the browser follows the fight: /init next changes
+// its turn within a second, without a reload; hidden combatants are not
+// there.
+func TestFightPageFollowsTheFightInBrowser(t *testing.T) {
+	ctx := browser(t)
+	w := newWebCampaign(t)
+	w.run(t, fightLines...)
+	var links kit.PageResult
+	w.result(t, "/init page", &links)
+	do(t, ctx, chromedp.Navigate(w.local(links.Players)))
+	if turn := eval[string](t, ctx, `document.getElementById('turn').textContent`); turn != "Goblin" {
+		t.Fatalf("turn %q, want Goblin's", turn)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-combatant="Lurker"]').length`); n != 0 {
+		t.Errorf("the hidden Lurker is on the players' page")
+	}
+	// A mark that a reload would wipe out; and the stream must be open
+	// before the change, as a reader's would be.
+	do(t, ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](`window.stayed = true`)(ctx, t)
+		return err
+	}))
+	w.run(t, "/init next")
+	var next struct {
+		Turn *string `json:"turn"`
+	}
+	w.result(t, "/init next", &next)
+	pollCtx, cancel := context.WithTimeout(ctx, browserDeadline)
+	defer cancel()
+	// Within one second, by the browser's own clock.
+	got, err := chromedp.Run(pollCtx, chromedp.Poll[string](`document.getElementById('turn').textContent !== 'Goblin' && document.getElementById('turn').textContent`,
+		chromedp.WithPollingTimeout(time.Second)))
+	if err != nil {
+		t.Fatalf("the page's turn did not change within a second: %v", err)
+	}
+	if next.Turn == nil || got != *next.Turn {
+		t.Errorf("the page shows %q's turn, /init next %v", got, next.Turn)
+	}
+	if !eval[bool](t, ctx, `window.stayed === true`) {
+		t.Errorf("the page was reloaded")
+	}
+	screenshot(t, ctx, w.local(links.GM), "fight-page.png")
+}
+
+// screenshot saves a full-page screenshot of url as name in the folder
+// TABLEHAND_SCREENSHOTS names, if any (the ones in docs/ are made so).
+func screenshot(t *testing.T, ctx context.Context, url, name string) {
+	t.Helper()
+	dir := os.Getenv("TABLEHAND_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	do(t, ctx, chromedp.EmulateViewport(1000, 800), chromedp.Navigate(url))
+	shotCtx, cancel := context.WithTimeout(ctx, browserDeadline)
+	defer cancel()
+	png, err := chromedp.Run(shotCtx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

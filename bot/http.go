@@ -394,6 +394,7 @@ func ServeHTTPEndpoint(ctx context.Context, addr string, e *Endpoint, web http.H
 		WriteTimeout:      10 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 	}
+	onShutdown(srv, web)
 	log.Info("listening for interactions", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -10,15 +10,17 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
 )
 
 // The read-only web pages: a faction campaign's, for its players and for
-// its GM, at faction.PagePath + token (the links /faction page gives).
+// its GM, at kit.PagePath + token (the links /faction page gives).
 // They read the store through the same faction.Viewer as the commands.
 // Everything is in the binary (html/template, the stylesheet): no script,
 // no external asset, and a Content-Security-Policy that allows nothing
@@ -28,7 +30,21 @@ import (
 //go:embed web
 var webFiles embed.FS
 
-var webTemplates = template.Must(template.ParseFS(webFiles, "web/*.html"))
+var webTemplates = template.Must(template.New("web").Funcs(template.FuncMap{
+	"deref": func(b *bool) bool { return b != nil && *b },
+	"int": func(n *int) int {
+		if n == nil {
+			return 0
+		}
+		return *n
+	},
+	"str": func(s *string) string {
+		if s == nil {
+			return ""
+		}
+		return *s
+	},
+}).ParseFS(webFiles, "web/*.html"))
 
 // pageCSS is the stylesheet every page links; pageJS its one script,
 // which only shows the times in the reader's own zone (the page is right
@@ -55,24 +71,58 @@ type WebStore interface {
 	PageByToken(ctx context.Context, token string) (db.Page, error)
 	kit.FactionStore
 	kit.ScheduleStore
+	kit.EncounterStore
 }
 
 // Web serves the pages.
 type Web struct {
-	store WebStore
-	log   *slog.Logger
-	now   func() time.Time
-	mux   *http.ServeMux
+	store  WebStore
+	log    *slog.Logger
+	now    func() time.Time
+	mux    *http.ServeMux
+	fights *fightHub
+	// closing ends the event streams: a server's Shutdown waits for
+	// every request, and a stream would never end by itself.
+	closing   chan struct{}
+	closeOnce sync.Once
 }
 
-// NewWeb returns the pages' handler over store; now is the clock the
-// schedule's next firings count from (nil: time.Now).
-func NewWeb(store WebStore, log *slog.Logger, now func() time.Time) *Web {
-	if now == nil {
-		now = time.Now
+// Shutdown ends the open event streams (http.Server.RegisterOnShutdown).
+func (w *Web) Shutdown() { w.closeOnce.Do(func() { close(w.closing) }) }
+
+// onShutdown registers web's Shutdown, if it has one, with srv.
+func onShutdown(srv *http.Server, web http.Handler) {
+	if s, ok := web.(interface{ Shutdown() }); ok {
+		srv.RegisterOnShutdown(s.Shutdown)
 	}
-	w := &Web{store: store, log: log, now: now, mux: http.NewServeMux()}
-	w.mux.HandleFunc("GET "+faction.PagePath+"{token}", w.page)
+}
+
+// WebOptions are the pages' clock and how often an open fight page's
+// fight is looked at for changes.
+type WebOptions struct {
+	// Now is the clock the schedule's next firings count from (nil:
+	// time.Now).
+	Now func() time.Time
+	// Poll is how often the store is asked whether a watched fight
+	// changed (0: DefaultFightPoll). One look per fight serves every page
+	// open on it.
+	Poll time.Duration
+}
+
+// DefaultFightPoll is how often a watched fight is looked at.
+const DefaultFightPoll = 250 * time.Millisecond
+
+// NewWeb returns the pages' handler over store.
+func NewWeb(store WebStore, log *slog.Logger, o WebOptions) *Web {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Poll <= 0 {
+		o.Poll = DefaultFightPoll
+	}
+	w := &Web{store: store, log: log, now: o.Now, mux: http.NewServeMux(), fights: newFightHub(store, o.Poll, log), closing: make(chan struct{})}
+	w.mux.HandleFunc("GET "+kit.PagePath+"{token}", w.page)
+	w.mux.HandleFunc("GET "+kit.PagePath+"{token}/events", w.events)
 	w.mux.HandleFunc("GET /static/page.css", w.static(pageCSS, "text/css; charset=utf-8"))
 	w.mux.HandleFunc("GET /static/page.js", w.static(pageJS, "text/javascript; charset=utf-8"))
 	w.mux.HandleFunc("/", func(rw http.ResponseWriter, r *http.Request) { w.notFound(rw) })
@@ -91,7 +141,7 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 // IsWebPath reports whether the pages answer path: http serves them
 // beside the interactions endpoint, which has every other path.
 func IsWebPath(path string) bool {
-	return len(path) > len(faction.PagePath) && path[:len(faction.PagePath)] == faction.PagePath || path == "/static/page.css" || path == "/static/page.js"
+	return len(path) > len(kit.PagePath) && path[:len(kit.PagePath)] == kit.PagePath || path == "/static/page.css" || path == "/static/page.js"
 }
 
 // static serves a file of the binary.
@@ -111,6 +161,18 @@ func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		w.unavailable(rw, err)
+		return
+	}
+	if channel, ok := db.FightChannel(p.Scope); ok {
+		fp, err := tracker.LoadFightPage(r.Context(), w.store, channel, p.Audience == db.AudienceGM)
+		switch {
+		case errors.Is(err, db.ErrNotFound):
+			w.notFound(rw) // the fight has ended
+		case err != nil:
+			w.unavailable(rw, err)
+		default:
+			w.render(rw, http.StatusOK, "fight", fp)
+		}
 		return
 	}
 	v := faction.PlayersView
@@ -179,6 +241,7 @@ func StartWeb(ctx context.Context, addr string, web http.Handler, log *slog.Logg
 		return nil, fmt.Errorf("web: listen on %s: %w", addr, err)
 	}
 	srv := &http.Server{Handler: web, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second, MaxHeaderBytes: 16 << 10}
+	onShutdown(srv, web)
 	log.Info("serving web pages", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
 	go func() {

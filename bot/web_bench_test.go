@@ -63,7 +63,7 @@ func bigCampaign(b *testing.B, n, assets int) (*db.DB, string) {
 // under 20 ms).
 func BenchmarkCampaignPage100Factions(b *testing.B) {
 	store, token := bigCampaign(b, 100, 20)
-	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
 	req := httptest.NewRequest(http.MethodGet, "/p/"+token, nil)
 	size := 0
 	for b.Loop() {
@@ -81,7 +81,7 @@ func BenchmarkCampaignPage100Factions(b *testing.B) {
 // HTML and its stylesheet (target: under 60 KB).
 func BenchmarkCampaignPageWeight10Factions(b *testing.B) {
 	store, token := bigCampaign(b, 10, 20)
-	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
 	weight := 0
 	for b.Loop() {
 		weight = 0

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/commands"
-	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
@@ -57,8 +56,39 @@ type webCampaign struct {
 	srv   *httptest.Server
 	log   *bytes.Buffer
 	// lines are the console's outcomes, by input.
-	lines map[string]ConsoleLine
-	links faction.PageResult
+	lines  map[string]consoleOut
+	links  kit.PageResult
+	router *kit.Router
+}
+
+// consoleOut is what the tests read of a console line: the contract's
+// input, result and error.
+type consoleOut struct {
+	Input  string `json:"input"`
+	Result any    `json:"result"`
+	Error  string `json:"error"`
+}
+
+// run types lines in the console and keeps their outcomes; a failed
+// command fails the test.
+func (w *webCampaign) run(t testing.TB, lines ...string) {
+	t.Helper()
+	var out bytes.Buffer
+	in := strings.Join(lines, "\n") + "\n"
+	if err := Console(context.Background(), ConsoleOptions{Router: w.router, JSON: true, User: "gm", GMs: []string{"gm"}, Channel: "table", Guild: "g"}, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var l consoleOut
+		if err := dec.Decode(&l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Error != "" {
+			t.Fatalf("%s: %s", l.Input, l.Error)
+		}
+		w.lines[l.Input] = l
+	}
 }
 
 // lockedBuffer is a log the server's goroutines write to.
@@ -90,28 +120,14 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 		Log:    log, Cron: Cron{}, Pages: store, PublicURL: "https://pages.example.org",
 		Now: func() time.Time { return webNow },
 	})
-	var out bytes.Buffer
-	in := strings.Join(append(campaignLines, extra...), "\n") + "\n"
-	if err := Console(ctx, ConsoleOptions{Router: router, JSON: true, User: "gm", GMs: []string{"gm"}, Channel: "table", Guild: "g"}, strings.NewReader(in), &out); err != nil {
-		t.Fatal(err)
-	}
-	w := &webCampaign{store: store, lines: map[string]ConsoleLine{}}
-	dec := json.NewDecoder(&out)
-	for dec.More() {
-		var l ConsoleLine
-		if err := dec.Decode(&l); err != nil {
-			t.Fatal(err)
-		}
-		w.lines[l.Input] = l
-	}
-	for _, in := range campaignLines[:len(campaignLines)-1] {
-		if l := w.lines[in]; l.Error != "" {
-			t.Fatalf("%s: %s", in, l.Error)
-		}
-	}
+	w := &webCampaign{store: store, lines: map[string]consoleOut{}, router: router}
+	w.run(t, append(campaignLines, extra...)...)
 	w.result(t, "/faction page", &w.links)
-	w.srv = httptest.NewServer(NewWeb(store, log, func() time.Time { return webNow }))
+	web := NewWeb(store, log, WebOptions{Now: func() time.Time { return webNow }, Poll: 50 * time.Millisecond})
+	w.srv = httptest.NewServer(web)
 	t.Cleanup(w.srv.Close)
+	t.Cleanup(web.Shutdown) // first: the streams end, then the server
+
 	w.log = &logBuf.Buffer
 	return w
 }
@@ -197,7 +213,7 @@ func TestCampaignPagesShowWhatTheirReadersMaySee(t *testing.T) {
 // new links work; no token reaches the log.
 func TestRevokedAndUnknownPageLinksAreOneNotFound(t *testing.T) {
 	w := newWebCampaign(t, "/faction page revoke:true")
-	var renewed faction.PageResult
+	var renewed kit.PageResult
 	w.result(t, "/faction page revoke:true", &renewed)
 	type answer struct {
 		status      int
@@ -249,5 +265,45 @@ func TestWithPagesRoutesPagePaths(t *testing.T) {
 		if rec.Code != c.want {
 			t.Errorf("%s %s: %d, want %d", c.method, c.path, rec.Code, c.want)
 		}
+	}
+}
+
+// fightLines start a fight in the channel: Goblin and Orc in the open,
+// Lurker hidden, Orc stunned; then the fight page's links.
+var fightLines = []string{
+	`/init start`,
+	`/init add name:Goblin hp:7 init:15`,
+	`/init add name:Orc hp:9 init:12`,
+	`/init add name:Lurker hidden:true hp:5 init:-20`,
+	`/init begin`,
+	`/init effect target:Orc effect:stunned rounds:2`,
+	`/init page`,
+}
+
+// The fight's players' page shows the fight as /init shows it to
+// players: no hidden combatant; the GM's page shows it.
+func TestFightPagesShowWhatTheirReadersMaySee(t *testing.T) {
+	w := newWebCampaign(t)
+	w.run(t, fightLines...)
+	defer func() {
+		if t.Failed() {
+			t.Log(w.log.String())
+		}
+	}()
+	var links kit.PageResult
+	w.result(t, "/init page", &links)
+	res, players := get(t, w.local(links.Players))
+	if res.StatusCode != 200 {
+		t.Fatalf("players' fight page: %d\n%s", res.StatusCode, players)
+	}
+	_, gm := get(t, w.local(links.GM))
+	for _, s := range []string{`data-combatant="Goblin"`, `data-combatant="Orc"`, "stunned (2 rounds left)", "hp 9/9"} {
+		if !strings.Contains(players, s) || !strings.Contains(gm, s) {
+			t.Errorf("a fight page lacks %q", s)
+		}
+	}
+	if strings.Contains(players, "Lurker") || !strings.Contains(gm, "Lurker") {
+		t.Errorf("the hidden Lurker: on the players' page %v, on the GM's %v; want only the GM's",
+			strings.Contains(players, "Lurker"), strings.Contains(gm, "Lurker"))
 	}
 }

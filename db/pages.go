@@ -22,6 +22,21 @@ const (
 // ScopeCampaign is the scope of a guild's faction campaign page.
 const ScopeCampaign = "campaign"
 
+// fightScope prefixes the scope of a channel's fight page.
+const fightScope = "fight:"
+
+// FightScope is the scope of the page of the fight in a channel.
+func FightScope(channelID string) string { return fightScope + channelID }
+
+// FightChannel is the channel of a fight page's scope, and whether scope
+// is one.
+func FightChannel(scope string) (string, bool) {
+	if len(scope) > len(fightScope) && scope[:len(fightScope)] == fightScope {
+		return scope[len(fightScope):], true
+	}
+	return "", false
+}
+
 // tokenBytes is the randomness of a page token: 256 bits, well over the
 // 128 a link that guards a campaign's secrets needs.
 const tokenBytes = 32

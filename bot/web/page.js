@@ -9,3 +9,22 @@ for (const t of document.querySelectorAll("time[datetime]")) {
     t.title = "your time";
   }
 }
+
+// A live page (a fight's) follows its changes: on each, it fetches itself
+// and puts the new <main> in place of the old, without a reload.
+if (document.body.dataset.live && window.EventSource) {
+  // since: the journal entry this page shows, so that a change made
+  // before the stream opened is not missed.
+  const events = new EventSource(location.pathname.replace(/\/$/, "") + "/events?since=" + encodeURIComponent(document.body.dataset.seq || ""));
+  events.addEventListener("change", async () => {
+    try {
+      const res = await fetch(location.href, { cache: "no-store" });
+      if (!res.ok) return;
+      const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+      const main = doc.querySelector("main");
+      if (main) document.querySelector("main").replaceWith(main);
+    } catch (e) {
+      // The next change tries again.
+    }
+  });
+}
