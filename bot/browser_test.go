@@ -283,6 +283,11 @@ func TestFightPageFollowsTheFightInBrowser(t *testing.T) {
 	if !eval[bool](t, ctx, `window.stayed === true`) {
 		t.Errorf("the page was reloaded")
 	}
+	// On a 400 px wide phone screen nothing scrolls sideways.
+	do(t, ctx, chromedp.EmulateViewport(400, 800), chromedp.Navigate(w.local(links.GM)))
+	if sw, iw := eval[int](t, ctx, `document.documentElement.scrollWidth`), eval[int](t, ctx, `window.innerWidth`); sw > iw {
+		t.Errorf("at 400 px the fight page is %d px wide: it scrolls sideways", sw)
+	}
 	screenshot(t, ctx, w.local(links.GM), "fight-page.png")
 }
 
