@@ -69,6 +69,18 @@ type PageFaction struct {
 	Player string // its player's ID, or "NPC"
 	Pairs  []StatPair
 	Groups []AssetGroup
+	// Research is its research in progress, for whom sees what it keeps
+	// to itself (Viewer.SeesAll): Discord shows it to nobody else.
+	Research []PageProject
+}
+
+// PageProject is a research project in progress.
+type PageProject struct {
+	Kind   string // level, effectiveness, stat, attribute
+	Target string // the asset, chart, Stat or Attribute researched
+	New    int
+	Status string // researching, retry, design
+	Ready  int    // the round it is ready
 }
 
 // StatPair is an Attribute and the Health Stat it pairs with (RES-INF,
@@ -183,6 +195,11 @@ func pageFaction(c *rules.Campaign, v Viewer, f *rules.Faction) PageFaction {
 		sp.AttrPercent, sp.StatPercent = percent(sp.AttrValue, sp.AttrMax), percent(sp.StatValue, sp.StatMax)
 		pf.Pairs = append(pf.Pairs, sp)
 	}
+	if v.SeesAll(f) {
+		for _, pr := range f.Research {
+			pf.Research = append(pf.Research, pageProject(c, pr))
+		}
+	}
 	at := map[string]int{}
 	for _, a := range pf.Assets {
 		i, ok := at[a.Location]
@@ -194,6 +211,25 @@ func pageFaction(c *rules.Campaign, v Viewer, f *rules.Faction) PageFaction {
 		pf.Groups[i].Assets = append(pf.Groups[i].Assets, a)
 	}
 	return pf
+}
+
+func pageProject(c *rules.Campaign, pr rules.Project) PageProject {
+	pp := PageProject{Kind: string(pr.Kind), New: pr.New, Status: pr.Status, Ready: pr.Ready}
+	switch {
+	case pr.Asset != 0:
+		if a, _ := c.Asset(pr.Asset); a != nil {
+			pp.Target = fmt.Sprintf("%s #%d", a.Name, a.ID)
+		} else {
+			pp.Target = fmt.Sprintf("asset #%d", pr.Asset)
+		}
+	case pr.Chart != "":
+		pp.Target = pr.Chart
+	case pr.Stat != "":
+		pp.Target = string(pr.Stat)
+	case pr.Attr != "":
+		pp.Target = string(pr.Attr)
+	}
+	return pp
 }
 
 // percent is v of max as a bar's width, 0 to 100.
