@@ -155,24 +155,13 @@ func (w *Web) static(body []byte, ctype string) http.HandlerFunc {
 
 func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
 	p, err := w.store.PageByToken(r.Context(), r.PathValue("token"))
-	if errors.Is(err, db.ErrNotFound) {
-		w.notFound(rw)
-		return
-	}
 	if err != nil {
-		w.unavailable(rw, err)
+		w.answer(rw, "", nil, err)
 		return
 	}
 	if channel, ok := db.FightChannel(p.Scope); ok {
 		fp, err := tracker.LoadFightPage(r.Context(), w.store, channel, p.Audience == db.AudienceGM)
-		switch {
-		case errors.Is(err, db.ErrNotFound):
-			w.notFound(rw) // the fight has ended
-		case err != nil:
-			w.unavailable(rw, err)
-		default:
-			w.render(rw, http.StatusOK, "fight", fp)
-		}
+		w.answer(rw, "fight", fp, err)
 		return
 	}
 	v := faction.PlayersView
@@ -181,16 +170,21 @@ func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
 	}
 	src := faction.PageSources{Factions: w.store, Schedules: w.store, Cron: Cron{}, Now: w.now()}
 	page, err := faction.LoadCampaignPage(r.Context(), src, p.GuildID, v)
-	if errors.Is(err, db.ErrNotFound) {
-		// The campaign is gone: its links open nothing, as revoked ones.
+	w.answer(rw, "campaign", page, err)
+}
+
+// answer renders the page name of data, or answers err: what is not
+// found (an unknown or revoked token, a campaign that is gone, a fight
+// that has ended) is the one 404; anything else, a 503.
+func (w *Web) answer(rw http.ResponseWriter, name string, data any, err error) {
+	switch {
+	case errors.Is(err, db.ErrNotFound):
 		w.notFound(rw)
-		return
-	}
-	if err != nil {
+	case err != nil:
 		w.unavailable(rw, err)
-		return
+	default:
+		w.render(rw, http.StatusOK, name, data)
 	}
-	w.render(rw, http.StatusOK, "campaign", page)
 }
 
 // notFound is the one answer to every link that opens nothing.
