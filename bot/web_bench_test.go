@@ -96,3 +96,30 @@ func BenchmarkCampaignPageWeight10Factions(b *testing.B) {
 	}
 	b.ReportMetric(float64(weight)/1024, "KB-html+css")
 }
+
+// The 404 of an unknown link and of a revoked one, side by side: the
+// same work (a lookup by the token's hash that finds no row), so the same
+// time, which tells an attacker nothing.
+func BenchmarkPageNotFound(b *testing.B) {
+	store, gm := bigCampaign(b, 1, 1)
+	if _, err := store.PageLinks(context.Background(), "g", db.ScopeCampaign, true); err != nil {
+		b.Fatal(err)
+	}
+	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	unknown := "A" + gm[1:] // as long, never made
+	if unknown == gm {
+		unknown = "B" + gm[1:]
+	}
+	for name, token := range map[string]string{"revoked": gm, "unknown": unknown} {
+		b.Run(name, func(b *testing.B) {
+			req := httptest.NewRequest(http.MethodGet, "/p/"+token, nil)
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				web.ServeHTTP(rec, req)
+				if rec.Code != http.StatusNotFound {
+					b.Fatalf("%d", rec.Code)
+				}
+			}
+		})
+	}
+}
