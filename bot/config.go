@@ -53,6 +53,12 @@ type Config struct {
 	// Listen is the address the HTTP interactions endpoint listens on
 	// (TABLEHAND_LISTEN).
 	Listen string `toml:"listen"`
+	// PublicURL is the address people reach the read-only web pages at
+	// (a TLS proxy in front, as for the endpoint): the base of the links
+	// /faction page gives; "" gives none. WebListen is the address serve
+	// serves the pages on (--web); http serves them beside the endpoint.
+	PublicURL string `toml:"public_url"`
+	WebListen string `toml:"web_listen"`
 
 	// Rules holds each rule system's configuration, by its name: what its
 	// text leaves open. The file's section [name] of a system is decoded
@@ -170,6 +176,12 @@ func LoadConfigFor(systems []kit.System, path string, getenv func(string) string
 	}
 	if v := getenv("TABLEHAND_LISTEN"); v != "" {
 		c.Listen = v
+	}
+	if v := getenv("TABLEHAND_PUBLIC_URL"); v != "" {
+		c.PublicURL = v
+	}
+	if v := getenv("TABLEHAND_WEB_LISTEN"); v != "" {
+		c.WebListen = v
 	}
 	if _, err := c.Level(); err != nil {
 		return Config{}, err

@@ -379,20 +379,22 @@ func writeJSON(w http.ResponseWriter, v any) {
 	w.Write(body) // a failed write means Discord hung up; nothing to do
 }
 
-// ServeHTTPEndpoint listens on addr and serves the endpoint until ctx is
-// done, then stops taking requests and waits for answers in flight.
-func ServeHTTPEndpoint(ctx context.Context, addr string, e *Endpoint, log *slog.Logger) error {
+// ServeHTTPEndpoint listens on addr and serves the endpoint, and beside
+// it the web pages if web is not nil (WithPages), until ctx is done, then
+// stops taking requests and waits for answers in flight.
+func ServeHTTPEndpoint(ctx context.Context, addr string, e *Endpoint, web http.Handler, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("http: listen on %s: %w", addr, err)
 	}
 	srv := &http.Server{
-		Handler:           e,
+		Handler:           WithPages(e, web),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      10 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 	}
+	onShutdown(srv, web)
 	log.Info("listening for interactions", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -32,6 +32,7 @@ var storeTables = []struct{ name, key string }{
 	{"faction_firings", "schedule_id, scheduled_at"},
 	{"faction_rounds", "campaign_id, round"},
 	{"interactions", "id"},
+	{"page_tokens", "guild_id, scope, audience"},
 }
 
 // identityTables have an id column the database numbers: after a copy of

@@ -41,6 +41,7 @@ var conformance = []struct {
 	{"EnsureCampaign", testEnsureCampaign},
 	{"ScheduleStore", testScheduleStore},
 	{"ClaimInteraction", testClaimInteraction},
+	{"PageLinks", testPageLinks},
 	{"MigrateStore", testMigrateStore},
 }
 

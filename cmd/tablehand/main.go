@@ -150,6 +150,8 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Factions:   store,
 		Schedules:  store,
 		Cron:       bot.Cron{},
+		Pages:      store,
+		PublicURL:  cfg.PublicURL,
 	})
 	return bot.Console(ctx, bot.ConsoleOptions{
 		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
@@ -162,6 +164,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
 	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
+	webAddr := fs.String("web", "", "serve the read-only web pages (/faction page) at http://ADDR (default web_listen from the config; none when empty)")
 	shard := fs.Int("shard", 0, "this process's shard, 0 to --shards-1")
 	shards := fs.Int("shards", 1, "the number of shards (processes) the bot runs as")
 	if err := fs.Parse(args); err != nil {
@@ -195,6 +198,23 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 			return err
 		}
 		defer b.sched.Stop()
+	}
+	if *webAddr != "" {
+		b.cfg.WebListen = *webAddr
+	}
+	if b.cfg.WebListen != "" {
+		webCtx, stopWeb := context.WithCancel(ctx)
+		defer stopWeb()
+		wait, err := bot.StartWeb(webCtx, b.cfg.WebListen, bot.NewWeb(b.store, b.log, bot.WebOptions{}), b.log)
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		defer func() {
+			stopWeb()
+			if err := wait(); err != nil {
+				b.log.Error("web pages stopped", "err", err)
+			}
+		}()
 	}
 	return bot.Serve(ctx, bot.ServeOptions{Token: b.cfg.Token, Router: b.router, DevGuild: b.cfg.DevGuild, APIURL: b.cfg.APIURL, Log: b.log,
 		Metrics: metrics, ShardID: *shard, ShardCount: *shards})
@@ -244,7 +264,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		return err
 	}
 	defer b.sched.Stop()
-	return bot.ServeHTTPEndpoint(ctx, b.cfg.Listen, e, b.log)
+	return bot.ServeHTTPEndpoint(ctx, b.cfg.Listen, e, bot.NewWeb(b.store, b.log, bot.WebOptions{}), b.log)
 }
 
 // wiring is what serve and http share: configuration, log, database and
@@ -294,6 +314,8 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Schedules:  store,
 		Cron:       bot.Cron{},
 		Scheduler:  sched,
+		Pages:      store,
+		PublicURL:  cfg.PublicURL,
 	})
 	log.Info("starting", "database", db.Redact(cfg.Store()))
 	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched}, nil

@@ -19,12 +19,13 @@ const registryFile = "commands/systems.go"
 
 // gameState are the files that keep or play the faction game's own state,
 // and so import its rules, although they list no systems: the store of
-// its campaigns, the scheduler that plays its rounds, and the store
-// interface commands declares for them. They are that game's plumbing,
+// its campaigns, the scheduler that plays its rounds, the web page that
+// shows a campaign, and the store interface commands declares for them. They are that game's plumbing,
 // which a system without a campaign of its own does not need.
 var gameState = map[string]string{
 	"db/factions.go":       "faction",
 	"bot/scheduler.go":     "faction",
+	"bot/web.go":           "faction",
 	"commands/kit/deps.go": "faction",
 }
 

@@ -225,12 +225,6 @@ func firstName(c *rules.Campaign) string {
 	return c.Factions[0].Name
 }
 
-// sees reports whether the request may see the asset: the GM and its
-// faction see every asset, others only assets that are not Covert.
-func sees(c *rules.Campaign, req *kit.Request, own *rules.Faction, a *rules.Asset) bool {
-	return req.GM || own.Owner == req.User.ID || a.HiredBy != "" && ownerOf(c, a.HiredBy) == req.User.ID || !c.Covert(own, a)
-}
-
 func ownerOf(c *rules.Campaign, name string) string {
 	if f := c.Faction(name); f != nil {
 		return f.Owner

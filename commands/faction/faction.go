@@ -152,6 +152,10 @@ var factionCommand = kit.Command{
 			kit.DiceOption,
 		}},
 		{Type: kit.SubCommand, Name: "preview", Description: "Dry run of the next round, with the odds of every roll (GM)"},
+		{Type: kit.SubCommand, Name: "page", Description: "Links to the campaign's read-only web pages, for players and for you (GM)", Options: []kit.Option{
+			{Type: kit.Boolean, Name: "share", Description: "Also post the players' link in the channel"},
+			{Type: kit.Boolean, Name: "revoke", Description: "Kill the old links and make new ones"},
+		}},
 		{Type: kit.SubCommand, Name: "report", Description: "A played round's report", Options: []kit.Option{
 			{Type: kit.Integer, Name: "round", Description: "The round (default: the last)", MinValue: kit.Float(1)},
 			factionOpt(false, "Only this faction"),
@@ -168,10 +172,10 @@ func (h *handlers) registerFaction(r *kit.Router) {
 			"asset/add": h.assetAdd, "asset/set": h.assetSet, "asset/remove": h.assetRemove, "asset/list": h.assetList,
 			"habitat/add": h.habitatAdd, "habitat/set": h.habitatSet, "habitat/remove": h.habitatRemove, "habitat/list": h.habitatList,
 			"roll": h.roll, "act": h.actNow, "order": h.order, "orders": h.orders,
-			"round": h.round, "preview": h.preview, "report": h.report,
+			"round": h.round, "preview": h.preview, "report": h.report, "page": h.page,
 		},
 		GMOnly: []string{"create", "set", "delete", "asset/add", "asset/set", "asset/remove",
-			"habitat/add", "habitat/set", "habitat/remove", "round", "preview"},
+			"habitat/add", "habitat/set", "habitat/remove", "round", "preview", "page"},
 		Suggest: map[string]kit.Handler{
 			"faction": factions, "defender": factions,
 			"asset": assets, "target": assets, "defender_asset": assets,

@@ -268,7 +268,7 @@ func (h *handlers) orders(ctx context.Context, req *kit.Request) (kit.Response, 
 // mayChange reports whether the request may see and change the orders of
 // the faction called name: the GM, and its player.
 func mayChange(c *rules.Campaign, req *kit.Request, name string) bool {
-	return req.GM || strings.EqualFold(ownerOf(c, name), req.User.ID) && ownerOf(c, name) != ""
+	return viewer(req).SeesOrders(c, name)
 }
 
 // changeOrders removes what remove: and clear: ask, and says what it did.

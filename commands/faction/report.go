@@ -129,10 +129,10 @@ func (h *handlers) report(ctx context.Context, req *kit.Request) (kit.Response, 
 	var embeds []kit.Embed
 	var reps []rules.FactionReport
 	name := req.Options.String("faction")
-	own := h.ownFactions(ctx, req)
+	camp := h.readerCampaign(ctx, req)
 	for i, fr := range r.Report.Factions {
 		if name == "" || strings.EqualFold(name, fr.Faction) {
-			public := !req.GM && !own[strings.ToLower(fr.Faction)]
+			public := viewer(req).PublicReport(camp, fr.Faction)
 			embeds = append(embeds, ReportEmbed(r.Round, fr, i, false, public))
 			reps = append(reps, fr)
 		}
@@ -170,20 +170,12 @@ func (h *handlers) playedRound(ctx context.Context, req *kit.Request) (db.Factio
 	return hist[0], nil
 }
 
-// ownFactions are the factions, by lower-case name, whose covert doings
-// the asker may see as their player. The GM sees all and needs none. A
-// campaign that cannot be read shows the report as the public sees it.
-func (h *handlers) ownFactions(ctx context.Context, req *kit.Request) map[string]bool {
-	own := map[string]bool{}
-	if req.GM {
-		return own
-	}
+// readerCampaign is the campaign whose players the report's reader is
+// told apart by: one that cannot be read (or is gone) shows the report as
+// the public sees it, but to the GM.
+func (h *handlers) readerCampaign(ctx context.Context, req *kit.Request) *rules.Campaign {
 	if camp, err := h.Factions.Campaign(ctx, req.GuildID); err == nil {
-		for _, f := range camp.Campaign.Factions {
-			if f.Owner == req.User.ID {
-				own[strings.ToLower(f.Name)] = true
-			}
-		}
+		return camp.Campaign
 	}
-	return own
+	return &rules.Campaign{}
 }

@@ -185,7 +185,7 @@ func (r rollReader) level(opt, assetOpt string) (int, *rules.Asset, *rules.Facti
 		r.c.Fail(err)
 		return 0, nil, nil
 	}
-	if !sees(r.camp, r.c.Req, own, a) {
+	if !viewer(r.c.Req).Sees(r.camp, own, a) {
 		// A Covert asset is not there for the other players: its Level
 		// and place are its owner's secret.
 		r.c.Failf("there is no asset #%d (see /faction asset list)", id)

@@ -76,12 +76,18 @@ type ScheduleResult struct {
 }
 
 func (h *handlers) scheduleResult(s db.Schedule) (ScheduleResult, error) {
+	return scheduleResultAt(s, h.Cron, h.now())
+}
+
+// scheduleResultAt is the schedule with its next firings after now, as
+// /schedule show and the campaign page show it.
+func scheduleResultAt(s db.Schedule, cron kit.CronParser, now time.Time) (ScheduleResult, error) {
 	r := ScheduleResult{Spec: s.Spec, Cron: s.Cron, Timezone: s.Timezone, Rounds: s.Rounds, Paused: s.Paused, Approve: s.Approve,
 		Missed: s.Missed, CatchUp: s.CatchUpLimit}
-	if h.Cron == nil {
+	if cron == nil {
 		return r, nil
 	}
-	_, next, err := h.Cron.ParseSchedule(s.Cron, s.Timezone, h.now(), 3)
+	_, next, err := cron.ParseSchedule(s.Cron, s.Timezone, now, 3)
 	if err != nil {
 		return r, fmt.Errorf("schedule %d: stored spec %q: %w", s.ID, s.Cron, err)
 	}

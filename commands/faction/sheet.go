@@ -43,6 +43,11 @@ func assetResult(c *rules.Campaign, own *rules.Faction, a *rules.Asset) AssetRes
 }
 
 func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) FactionResult {
+	return factionResultFor(c, viewer(req), f)
+}
+
+// factionResultFor is f's sheet as v may see it.
+func factionResultFor(c *rules.Campaign, v Viewer, f *rules.Faction) FactionResult {
 	r := FactionResult{Name: f.Name, Owner: f.Owner, Policy: string(f.Policy), Stats: f.Stats, AP: apNow(c, f), Memes: f.Memes, Round: c.Round}
 	for _, a := range rules.AllAttrs {
 		r.Attributes.Set(a, c.Attribute(f, a))
@@ -50,10 +55,10 @@ func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) Factio
 	for _, hb := range habitatsOf(c, f) {
 		r.Habitats = append(r.Habitats, hb.Name)
 	}
-	for _, a := range visibleAssets(c, req, f) {
+	for _, a := range assetsFor(c, v, f) {
 		r.Assets = append(r.Assets, assetResult(c, f, a))
 	}
-	if seesAll(req, f) {
+	if v.SeesAll(f) {
 		r.Pending = c.Pending(f.Name)
 	}
 	return r
@@ -97,18 +102,19 @@ func habitatsOf(c *rules.Campaign, f *rules.Faction) []*rules.Habitat {
 
 // visibleAssets lists the assets of f the request may see.
 func visibleAssets(c *rules.Campaign, req *kit.Request, f *rules.Faction) []*rules.Asset {
+	return assetsFor(c, viewer(req), f)
+}
+
+// assetsFor lists the assets of f the viewer may see.
+func assetsFor(c *rules.Campaign, v Viewer, f *rules.Faction) []*rules.Asset {
 	var out []*rules.Asset
 	for _, a := range f.Assets {
-		if sees(c, req, f, a) {
+		if v.Sees(c, f, a) {
 			out = append(out, a)
 		}
 	}
 	return out
 }
-
-// seesAll reports whether the request sees what f keeps to itself: its
-// player and the GM do.
-func seesAll(req *kit.Request, f *rules.Faction) bool { return req.GM || f.Owner == req.User.ID }
 
 // ownerText names a faction's player for a message.
 func ownerText(f *rules.Faction) string {
@@ -195,7 +201,7 @@ func factionEmbed(c *rules.Campaign, req *kit.Request, f *rules.Faction) kit.Emb
 	}
 	fields = listField(fields, "Habitats", habs)
 	fields = listField(fields, "Assets", assets)
-	if seesAll(req, f) {
+	if viewer(req).SeesAll(f) {
 		fields = listField(fields, "Pending", pendingLines(c, f))
 	}
 	return kit.Embed{Title: f.Name, Description: ownerText(f) + fmt.Sprintf(" · round %d", c.Round), Fields: fields}

@@ -65,6 +65,19 @@ type Deps struct {
 	Cron      CronParser
 	Scheduler ScheduleNotifier
 	Now       func() time.Time
+
+	// Pages keeps the tokens of the read-only web pages (/faction page);
+	// PublicURL is the address users reach them at (public_url), "" when
+	// the operator has not set one.
+	Pages     PageStore
+	PublicURL string
+}
+
+// PageStore keeps the tokens of the read-only web pages.
+type PageStore interface {
+	// PageLinks returns the guild's tokens of the page of scope, made the
+	// first time; renew replaces them, and the old ones open nothing.
+	PageLinks(ctx context.Context, guildID, scope string, renew bool) (db.PageLinks, error)
 }
 
 // Env is what every handler works with: the dependencies, and the router

@@ -175,6 +175,10 @@ func (h *Tracker) subcommands() []subcommand {
 		{run: h.initLog, def: sub("log", "Who changed what in this fight",
 			kit.Option{Type: kit.Integer, Name: "count", Description: "How many entries (default 10)", MinValue: kit.Float(1), MaxValue: kit.Float(maxInitLog)},
 		)},
+		{run: h.initPage, gm: true, def: sub("page", "Links to this fight's read-only web page, for players and for you (GM)",
+			kit.Option{Type: kit.Boolean, Name: "share", Description: "Also post the players' link in the channel"},
+			kit.Option{Type: kit.Boolean, Name: "revoke", Description: "Kill the old links and make new ones"},
+		)},
 	}
 }
 

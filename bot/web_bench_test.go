@@ -1,0 +1,125 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/faction"
+)
+
+// bigCampaign is a store holding a campaign of n factions with assets
+// assets each (at their homes, every fourth Covert), and the GM's page
+// token.
+func bigCampaign(b *testing.B, n, assets int) (*db.DB, string) {
+	b.Helper()
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(b.TempDir(), "t.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { store.Close() })
+	cfg := faction.DefaultConfig()
+	charts := cfg.Assets
+	_, _, err = store.EnsureCampaign(ctx, "g", db.NewCampaign{ChannelID: "table", ActorID: "gm", Config: cfg}, func(fc *db.FactionCampaign) error {
+		c := fc.Campaign
+		for i := range n {
+			name := fmt.Sprintf("Faction %03d", i)
+			if _, err := c.AddFaction(name, fmt.Sprintf("player%d", i)); err != nil {
+				return err
+			}
+			home := fmt.Sprintf("Habitat %03d", i)
+			if _, err := c.AddHabitat(home, name, "Inner System"); err != nil {
+				return err
+			}
+			for j := range assets {
+				a, err := c.AddAsset(name, charts[j%len(charts)].Name, home)
+				if err != nil {
+					return err
+				}
+				a.Covert = j%4 == 0
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	links, err := store.PageLinks(ctx, "g", db.ScopeCampaign, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return store, links.GM
+}
+
+// The server-side render of the GM's page of a campaign of 100 factions
+// with 20 assets each, from the store read to the last byte (target:
+// under 20 ms).
+func BenchmarkCampaignPage100Factions(b *testing.B) {
+	store, token := bigCampaign(b, 100, 20)
+	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	req := httptest.NewRequest(http.MethodGet, "/p/"+token, nil)
+	size := 0
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		web.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatalf("%d", rec.Code)
+		}
+		size = rec.Body.Len()
+	}
+	b.ReportMetric(float64(size)/1024, "KB-html")
+}
+
+// The weight of the GM's page of 10 factions with 20 assets each: its
+// HTML and its stylesheet (target: under 60 KB).
+func BenchmarkCampaignPageWeight10Factions(b *testing.B) {
+	store, token := bigCampaign(b, 10, 20)
+	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	weight := 0
+	for b.Loop() {
+		weight = 0
+		for _, path := range []string{"/p/" + token, "/static/page.css"} {
+			rec := httptest.NewRecorder()
+			web.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+			if rec.Code != 200 {
+				b.Fatalf("%s: %d", path, rec.Code)
+			}
+			weight += rec.Body.Len()
+		}
+	}
+	b.ReportMetric(float64(weight)/1024, "KB-html+css")
+}
+
+// The 404 of an unknown link and of a revoked one, side by side: the
+// same work (a lookup by the token's hash that finds no row), so the same
+// time, which tells an attacker nothing.
+func BenchmarkPageNotFound(b *testing.B) {
+	store, gm := bigCampaign(b, 1, 1)
+	if _, err := store.PageLinks(context.Background(), "g", db.ScopeCampaign, true); err != nil {
+		b.Fatal(err)
+	}
+	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	unknown := "A" + gm[1:] // as long, never made
+	if unknown == gm {
+		unknown = "B" + gm[1:]
+	}
+	for name, token := range map[string]string{"revoked": gm, "unknown": unknown} {
+		b.Run(name, func(b *testing.B) {
+			req := httptest.NewRequest(http.MethodGet, "/p/"+token, nil)
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				web.ServeHTTP(rec, req)
+				if rec.Code != http.StatusNotFound {
+					b.Fatalf("%d", rec.Code)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,309 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
+)
+
+// xssName is user-supplied text a page must show as text: a habitat's
+// region takes it.
+const xssName = "<img src=x onerror=alert(1)>"
+
+// campaignLines make a campaign through the console contract: two
+// factions, a covert asset of Red's, an order of Red's queued, a round
+// played, and the page links.
+var campaignLines = []string{
+	`/faction create name:Red owner:alice home:Mars region:"` + xssName + `"`,
+	`/faction create name:Blue owner:bob home:Luna`,
+	`/faction asset add faction:Red chart:Fixer`,
+	`/faction asset add faction:Red chart:Fixer`,
+	`/faction asset set asset:2 covert:true`,
+	`/faction asset add faction:Blue chart:Fixer`,
+	`/faction order faction:Blue action:invest stat:TEC`,
+	`/faction round count:3`,
+	`/faction order faction:Red action:invest stat:INF`,
+	`@carol /faction show faction:Red`,
+	`/faction show faction:Red`,
+	`@carol /faction show faction:Blue`,
+	`/schedule set when:"weekly fri 18:00" timezone:Europe/Paris`,
+	`@carol /schedule show`,
+	`/faction page`,
+}
+
+// webNow is the clock of the console and of the pages alike.
+var webNow = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+
+// webCampaign is a campaign made through the console and the pages over
+// its store, served on loopback.
+type webCampaign struct {
+	store *db.DB
+	srv   *httptest.Server
+	log   *bytes.Buffer
+	// lines are the console's outcomes, by input.
+	lines  map[string]consoleOut
+	links  kit.PageResult
+	router *kit.Router
+}
+
+// consoleOut is what the tests read of a console line: the contract's
+// input, result and error.
+type consoleOut struct {
+	Input  string `json:"input"`
+	Result any    `json:"result"`
+	Error  string `json:"error"`
+}
+
+// run types lines in the console and keeps their outcomes; a failed
+// command fails the test.
+func (w *webCampaign) run(t testing.TB, lines ...string) {
+	t.Helper()
+	var out bytes.Buffer
+	in := strings.Join(lines, "\n") + "\n"
+	if err := Console(context.Background(), ConsoleOptions{Router: w.router, JSON: true, User: "gm", GMs: []string{"gm"}, Channel: "table", Guild: "g"}, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var l consoleOut
+		if err := dec.Decode(&l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Error != "" {
+			t.Fatalf("%s: %s", l.Input, l.Error)
+		}
+		w.lines[l.Input] = l
+	}
+}
+
+// lockedBuffer is a log the server's goroutines write to.
+type lockedBuffer struct {
+	mu sync.Mutex
+	bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Buffer.Write(p)
+}
+
+func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
+	t.Helper()
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	logBuf := &lockedBuffer{}
+	log := slog.New(slog.NewTextHandler(logBuf, nil))
+	router := commands.New(kit.Deps{
+		Rolls: store, Characters: store, Encounters: store, Channels: store, Factions: store, Schedules: store,
+		Rules:  commands.DefaultRules(),
+		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
+		Log:    log, Cron: Cron{}, Pages: store, PublicURL: "https://pages.example.org",
+		Now: func() time.Time { return webNow },
+	})
+	w := &webCampaign{store: store, lines: map[string]consoleOut{}, router: router}
+	w.run(t, append(campaignLines, extra...)...)
+	w.result(t, "/faction page", &w.links)
+	web := NewWeb(store, log, WebOptions{Now: func() time.Time { return webNow }, Poll: 50 * time.Millisecond})
+	w.srv = httptest.NewServer(web)
+	t.Cleanup(w.srv.Close)
+	t.Cleanup(web.Shutdown) // first: the streams end, then the server
+
+	w.log = &logBuf.Buffer
+	return w
+}
+
+// result decodes the console's result of the line input into v.
+func (w *webCampaign) result(t testing.TB, input string, v any) {
+	t.Helper()
+	b, err := json.Marshal(w.lines[input].Result)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", input, err)
+	}
+}
+
+// local is the page's address on the test server (the links name the
+// public address).
+func (w *webCampaign) local(link string) string {
+	return w.srv.URL + strings.TrimPrefix(link, "https://pages.example.org")
+}
+
+func get(t testing.TB, url string) (*http.Response, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, string(b)
+}
+
+// The players' page holds what a player reads in Discord and nothing
+// more: no covert asset, no queued order; the GM's page holds both. User
+// text is escaped, and the headers allow no script or outside asset.
+func TestCampaignPagesShowWhatTheirReadersMaySee(t *testing.T) {
+	w := newWebCampaign(t)
+	res, players := get(t, w.local(w.links.Players))
+	if res.StatusCode != 200 {
+		t.Fatalf("players' page: %d\n%s", res.StatusCode, players)
+	}
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.HasPrefix(csp, "default-src 'self'") {
+		t.Errorf("Content-Security-Policy %q", csp)
+	}
+	if res.Header.Get("Referrer-Policy") != "no-referrer" || res.Header.Get("Cache-Control") != "no-store" {
+		t.Errorf("headers %v", res.Header)
+	}
+	_, gm := get(t, w.local(w.links.GM))
+	for _, s := range []string{`data-asset="2"`, `invest stat=INF`, `covert</span>`} {
+		if strings.Contains(players, s) {
+			t.Errorf("the players' page holds %q", s)
+		}
+		if !strings.Contains(gm, s) {
+			t.Errorf("the GM's page lacks %q", s)
+		}
+	}
+	for _, page := range []string{players, gm} {
+		if strings.Contains(page, xssName) || !strings.Contains(page, "&lt;img src=x onerror=alert(1)&gt;") {
+			t.Errorf("the region %q is not escaped", xssName)
+		}
+		if strings.Count(page, "<script") != strings.Count(page, `<script src="/static/page.js" defer></script>`) || strings.Contains(page, "http://") || strings.Contains(page, "https://") {
+			t.Errorf("a page holds an inline script or an outside address")
+		}
+		// Without a script the next firing reads in the schedule's zone.
+		if !strings.Contains(page, `<time datetime="2026-11-27T17:00:00Z">Fri 27 Nov 2026 18:00 (Europe/Paris)</time>`) {
+			t.Errorf("a page lacks the next firing, Friday 18:00 in Paris")
+		}
+		if !strings.Contains(page, "Round 1") || !strings.Contains(page, `data-faction="Blue"`) {
+			t.Errorf("a page lacks the round played or a faction")
+		}
+	}
+	res, css := get(t, w.srv.URL+"/static/page.css")
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/css") || !strings.Contains(css, "prefers-color-scheme: dark") {
+		t.Errorf("stylesheet: %d %q", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+}
+
+// A revoked link and one never made get the same 404, body and all; the
+// new links work; no token reaches the log.
+func TestRevokedAndUnknownPageLinksAreOneNotFound(t *testing.T) {
+	w := newWebCampaign(t, "/faction page revoke:true")
+	var renewed kit.PageResult
+	w.result(t, "/faction page revoke:true", &renewed)
+	type answer struct {
+		status      int
+		body, ctype string
+	}
+	fetch := func(link string) answer {
+		res, body := get(t, w.local(link))
+		return answer{res.StatusCode, body, res.Header.Get("Content-Type")}
+	}
+	revoked := fetch(w.links.GM)
+	if revoked.status != http.StatusNotFound {
+		t.Errorf("a revoked link: %d", revoked.status)
+	}
+	unknown := fetch("https://pages.example.org/p/" + strings.Repeat("A", 43))
+	for _, a := range []answer{unknown, fetch(w.links.Players), fetch("https://pages.example.org/p/x"), fetch("https://pages.example.org/p/")} {
+		if a != revoked {
+			t.Errorf("answers differ: %+v and %+v", a, revoked)
+		}
+	}
+	if a := fetch(renewed.GM); a.status != 200 {
+		t.Errorf("the new GM link: %d", a.status)
+	}
+	for _, tok := range []string{w.links.GM, w.links.Players, renewed.GM, renewed.Players} {
+		tok = tok[strings.LastIndex(tok, "/")+1:]
+		if strings.Contains(w.log.String(), tok) {
+			t.Errorf("a token in the log:\n%s", w.log.String())
+		}
+	}
+}
+
+// http serves the pages beside the interactions endpoint: a GET of a
+// page's path goes to the pages, anything else to the endpoint.
+func TestWithPagesRoutesPagePaths(t *testing.T) {
+	endpoint := http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) { rw.WriteHeader(http.StatusTeapot) })
+	web := http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) { rw.WriteHeader(http.StatusAccepted) })
+	h := WithPages(endpoint, web)
+	for _, c := range []struct {
+		method, path string
+		want         int
+	}{
+		{"GET", "/p/abc", http.StatusAccepted},
+		{"GET", "/static/page.css", http.StatusAccepted},
+		{"POST", "/p/abc", http.StatusTeapot},
+		{"POST", "/", http.StatusTeapot},
+		{"GET", "/", http.StatusTeapot},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		if rec.Code != c.want {
+			t.Errorf("%s %s: %d, want %d", c.method, c.path, rec.Code, c.want)
+		}
+	}
+}
+
+// fightLines start a fight in the channel: Goblin and Orc in the open,
+// Lurker hidden, Orc stunned; then the fight page's links.
+var fightLines = []string{
+	`/init start`,
+	`/init add name:Goblin hp:7 init:15`,
+	`/init add name:Orc hp:9 init:12`,
+	`/init add name:Lurker hidden:true hp:5 init:-20`,
+	`/init begin`,
+	`/init effect target:Orc effect:stunned rounds:2`,
+	`/init page`,
+}
+
+// The fight's players' page shows the fight as /init shows it to
+// players: no hidden combatant; the GM's page shows it.
+func TestFightPagesShowWhatTheirReadersMaySee(t *testing.T) {
+	w := newWebCampaign(t)
+	w.run(t, fightLines...)
+	defer func() {
+		if t.Failed() {
+			t.Log(w.log.String())
+		}
+	}()
+	var links kit.PageResult
+	w.result(t, "/init page", &links)
+	res, players := get(t, w.local(links.Players))
+	if res.StatusCode != 200 {
+		t.Fatalf("players' fight page: %d\n%s", res.StatusCode, players)
+	}
+	_, gm := get(t, w.local(links.GM))
+	for _, s := range []string{`data-combatant="Goblin"`, `data-combatant="Orc"`, "stunned (2 rounds left)", "hp 9/9"} {
+		if !strings.Contains(players, s) || !strings.Contains(gm, s) {
+			t.Errorf("a fight page lacks %q", s)
+		}
+	}
+	if strings.Contains(players, "Lurker") || !strings.Contains(gm, "Lurker") {
+		t.Errorf("the hidden Lurker: on the players' page %v, on the GM's %v; want only the GM's",
+			strings.Contains(players, "Lurker"), strings.Contains(gm, "Lurker"))
+	}
+}
