@@ -583,12 +583,25 @@ const exactCounts = 1 << 53
 // lo+sides-1 with equal chances. Adding a die is a sliding window over the
 // distribution so far; as long as the number of outcomes fits a float64
 // exactly, the window counts outcomes, so that 3d6 gives 27/216 for 10
-// to the last digit.
+// to the last digit. Many dice over a wide range take fftUniformSum
+// instead, whose time grows with the range but hardly with the dice.
 func (c *calc) uniformSum(n, lo, sides int) (pmf, error) {
 	width := n*(sides-1) + 1
 	cur, err := alloc(width)
 	if err != nil {
 		return pmf{}, err
+	}
+	if n > fftMinDice && float64(n)*float64(width) > fftWork {
+		// The FFT takes about as long as fftWork steps of the window
+		// would (40 ms for 1000d1000), and counts as much.
+		if err := c.spend(fftWork); err != nil {
+			return pmf{}, err
+		}
+		p, ok := fftUniformSum(n, sides)
+		if !ok {
+			return pmf{}, outOfReach("the tilted FFT did not cover the range")
+		}
+		return pmf{lo: n * lo, p: p}, nil
 	}
 	if err := c.spend(float64(n) * float64(width)); err != nil {
 		return pmf{}, err
