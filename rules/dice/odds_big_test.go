@@ -79,3 +79,56 @@ func TestDistributionManyDice(t *testing.T) {
 		}
 	}
 }
+
+// TestDistributionPlainSums holds the same promise for sums and
+// differences of plain dice of several sizes and numbers, which the
+// operators one by one would take too long for: the mean and variance of
+// the dice, symmetry about the mean, and for two dice, whose chances are a
+// triangle, every value exactly.
+func TestDistributionPlainSums(t *testing.T) {
+	for _, c := range []struct {
+		expr           string
+		mean, variance float64 // of the dice: n(s+1)/2 and n(s²-1)/12 each
+	}{
+		{"500d1000+500d999", 500*1001.0/2 + 500*1000.0/2, 500*(1e6-1)/12 + 500*(999.0*999-1)/12},
+		{"500d1000 - 500d6 + 7", 500*1001.0/2 - 500*3.5 + 7, 500*(1e6-1)/12 + 500*35.0/12},
+		{"50d10000 [base] + 50d9999 [bonus]", 50*10001.0/2 + 50*10000.0/2, 50*(1e8-1)/12 + 50*(9999.0*9999-1)/12},
+		{"300d100 + 200d20 + 100d6", 300*50.5 + 200*10.5 + 100*3.5, 300*(1e4-1)/12 + 200*399.0/12 + 100*35.0/12},
+		{"1d500000+1d499999", 250000.5 + 250000, (25e10-1)/12 + (499999.0*499999-1)/12},
+	} {
+		d, err := mustParse(t, c.expr).Distribution(nil)
+		if err != nil || !d.Exact {
+			t.Fatalf("Distribution(%q): %v, exact %v", c.expr, err, d != nil && d.Exact)
+		}
+		sum := 0.0
+		for v, p := range d.All() {
+			sum += p
+			if w := 2*c.mean - float64(v); p > 1e-300 && math.Abs(d.P(int(w))-p) > 1e-9*p {
+				t.Errorf("%s: P(%d) = %g but P(%g) = %g", c.expr, v, p, w, d.P(int(w)))
+				break
+			}
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%s: the chances add up to %.15g", c.expr, sum)
+		}
+		if m := d.Mean(); math.Abs(m-c.mean) > 1e-11*math.Abs(c.mean) {
+			t.Errorf("%s: mean %.15g, want %.15g", c.expr, m, c.mean)
+		}
+		if sd, want := d.StdDev(), math.Sqrt(c.variance); math.Abs(sd-want) > 1e-9*want {
+			t.Errorf("%s: standard deviation %.15g, want %.15g", c.expr, sd, want)
+		}
+	}
+	// 1d500000+1d499999: the number of ways to make v is the number of
+	// faces a of the first die with 1 <= v-a <= 499999.
+	d, err := mustParse(t, "1d500000+1d499999").Distribution(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := 2; v <= 999999; v++ {
+		ways := min(500000, v-1) - max(1, v-499999) + 1
+		want := float64(ways) / (500000.0 * 499999)
+		if got := d.P(v); math.Abs(got-want) > 1e-9*want {
+			t.Fatalf("1d500000+1d499999: P(%d) = %.17g, want %.17g", v, got, want)
+		}
+	}
+}

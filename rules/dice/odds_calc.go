@@ -131,6 +131,9 @@ func (c *calc) node(i int32) (pmf, error) {
 	case nodeLabel:
 		return c.node(n.x)
 	case nodeUnary:
+		if p, ok, err := c.plainSum(i); ok || err != nil {
+			return p, err
+		}
 		x, err := c.node(n.x)
 		if err != nil {
 			return pmf{}, err
@@ -140,6 +143,9 @@ func (c *calc) node(i int32) (pmf, error) {
 		}
 		return neg(x), nil
 	case nodeBinary:
+		if p, ok, err := c.plainSum(i); ok || err != nil {
+			return p, err
+		}
 		x, err := c.node(n.x)
 		if err != nil {
 			return pmf{}, err
@@ -576,6 +582,134 @@ func (c *calc) chain(d *diceSpec, face []float64, lo int, g func(int) int) (pmf,
 	return chain.trim(), nil
 }
 
+// plainSum works out node i at once when it is a sum or difference of
+// plain dice and numbers ("600d1000 - 300d100 + 5") that the operators
+// one by one would take too long for: more than fftWork steps of sliding
+// windows and convolutions. Its dice then go into one sliding window
+// after another, or, for more than fftMinDice dice, one tilted FFT. ok is
+// false when it leaves node i to the operators.
+func (c *calc) plainSum(i int32) (p pmf, ok bool, err error) {
+	var gs []dieGroup
+	shift := 0
+	if !c.linear(i, false, &gs, &shift) || len(gs) < 2 {
+		return pmf{}, false, nil
+	}
+	width := groupsWidth(gs)
+	if width > MaxOddsSupport {
+		return pmf{}, false, nil
+	}
+	// What the operators would take: a window a group, then the
+	// convolutions in the tree's order.
+	dice, work, acc := 0, 0.0, 1.0
+	for _, g := range gs {
+		w := float64(g.n*(g.s-1) + 1)
+		dice += g.n
+		work += float64(g.n)*w + acc*w
+		acc += w - 1
+	}
+	if work <= fftWork {
+		return pmf{}, false, nil
+	}
+	if dice > fftMinDice {
+		if err := c.spend(fftWork); err != nil {
+			return pmf{}, true, err
+		}
+		q, ok := fftUniformSum(gs)
+		if !ok {
+			return pmf{}, true, outOfReach("the tilted FFT did not cover the range")
+		}
+		return pmf{lo: shift, p: q}, true, nil
+	}
+	// Few dice: one window a die, at most fftMinDice·MaxOddsSupport steps.
+	if err := c.spend(float64(dice) * float64(width)); err != nil {
+		return pmf{}, true, err
+	}
+	// As in uniformSum, the windows count outcomes while their number
+	// fits a float64 exactly, then add probabilities.
+	cur, next := make([]float64, width), make([]float64, width)
+	cur[0] = 1
+	n, outcomes, counting := 1, 1.0, true
+	for _, g := range gs {
+		for range g.n {
+			sf := float64(g.s)
+			if counting && outcomes*sf > exactCounts {
+				for i := range cur[:n] {
+					cur[i] /= outcomes
+				}
+				counting = false
+			}
+			w := 1 / sf
+			if counting {
+				outcomes, w = outcomes*sf, 1
+			}
+			slide(next[:n+g.s-1], cur[:n], g.s, w)
+			cur, next = next, cur
+			n += g.s - 1
+		}
+	}
+	if counting {
+		for i := range cur {
+			cur[i] /= outcomes
+		}
+	}
+	return pmf{lo: shift, p: cur}, true, nil
+}
+
+// linear adds to gs the plain dice of node i, and to shift its numbers
+// and the lowest faces of its dice, negated with neg. It returns false
+// when node i is anything but a sum or difference of plain dice terms
+// and numbers, or an int overflows.
+func (c *calc) linear(i int32, neg bool, gs *[]dieGroup, shift *int) bool {
+	n := &c.e.nodes[i]
+	add := func(v int) bool {
+		if neg {
+			if v == math.MinInt {
+				return false
+			}
+			v = -v
+		}
+		s, ok := addInt(*shift, v)
+		*shift = s
+		return ok
+	}
+	switch n.kind {
+	case nodeNumber:
+		return add(n.val)
+	case nodeLabel:
+		return c.linear(n.x, neg, gs, shift)
+	case nodeUnary:
+		return c.linear(n.x, !neg, gs, shift)
+	case nodeDice:
+		d := &c.e.dice[n.val]
+		if !d.plain || d.keep.isKeep() || d.success.ok() {
+			return false
+		}
+		lo, hi := d.faces()
+		cnt := int(d.count)
+		// Negated, the dice show -hi to -lo.
+		low := lo
+		if neg {
+			low = -hi
+		}
+		s, ok := addInt(*shift, cnt*low)
+		if *shift = s; !ok {
+			return false
+		}
+		if cnt > 0 && hi > lo {
+			*gs = append(*gs, dieGroup{cnt, hi - lo + 1})
+		}
+		return true
+	case nodeBinary:
+		switch n.op {
+		case tokPlus:
+			return c.linear(n.x, neg, gs, shift) && c.linear(n.y, neg, gs, shift)
+		case tokMinus:
+			return c.linear(n.x, neg, gs, shift) && c.linear(n.y, !neg, gs, shift)
+		}
+	}
+	return false
+}
+
 // exactCounts is the largest count of outcomes a float64 holds exactly.
 const exactCounts = 1 << 53
 
@@ -597,7 +731,7 @@ func (c *calc) uniformSum(n, lo, sides int) (pmf, error) {
 		if err := c.spend(fftWork); err != nil {
 			return pmf{}, err
 		}
-		p, ok := fftUniformSum(n, sides)
+		p, ok := fftUniformSum([]dieGroup{{n, sides}})
 		if !ok {
 			return pmf{}, outOfReach("the tilted FFT did not cover the range")
 		}

@@ -39,17 +39,29 @@ const (
 	fftTilts   = 400        // at most this many windows; more would mean something is wrong
 )
 
-// fftUniformSum returns the probabilities of the sums 0 to n(s-1) of n
-// dice showing 0 to s-1 with equal chances.
-func fftUniformSum(n, s int) ([]float64, bool) {
-	width := n*(s-1) + 1
+// dieGroup is n dice showing 0 to s-1 with equal chances.
+type dieGroup struct{ n, s int }
+
+// groupsWidth returns how many values the sum of gs spans.
+func groupsWidth(gs []dieGroup) int {
+	w := 1
+	for _, g := range gs {
+		w += g.n * (g.s - 1)
+	}
+	return w
+}
+
+// fftUniformSum returns the probabilities of the sums 0, 1, ... of the
+// dice of gs, each group of two sides or more.
+func fftUniformSum(gs []dieGroup) ([]float64, bool) {
+	width := groupsWidth(gs)
 	out := make([]float64, width)
 	quality := make([]float64, width) // the tilted chance over its peak of the value kept, or 0
 	mid := (width - 1) / 2
 	hi := mid - 1 // the values up to hi are covered
 	theta := 0.0
 	// The first window, at θ = 0, is the widest.
-	_, sd0 := tiltedMoments(n, s, 0)
+	_, sd0 := tiltedMoments(gs, 0)
 	first := fftSize(width, sd0)
 	spec := make([]complex128, first)
 	half := make([]complex128, first/2)
@@ -64,16 +76,19 @@ func fftUniformSum(n, s int) ([]float64, bool) {
 		return imag(half[t/2])
 	}
 	for range fftTilts {
-		mean, sd := tiltedMoments(n, s, theta)
+		mean, sd := tiltedMoments(gs, theta)
 		size = fftSize(width, sd)
 		centre := int(math.Round(mean))
-		tiltedSpectrum(spec[:size], n, s, theta, centre)
+		tiltedSpectrum(spec[:size], gs, theta, centre)
 		realInverseFFT(half[:size/2], spec[:size], tw)
 		peak := 0.0
 		for _, c := range half[:size/2] {
 			peak = max(peak, real(c), imag(c))
 		}
-		logNorm := float64(n) * logMGF(s, theta)
+		logNorm := 0.0
+		for _, g := range gs {
+			logNorm += float64(g.n) * logMGF(g.s, theta)
+		}
 		// From the centre out, while the tilted chance stays above the
 		// threshold, at most half the FFT either way.
 		lowest, highest := centre, centre-1
@@ -109,11 +124,11 @@ func fftUniformSum(n, s int) ([]float64, bool) {
 		// last value covered (it keeps about 4.3 either side). A
 		// deviation there is smaller than at hi: the step is taken with
 		// the deviation at a first guess, which is smaller still.
-		atHi := tiltFor(n, s, float64(hi), theta)
-		_, sd = tiltedMoments(n, s, atHi)
-		guess := tiltFor(n, s, float64(hi)+3.5*sd, atHi)
-		_, sd = tiltedMoments(n, s, guess)
-		theta = tiltFor(n, s, float64(hi)+3.5*sd, atHi)
+		atHi := tiltFor(gs, float64(hi), theta)
+		_, sd = tiltedMoments(gs, atHi)
+		guess := tiltFor(gs, float64(hi)+3.5*sd, atHi)
+		_, sd = tiltedMoments(gs, guess)
+		theta = tiltFor(gs, float64(hi)+3.5*sd, atHi)
 	}
 	if hi < width-1 && out[hi] != 0 {
 		return nil, false
@@ -141,35 +156,40 @@ func logMGF(s int, theta float64) float64 {
 	return theta*(sf-1) + math.Log(-math.Expm1(-sf*theta)) - math.Log(-math.Expm1(-theta)) - math.Log(sf)
 }
 
-// tiltedMoments returns the mean and standard deviation of the sum of n
-// dice showing 0 to s-1, tilted by θ >= 0.
-func tiltedMoments(n, s int, theta float64) (mean, sd float64) {
-	sf := float64(s)
-	m, v := (sf-1)/2, (sf*sf-1)/12
-	if theta*sf > 1e-4 {
-		// The mirror die, s-1-f, has chances in proportion to r^g,
-		// r = e^{-θ}: a truncated geometric distribution.
-		a := 1 / math.Expm1(theta)     // r/(1-r)
-		b := sf / math.Expm1(sf*theta) // s·r^s/(1-r^s)
-		m = sf - 1 - (a - b)
-		v = a*a + a - (b*b + b*sf) // r/(1-r)² - s²r^s/(1-r^s)²
+// tiltedMoments returns the mean and standard deviation of the sum of
+// the dice of gs, tilted by θ >= 0.
+func tiltedMoments(gs []dieGroup, theta float64) (mean, sd float64) {
+	var variance float64
+	for _, g := range gs {
+		sf := float64(g.s)
+		m, v := (sf-1)/2, (sf*sf-1)/12
+		if theta*sf > 1e-4 {
+			// The mirror die, s-1-f, has chances in proportion to
+			// r^g, r = e^{-θ}: a truncated geometric distribution.
+			a := 1 / math.Expm1(theta)     // r/(1-r)
+			b := sf / math.Expm1(sf*theta) // s·r^s/(1-r^s)
+			m = sf - 1 - (a - b)
+			v = a*a + a - (b*b + b*sf) // r/(1-r)² - s²r^s/(1-r^s)²
+		}
+		mean += float64(g.n) * m
+		variance += float64(g.n) * max(v, 0)
 	}
-	return float64(n) * m, math.Sqrt(float64(n) * max(v, 0))
+	return mean, math.Sqrt(variance)
 }
 
 // tiltFor returns the θ >= 0 that puts the mean of the tilted sum at
 // target (or as near the top as it goes), from a θ below it.
-func tiltFor(n, s int, target, from float64) float64 {
+func tiltFor(gs []dieGroup, target, from float64) float64 {
 	lo, hi := from, max(from, 1e-9)
 	for {
-		if m, _ := tiltedMoments(n, s, hi); m >= target || hi > 1e3 {
+		if m, _ := tiltedMoments(gs, hi); m >= target || hi > 1e3 {
 			break
 		}
 		lo, hi = hi, hi*2
 	}
 	for range 100 {
 		mid := (lo + hi) / 2
-		if m, _ := tiltedMoments(n, s, mid); m < target {
+		if m, _ := tiltedMoments(gs, mid); m < target {
 			lo = mid
 		} else {
 			hi = mid
@@ -181,31 +201,35 @@ func tiltFor(n, s int, target, from float64) float64 {
 	return hi
 }
 
-// tiltedSpectrum sets buf to the DFT of the chances of the sum of n dice
-// showing 0 to s-1, tilted by θ >= 0, shifted so that centre is at index
-// 0: the characteristic function at ω = 2πj/N, to the power n.
-func tiltedSpectrum(buf []complex128, n, s int, theta float64, centre int) {
+// tiltedSpectrum sets buf to the DFT of the chances of the sum of the
+// dice of gs, tilted by θ >= 0, shifted so that centre is at index 0: at
+// ω = 2πj/N, the product of each die's characteristic function.
+func tiltedSpectrum(buf []complex128, gs []dieGroup, theta float64, centre int) {
 	size := len(buf)
 	clear(buf)
-	nf := float64(n)
 	// top is the largest j whose term does not underflow: the modulus of
 	// a die's characteristic function is at most env(ω), decreasing.
 	env := func(j int) float64 {
 		x := math.Pi * float64(j) / float64(size)
-		if theta == 0 {
-			return -math.Log(float64(s) * math.Sin(x))
+		e := 0.0
+		for _, g := range gs {
+			if theta == 0 {
+				e -= float64(g.n) * math.Log(float64(g.s)*math.Sin(x))
+				continue
+			}
+			r := math.Exp(-theta)
+			rs := math.Exp(-theta * float64(g.s))
+			d := math.Hypot(1-r*math.Cos(2*x), r*math.Sin(2*x))
+			e += float64(g.n) * math.Log((1+rs)/d*(1-r)/(1-rs))
 		}
-		r := math.Exp(-theta)
-		rs := math.Exp(-theta * float64(s))
-		d := math.Hypot(1-r*math.Cos(2*x), r*math.Sin(2*x))
-		return math.Log((1 + rs) / d * (1 - r) / (1 - rs))
+		return e
 	}
 	top := size / 2
-	if j := 1; nf*env(size/2) < -800 {
+	if j := 1; env(size/2) < -800 {
 		lo, hi := 1, size/2 // env(lo) may be above, env(hi) below
 		for hi-lo > 1 {
 			j = (lo + hi) / 2
-			if nf*env(j) < -800 {
+			if env(j) < -800 {
 				hi = j
 			} else {
 				lo = j
@@ -213,25 +237,39 @@ func tiltedSpectrum(buf []complex128, n, s int, theta float64, centre int) {
 		}
 		top = hi
 	}
+	// faces is the sum of the faces' offsets, Σ n(s-1).
+	faces := 0
+	for _, g := range gs {
+		faces += g.n * (g.s - 1)
+	}
 	for j := 0; j <= top; j++ {
-		re, im := logCharDie(s, theta, j, size)
-		mod := math.Exp(nf * re)
+		var re, im float64
+		for _, g := range gs {
+			r, i := logCharDie(g.s, theta, j, size)
+			re += float64(g.n) * r
+			if theta == 0 {
+				// i is 0 or π: what counts is how many such factors.
+				if g.n%2 == 1 {
+					im += i
+				}
+			} else {
+				im += float64(g.n) * i
+			}
+		}
+		mod := math.Exp(re)
 		if mod == 0 {
 			continue
 		}
-		// The shift by centre and the face offset of the mirror die,
+		// The shift by centre and the face offset of the mirror dice,
 		// linear in ω, reduced exactly in integers.
 		var ph float64
 		if theta == 0 {
-			// im is 0 or π; the die's own e^{iω(s-1)/2} joins the shift.
-			if n%2 == 1 {
-				ph = im
-			}
-			off := (int64(j) * int64(2*centre-n*(s-1))) % int64(2*size)
-			ph += math.Pi * float64(off) / float64(size)
+			// Each die's own e^{iω(s-1)/2} joins the shift.
+			off := (int64(j) * int64(2*centre-faces)) % int64(2*size)
+			ph = im + math.Pi*float64(off)/float64(size)
 		} else {
-			off := (int64(j) * int64(centre-n*(s-1))) % int64(size)
-			ph = nf*im + 2*math.Pi*float64(off)/float64(size)
+			off := (int64(j) * int64(centre-faces)) % int64(size)
+			ph = im + 2*math.Pi*float64(off)/float64(size)
 		}
 		sn, cs := math.Sincos(ph)
 		buf[j] = complex(mod*cs, mod*sn)
