@@ -189,7 +189,9 @@ func Opposed(a, b *Dist) (win, tie, lose float64) {
 // Exact computation works on a dense array of probabilities per
 // intermediate result: sums and differences convolve, products and
 // quotients combine every pair, a sum of like dice is a sliding window (or
-// a power by squaring), keep and drop are a dynamic program over the faces
+// a power by squaring), a sum of many plain dice, or of plain dice of
+// several sizes, one tilted FFT (odds_fft.go), keep and drop are a
+// dynamic program over the faces
 // from the highest (or lowest) down, counting how many dice show each; a
 // reroll and a clamp change the distribution of one die, an explosion
 // follows its chain.
