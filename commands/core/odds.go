@@ -300,9 +300,23 @@ func mostLikely(d *dice.Dist, n int) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "**%d**: %s", v, kit.Percent(d.P(v)))
+		fmt.Fprintf(&b, "**%d**: %s", v, smallPercent(d.P(v)))
 	}
 	return b.String()
+}
+
+// smallPercent is kit.Percent, but a chance below 0.01% shows its first
+// two digits: the most likely totals of 1000d1000 are 0.0044% each, not
+// "<0.01%" five times over.
+func smallPercent(p float64) string {
+	if p <= 0 || p >= 0.0001 {
+		return kit.Percent(p)
+	}
+	r, err := strconv.ParseFloat(strconv.FormatFloat(p*100, 'g', 2, 64), 64)
+	if err != nil {
+		return kit.Percent(p)
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64) + "%"
 }
 
 // The chart (kit.ChartWidth by kit.ChartHeight) has at most maxBars
