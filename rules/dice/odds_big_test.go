@@ -81,7 +81,8 @@ func TestDistributionManyDice(t *testing.T) {
 }
 
 // TestDistributionPlainSums holds the same promise for sums and
-// differences of plain dice of several sizes and numbers, which the
+// differences of plain dice of several sizes and numbers, in one part or
+// several and repeated, which the
 // operators one by one would take too long for: the mean and variance of
 // the dice, symmetry about the mean, and for two dice, whose chances are a
 // triangle, every value exactly.
@@ -95,6 +96,9 @@ func TestDistributionPlainSums(t *testing.T) {
 		{"50d10000 [base] + 50d9999 [bonus]", 50*10001.0/2 + 50*10000.0/2, 50*(1e8-1)/12 + 50*(9999.0*9999-1)/12},
 		{"300d100 + 200d20 + 100d6", 300*50.5 + 200*10.5 + 100*3.5, 300*(1e4-1)/12 + 200*399.0/12 + 100*35.0/12},
 		{"1d500000+1d499999", 250000.5 + 250000, (25e10-1)/12 + (499999.0*499999-1)/12},
+		// Parts and repeats: the total of every part.
+		{"2#500d1000 [twice] 3", 1000*500.5 + 3, 1000 * (1e6 - 1) / 12},
+		{"500d1000 [a] 500d999", 500*1001.0/2 + 500*1000.0/2, 500*(1e6-1)/12 + 500*(999.0*999-1)/12},
 	} {
 		d, err := mustParse(t, c.expr).Distribution(nil)
 		if err != nil || !d.Exact {

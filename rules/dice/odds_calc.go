@@ -101,6 +101,9 @@ func (c *calc) errorf(pos int32, format string, args ...any) error {
 
 // roll returns the distribution of the total of every part.
 func (c *calc) roll() (pmf, error) {
+	if p, ok, err := c.plainParts(); ok || err != nil {
+		return p, err
+	}
 	total := point(0)
 	for i := range c.e.parts {
 		ps := &c.e.parts[i]
@@ -594,6 +597,41 @@ func (c *calc) plainSum(i int32) (p pmf, ok bool, err error) {
 	if !c.linear(i, false, &gs, &shift) || len(gs) < 2 {
 		return pmf{}, false, nil
 	}
+	return c.plainGroups(gs, shift)
+}
+
+// plainParts is plainSum for the total of every part, each rolled its
+// repeat times ("2#500d1000 + 3"), when there are several.
+func (c *calc) plainParts() (p pmf, ok bool, err error) {
+	if len(c.e.parts) == 1 && c.e.parts[0].repeat <= 1 {
+		return pmf{}, false, nil
+	}
+	var gs []dieGroup
+	shift := 0
+	for i := range c.e.parts {
+		ps := &c.e.parts[i]
+		var pg []dieGroup
+		ph := 0
+		if !c.linear(ps.root, false, &pg, &ph) {
+			return pmf{}, false, nil
+		}
+		for range max(1, int(ps.repeat)) {
+			gs = append(gs, pg...)
+			var ok bool
+			if shift, ok = addInt(shift, ph); !ok {
+				return pmf{}, false, nil
+			}
+		}
+	}
+	if len(gs) < 2 {
+		return pmf{}, false, nil
+	}
+	return c.plainGroups(gs, shift)
+}
+
+// plainGroups works out the sum of the dice of gs and shift, in the
+// order the operators would take them, when they would take too long.
+func (c *calc) plainGroups(gs []dieGroup, shift int) (p pmf, ok bool, err error) {
 	width := groupsWidth(gs)
 	if width > MaxOddsSupport {
 		return pmf{}, false, nil
@@ -610,6 +648,18 @@ func (c *calc) plainSum(i int32) (p pmf, ok bool, err error) {
 	if work <= fftWork {
 		return pmf{}, false, nil
 	}
+	// Like dice together, so that each size is one factor.
+	merged := make(map[int]int)
+	var sizes []dieGroup
+	for _, g := range gs {
+		if k, seen := merged[g.s]; seen {
+			sizes[k].n += g.n
+			continue
+		}
+		merged[g.s] = len(sizes)
+		sizes = append(sizes, g)
+	}
+	gs = sizes
 	if dice > fftMinDice {
 		if err := c.spend(fftWork); err != nil {
 			return pmf{}, true, err
