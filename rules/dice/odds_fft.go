@@ -242,10 +242,15 @@ func tiltedSpectrum(buf []complex128, gs []dieGroup, theta float64, centre int) 
 	for _, g := range gs {
 		faces += g.n * (g.s - 1)
 	}
+	gS := make([]float64, len(gs))
+	g1 := 1 / math.Expm1(theta)
+	for k, g := range gs {
+		gS[k] = 1 / math.Expm1(float64(g.s)*theta)
+	}
 	for j := 0; j <= top; j++ {
 		var re, im float64
-		for _, g := range gs {
-			r, i := logCharDie(g.s, theta, j, size)
+		for k, g := range gs {
+			r, i := logCharDie(g.s, theta, j, size, gS[k], g1)
 			re += float64(g.n) * r
 			if theta == 0 {
 				// i is 0 or π: what counts is how many such factors.
@@ -283,7 +288,9 @@ func tiltedSpectrum(buf []complex128, gs []dieGroup, theta float64, centre int) 
 // characteristic function of the mirror die g = s-1-f tilted by θ: its
 // chances in proportion to e^{-θg}. The real part is accurate in relative
 // terms near ω = 0, which is what raising it to the power n needs.
-func logCharDie(s int, theta float64, j, size int) (re, im float64) {
+//
+// gs and g1 are 1/(e^{sθ}-1) and 1/(e^θ-1), the same for every j.
+func logCharDie(s int, theta float64, j, size int, gs, g1 float64) (re, im float64) {
 	if j == 0 {
 		return 0, 0
 	}
@@ -304,16 +311,13 @@ func logCharDie(s int, theta float64, j, size int) (re, im float64) {
 	}
 	// ψ = (1-(rζ)^s)/(1-r^s) / ((1-rζ)/(1-r)), ζ = e^{iω}, each factor
 	// 1 + w with w = (1-ζ^m)/(e^{mθ}-1).
-	l := func(m int) (float64, float64) {
-		a := angle(m)
-		sa := math.Sin(a)
-		s2 := math.Sin(2 * a)
-		g := 1 / math.Expm1(float64(m)*theta)
-		wr, wi := 2*sa*sa*g, -s2*g
+	l := func(m int, g float64) (float64, float64) {
+		sa, ca := math.Sincos(angle(m))
+		wr, wi := 2*sa*sa*g, -2*sa*ca*g // 1-ζ^m = 2sin²(mω/2) - i·sin(mω)
 		return 0.5 * math.Log1p(2*wr+wr*wr+wi*wi), math.Atan2(wi, 1+wr)
 	}
-	r1, i1 := l(s)
-	r2, i2 := l(1)
+	r1, i1 := l(s, gs)
+	r2, i2 := l(1, g1)
 	return r1 - r2, i1 - i2
 }
 
@@ -363,7 +367,7 @@ func realInverseFFT(out, x []complex128, tw twiddles) {
 		a, b := x[j], x[j+h]
 		e := (a + b) / 2
 		o := (a - b) / 2
-		if o != 0 {
+		if o != 0 { // rarely: the spectrum is mostly 0
 			s, c := math.Sincos(2 * math.Pi * float64(j) / float64(n))
 			o *= complex(c, s)
 		}
