@@ -771,9 +771,8 @@ const exactCounts = 1 << 53
 // instead, whose time grows with the range but hardly with the dice.
 func (c *calc) uniformSum(n, lo, sides int) (pmf, error) {
 	width := n*(sides-1) + 1
-	cur, err := alloc(width)
-	if err != nil {
-		return pmf{}, err
+	if width > MaxOddsSupport {
+		return pmf{}, tooWide
 	}
 	if n > fftMinDice && float64(n)*float64(width) > fftWork {
 		// The FFT takes about as long as fftWork steps of the window
@@ -786,6 +785,16 @@ func (c *calc) uniformSum(n, lo, sides int) (pmf, error) {
 			return pmf{}, outOfReach("the tilted FFT did not cover the range")
 		}
 		return pmf{lo: n * lo, p: p}, nil
+	}
+	return c.windowSum(n, lo, sides)
+}
+
+// windowSum is uniformSum by sliding windows.
+func (c *calc) windowSum(n, lo, sides int) (pmf, error) {
+	width := n*(sides-1) + 1
+	cur, err := alloc(width)
+	if err != nil {
+		return pmf{}, err
 	}
 	if err := c.spend(float64(n) * float64(width)); err != nil {
 		return pmf{}, err
