@@ -592,12 +592,40 @@ func (c *calc) chain(d *diceSpec, face []float64, lo int, g func(int) int) (pmf,
 // after another, or, for more than fftMinDice dice, one tilted FFT. ok is
 // false when it leaves node i to the operators.
 func (c *calc) plainSum(i int32) (p pmf, ok bool, err error) {
+	if c.plainTerms(i) < 2 {
+		return pmf{}, false, nil // without allocating: most expressions
+	}
 	var gs []dieGroup
 	shift := 0
 	if !c.linear(i, false, &gs, &shift) || len(gs) < 2 {
 		return pmf{}, false, nil
 	}
 	return c.plainGroups(gs, shift)
+}
+
+// plainTerms returns how many dice terms node i has if it is a sum or
+// difference of plain dice terms and numbers, or -1.
+func (c *calc) plainTerms(i int32) int {
+	n := &c.e.nodes[i]
+	switch n.kind {
+	case nodeNumber:
+		return 0
+	case nodeLabel, nodeUnary:
+		return c.plainTerms(n.x)
+	case nodeDice:
+		if d := &c.e.dice[n.val]; !d.plain || d.keep.isKeep() || d.success.ok() {
+			return -1
+		}
+		return 1
+	case nodeBinary:
+		if n.op == tokPlus || n.op == tokMinus {
+			x, y := c.plainTerms(n.x), c.plainTerms(n.y)
+			if x >= 0 && y >= 0 {
+				return x + y
+			}
+		}
+	}
+	return -1
 }
 
 // plainParts is plainSum for the total of every part, each rolled its
