@@ -46,6 +46,16 @@ type ConsoleLine struct {
 	Edit *ConsoleEdit `json:"edit,omitempty"`
 	// Followups are messages the bot would send after the answer.
 	Followups []*discordgo.InteractionResponseData `json:"followups,omitempty"`
+	// Posts are messages the bot would post on its own in other channels
+	// (a gm or blind roll, in the GM channel).
+	Posts []ConsolePost `json:"posts,omitempty"`
+}
+
+// ConsolePost is a message posted in another channel: which, and the
+// message.
+type ConsolePost struct {
+	ChannelID string                             `json:"channel_id"`
+	Data      *discordgo.InteractionResponseData `json:"data"`
 }
 
 // ConsoleEdit is a message edit: which message, and its new data.
@@ -163,6 +173,9 @@ func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string) Co
 	for _, f := range resp.Followups {
 		line.Followups = append(line.Followups, InteractionResponse(f).Data)
 	}
+	for _, p := range resp.Posts {
+		line.Posts = append(line.Posts, ConsolePost{ChannelID: p.ChannelID, Data: InteractionResponse(p.Message).Data})
+	}
 	for _, f := range resp.Files {
 		line.Files = append(line.Files, ConsoleFile{Name: f.Name, ContentType: f.ContentType, Size: len(f.Data)})
 	}
@@ -187,6 +200,13 @@ func writeText(w io.Writer, l ConsoleLine) {
 	for _, f := range l.Followups {
 		fmt.Fprintln(w, "↳ then sends:")
 		writeData(w, f)
+		if f.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			fmt.Fprintln(w, "(only you can see this follow-up)")
+		}
+	}
+	for _, p := range l.Posts {
+		fmt.Fprintf(w, "📮 posts in #%s:\n", p.ChannelID)
+		writeData(w, p.Data)
 	}
 	for _, f := range l.Files {
 		fmt.Fprintf(w, "📎 %s (%s, %d bytes)\n", f.Name, f.ContentType, f.Size)

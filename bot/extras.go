@@ -17,8 +17,10 @@ import (
 // deliverExtras does what a response asks beyond the interaction's answer,
 // once the answer is with Discord: tell the handler which message the
 // answer became, edit an earlier message (the encounter tracker), send
-// follow-up messages (a ping an edit cannot carry). A failure here is
-// logged: the user already has the answer.
+// follow-up messages (a ping an edit cannot carry), post in other
+// channels (a secret roll in the GM channel). A failure here is logged:
+// the user already has the answer; a post Discord refuses is also told
+// to the user, privately, in the words of its Failed.
 func deliverExtras(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r kit.Response, log *slog.Logger) {
 	if r.Posted != nil {
 		if err := posted(ctx, s, i, r.Posted); err != nil {
@@ -36,6 +38,16 @@ func deliverExtras(ctx context.Context, s *discordgo.Session, i *discordgo.Inter
 		}
 		if _, err := s.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx)); err != nil {
 			log.Warn("edit message", "channel", e.ChannelID, "message", e.MessageID, "err", err)
+		}
+	}
+	for _, p := range r.Posts {
+		err := SessionPoster{Session: s}.Post(ctx, p.ChannelID, p.Message)
+		if err == nil {
+			continue
+		}
+		log.Warn("post in another channel", "interaction", i.ID, "channel", p.ChannelID, "err", err)
+		if p.Failed != "" {
+			r.Followups = append(r.Followups, kit.Response{Content: p.Failed, Ephemeral: true})
 		}
 	}
 	for _, f := range r.Followups {

@@ -338,7 +338,7 @@ func followUp(ctx context.Context, s *discordgo.Session, i *discordgo.Interactio
 // extras delivers what the response asks beyond the answer, after the
 // HTTP response has gone, through the REST session.
 func (e *Endpoint) extras(i *discordgo.Interaction, r kit.Response) {
-	if e.o.REST == nil || (r.Posted == nil && r.Edit == nil && len(r.Followups) == 0) {
+	if e.o.REST == nil || (r.Posted == nil && r.Edit == nil && len(r.Followups) == 0 && len(r.Posts) == 0) {
 		return
 	}
 	e.inflight.Add(1)

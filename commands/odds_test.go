@@ -19,7 +19,7 @@ type oddsLog struct{}
 
 func (oddsLog) SaveRoll(ctx context.Context, r db.Roll) (int64, error) { return 1, nil }
 
-func (oddsLog) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
+func (oddsLog) RecentRolls(ctx context.Context, channelID, userID string, viewer db.Viewer, limit int) ([]db.Roll, error) {
 	return nil, nil
 }
 

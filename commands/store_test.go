@@ -19,7 +19,7 @@ func (s *memStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
 	return int64(len(s.rolls)), nil
 }
 
-func (s *memStore) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error) {
+func (s *memStore) RecentRolls(ctx context.Context, channelID, userID string, viewer db.Viewer, limit int) ([]db.Roll, error) {
 	return s.rolls, nil
 }
 

@@ -108,7 +108,7 @@ func testRollLog(t *testing.T) {
 		t.Fatalf("ids not increasing: %d %d %d", a, b, c)
 	}
 
-	got, err := d.RecentRolls(ctx, "table", "", "alice", 10)
+	got, err := d.RecentRolls(ctx, "table", "", db.Viewer{ID: "alice"}, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,11 +122,11 @@ func testRollLog(t *testing.T) {
 	if !got[0].Private || got[0].CreatedAt.Location() != time.UTC || !got[0].CreatedAt.Equal(clock) {
 		t.Errorf("roll %d: private=%v created=%v, want private and %v in UTC", c, got[0].Private, got[0].CreatedAt, clock)
 	}
-	got, err = d.RecentRolls(ctx, "table", "bob", "bob", 10)
+	got, err = d.RecentRolls(ctx, "table", "bob", db.Viewer{ID: "bob"}, 10)
 	if err != nil || len(got) != 1 || got[0].ID != b {
 		t.Fatalf("bob's own rolls = %+v, %v; want roll %d", got, err, b)
 	}
-	got, err = d.RecentRolls(ctx, "table", "", "carol", 1)
+	got, err = d.RecentRolls(ctx, "table", "", db.Viewer{ID: "carol"}, 1)
 	if err != nil || len(got) != 1 || got[0].ID != a {
 		t.Fatalf("carol's newest = %+v, %v; want roll %d only", got, err, a)
 	}
@@ -252,7 +252,7 @@ func TestCloseCheckpointsWAL(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d2.Close()
-	if rolls, err := d2.RecentRolls(ctx, "c", "", "u", 500); err != nil || len(rolls) != 200 {
+	if rolls, err := d2.RecentRolls(ctx, "c", "", db.Viewer{ID: "u"}, 500); err != nil || len(rolls) != 200 {
 		t.Errorf("after reopening: %d rolls, %v; want 200", len(rolls), err)
 	}
 }

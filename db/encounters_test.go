@@ -744,6 +744,8 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`DROP TABLE encounter_states`,
 		`DROP TABLE play_settings`, // schema 6's
 		`DROP TABLE interactions`,
+		`DROP TABLE gm_channels`, // schema 8's
+		`ALTER TABLE rolls DROP COLUMN visibility`,
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

@@ -25,6 +25,7 @@ var storeTables = []struct{ name, key string }{
 	{"encounter_states", "encounter_id, seq"},
 	{"system_settings", "guild_id, channel_id"},
 	{"play_settings", "guild_id, channel_id"},
+	{"gm_channels", "guild_id"},
 	{"faction_campaigns", "id"},
 	{"faction_orders", "id"},
 	{"faction_schedules", "id"},

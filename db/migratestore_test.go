@@ -47,6 +47,12 @@ func testMigrateStore(t *testing.T) {
 	if err := from.SetPlayMode(ctx, db.PlaySetting{GuildID: "g", ChannelID: "table", Mode: "strict", SetBy: "gm"}); err != nil {
 		t.Fatal(err)
 	}
+	if err := from.SetGMChannel(ctx, "g", "gm-only", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := from.SaveRoll(ctx, db.Roll{Code: "BLINDR", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d20", Total: 20, Visibility: "blind"}); err != nil {
+		t.Fatal(err)
+	}
 
 	to, _ := open(t)
 	copies, err := db.MigrateStore(ctx, from, to)
@@ -60,11 +66,11 @@ func testMigrateStore(t *testing.T) {
 		}
 		rows += c.To
 	}
-	// 5 rolls, 1 character, 1 encounter with 4 journal entries (start, two
+	// 6 rolls (one blind), 1 character, 1 encounter with 4 journal entries (start, two
 	// adds, the undo) and 3 snapshots, 1 campaign, 1 order, 1 schedule, 1
-	// play setting.
-	if len(copies) != 13 || rows != 18 {
-		t.Errorf("%d tables, %d rows copied; want all 13 tables and the 18 rows made above", len(copies), rows)
+	// play setting, 1 GM channel.
+	if len(copies) != 14 || rows != 20 {
+		t.Errorf("%d tables, %d rows copied; want all 14 tables and the 20 rows made above", len(copies), rows)
 	}
 	same := func(what string, get func(d *db.DB) any) {
 		t.Helper()
@@ -74,20 +80,28 @@ func testMigrateStore(t *testing.T) {
 			t.Errorf("%s differs after the copy:\n%s\n%s", what, a, b)
 		}
 	}
-	same("the roll log", func(d *db.DB) any { r, err := d.RecentRolls(ctx, "table", "", "u1", 10); return []any{r, err} })
+	same("the roll log", func(d *db.DB) any {
+		r, err := d.RecentRolls(ctx, "table", "", db.Viewer{ID: "u1"}, 10)
+		return []any{r, err}
+	})
 	same("the character", func(d *db.DB) any { c, err := d.Character(ctx, "g", "mira"); return []any{c, err} })
 	same("the encounter", func(d *db.DB) any { e, err := d.Encounter(ctx, "table"); return []any{e, err} })
 	same("the journal", func(d *db.DB) any { l, err := d.EncounterLog(ctx, "table", 10); return []any{l, err} })
 	same("the campaign", func(d *db.DB) any { c, err := d.Campaign(ctx, "g"); return []any{c, err} })
 	same("the orders", func(d *db.DB) any { o, err := d.FactionOrders(ctx, "g", "", ""); return []any{o, err} })
+	same("the GM channel", func(d *db.DB) any { c, err := d.GMChannel(ctx, "g"); return []any{c, err} })
+	same("the GM's roll log", func(d *db.DB) any {
+		r, err := d.RecentRolls(ctx, "table", "", db.Viewer{ID: "gm", GM: true}, 10)
+		return []any{r, err}
+	})
 	same("the schedule", func(d *db.DB) any { s, err := d.Schedule(ctx, "g"); return []any{s, err} })
 	// Redo reads a copied snapshot; new rows take IDs after the copied ones.
 	if _, _, err := to.RedoEncounter(ctx, "table", "gm"); err != nil {
 		t.Errorf("redo after the copy: %v", err)
 	}
 	id, err := to.SaveRoll(ctx, db.Roll{Code: "NEW", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d6", Total: 1})
-	if err != nil || id != 6 {
-		t.Errorf("a new roll after the copy: id %d, %v; want 6", id, err)
+	if err != nil || id != 7 {
+		t.Errorf("a new roll after the copy: id %d, %v; want 7", id, err)
 	}
 	if _, err := db.MigrateStore(ctx, from, to); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("a copy into a full store: %v; want it refused", err)

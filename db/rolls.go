@@ -22,7 +22,13 @@ type Roll struct {
 	UserName  string
 	Expr      string
 	Total     int
-	Private   bool
+	// Private is set for every roll other players may not see: Visibility
+	// says who may.
+	Private bool
+	// Visibility is "public", "self" (the roller alone), "gm" (the roller
+	// and the GMs) or "blind" (the GMs alone); "" is saved as "public",
+	// or "self" when Private.
+	Visibility string
 	// Detail is the roll's dice and outcome as JSON, as the command that
 	// rolled it chose to record them.
 	Detail    json.RawMessage
@@ -147,30 +153,51 @@ func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
 }
 
 const insertRollSQL = `INSERT INTO rolls
-	(code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	(code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 
 func (d *DB) saveRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int64, error) {
 	detail := r.Detail
 	if len(detail) == 0 {
 		detail = json.RawMessage("{}")
 	}
+	vis := r.Visibility
+	switch {
+	case vis == "" && r.Private:
+		vis = "self"
+	case vis == "":
+		vis = "public"
+	}
+	private := r.Private || vis != "public"
 	// Tx.StmtContext reuses the statement already prepared on the
 	// transaction's connection.
 	var id int64
 	err := tx.StmtContext(ctx, d.insertRoll).QueryRowContext(ctx,
-		r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, r.Private, string(detail), now).Scan(&id)
+		r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, private, vis, string(detail), now).Scan(&id)
 	return id, err
 }
 
+// Viewer is who asks for the roll log: a user, and whether they are a GM
+// where they ask.
+type Viewer struct {
+	ID string
+	GM bool
+}
+
 // RecentRolls returns up to limit of the newest rolls in channel, newest
-// first; userID, when not empty, keeps only that user's rolls. Private rolls
-// are included only when they are the viewer's own.
-func (d *DB) RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]Roll, error) {
-	rows, err := d.sql.QueryContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at
+// first; userID, when not empty, keeps only that user's rolls. A roll
+// other players may not see is included when it is the viewer's own, or
+// when the viewer is a GM and it is a gm or blind roll (a self roll is
+// its roller's alone).
+func (d *DB) RecentRolls(ctx context.Context, channelID, userID string, viewer Viewer, limit int) ([]Roll, error) {
+	gmSees := [2]string{"-", "-"}
+	if viewer.GM {
+		gmSees = [2]string{"gm", "blind"}
+	}
+	rows, err := d.sql.QueryContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at
 		FROM rolls
-		WHERE channel_id = ? AND (? = '' OR user_id = ?) AND (private = 0 OR user_id = ?)
-		ORDER BY id DESC LIMIT ?`, channelID, userID, userID, viewerID, limit)
+		WHERE channel_id = ? AND (? = '' OR user_id = ?) AND (private = 0 OR user_id = ? OR visibility IN (?, ?))
+		ORDER BY id DESC LIMIT ?`, channelID, userID, userID, viewer.ID, gmSees[0], gmSees[1], limit)
 	if err != nil {
 		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
 	}
@@ -179,7 +206,7 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID, viewerID string
 	for rows.Next() {
 		var r Roll
 		var detail, created string
-		if err := rows.Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &detail, &created); err != nil {
+		if err := rows.Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &r.Visibility, &detail, &created); err != nil {
 			return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
 		}
 		r.Detail = json.RawMessage(detail)
@@ -198,9 +225,9 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID, viewerID string
 // found is false when there is none.
 func (d *DB) RollByCode(ctx context.Context, channelID, code string) (r Roll, found bool, err error) {
 	var detail, created string
-	err = d.sql.QueryRowContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, detail, created_at
+	err = d.sql.QueryRowContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at
 		FROM rolls WHERE channel_id = ? AND code = ? ORDER BY id DESC LIMIT 1`, channelID, code).
-		Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &detail, &created)
+		Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &r.Visibility, &detail, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Roll{}, false, nil
 	}

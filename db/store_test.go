@@ -21,6 +21,8 @@ var conformance = []struct {
 	{"RefusesNewerSchema", testRefusesNewerSchema},
 	{"RollLog", testRollLog},
 	{"RollByCodeAndRecentExprs", testRollByCodeAndRecentExprs},
+	{"RollVisibility", testRollVisibility},
+	{"GMChannel", testGMChannel},
 	{"Characters", testCharacters},
 	{"EncounterLifecycle", testEncounterLifecycle},
 	{"EncounterUndoRedo", testEncounterUndoRedo},

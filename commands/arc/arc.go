@@ -15,9 +15,6 @@ import (
 	rules "github.com/tablehand/tablehand/rules/arc"
 )
 
-// private is the `private:` option of every subcommand but order.
-var private = kit.Option{Type: kit.Boolean, Name: "private", Description: "Only you see the result"}
-
 // scoreOption is a KS, US or ES option: a number or a stat of the sheet.
 func scoreOption(name, desc string) kit.Option {
 	return kit.Option{Type: kit.String, Name: name, Description: desc, MaxLength: 32, Autocomplete: true}
@@ -53,7 +50,7 @@ var command = kit.Command{
 			countOption("huge_adv", "Huge advantages (exceptional): +2 each"),
 			countOption("huge_dis", "Huge disadvantages (exceptional): -2 each"),
 			adjOption("adj", "Other adjustment from the GM, e.g. -1 for inadequate armor"),
-			kit.DiceOption, kit.CharacterOption, private,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "opposed", Description: "ARCO: both sides roll an ARC; higher wins, a tie fails the actor", Options: []kit.Option{
 			scoreOption("ks", "Your KS score, or a stat of your sheet"),
@@ -76,11 +73,11 @@ var command = kit.Command{
 			sizeOption("target_size", "The opponent's size (default medium)"),
 			kit.DiceOption, kit.CharacterOption,
 			{Type: kit.String, Name: "target", Description: "Read the opponent's stats from this character's sheet", Autocomplete: true, MaxLength: kit.MaxNameLen},
-			private,
+			kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "reaction", Description: "Reaction check: 1d10 at or under SOM, or lose the turn", Options: []kit.Option{
 			{Type: kit.Integer, Name: "som", Description: "State of Mind, 1 (Panicked) to 10 (Exalted)", MinValue: kit.Float(rules.MinSOM), MaxValue: kit.Float(rules.MaxSOM)},
-			kit.DiceOption, kit.CharacterOption, private,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "order", Description: "Declaration order: ascending SOM, then Empathy, Perception, 1d10", Options: []kit.Option{
 			{Type: kit.String, Name: "who", Required: true, MaxLength: 1000,
@@ -97,7 +94,7 @@ var command = kit.Command{
 			{Type: kit.Integer, Name: "mov", Description: "Base MOV at medium size in m/turn (default 8, humans)", MinValue: kit.Float(1), MaxValue: kit.Float(1000)},
 			scoreOption("es", "An ES score, or a stat of the sheet: actions a turn"),
 			{Type: kit.Integer, Name: "turns", Description: "Distance covered in this many turns", MinValue: kit.Float(1), MaxValue: kit.Float(10000)},
-			kit.CharacterOption, private,
+			kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 	},
 }

@@ -21,7 +21,6 @@ var (
 	chargesOption    = kit.Option{Type: kit.Integer, Name: "charges", Description: "Charges: each steps bonus dice up (d12, d20)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxSteps)}
 	challengesOption = kit.Option{Type: kit.Integer, Name: "challenges", Description: "Challenges: each steps bonus dice down (d8, d6, d4)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxSteps)}
 	woundedOption    = kit.Option{Type: kit.Boolean, Name: "wounded", Description: "Wounded: bonus dice a step down"}
-	privateOption    = kit.Option{Type: kit.Boolean, Name: "private", Description: "Only you see the result"}
 	vigorOption      = kit.Option{Type: kit.Integer, Name: "vigor", Description: "Your Vigor now, to pay the cost", MinValue: kit.Float(0)}
 )
 
@@ -58,7 +57,7 @@ var command = kit.Command{
 			{Type: kit.Integer, Name: "resistance", Description: "General Resistance bonus dice (default: sheet)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
 			chargesOption, challengesOption, woundedOption,
 			{Type: kit.String, Name: "visibility", Description: "Piloting or navigating by sight in: VS penalty", Choices: choices(rules.Visibilities(), true)},
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "initiative", Description: "Initiative: 1d20 + bonus dice; actions in the first round", Options: []kit.Option{
 			bonusOption("Bonus dice (default: sheet initiative)"),
@@ -66,7 +65,7 @@ var command = kit.Command{
 			{Type: kit.String, Name: "watch", Description: "Over Watch: attack from the expected vector or another", Choices: choices(rules.Watches(), true)},
 			{Type: kit.String, Name: "ambush", Description: "Your side of an ambush", Choices: choices(rules.Ambushes(), true)},
 			{Type: kit.Integer, Name: "actions", Description: "Actions a turn (default: sheet, else 2)", MinValue: kit.Float(1), MaxValue: kit.Float(rules.MaxActions)},
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "attack", Description: "Attack roll against Guard; the target may roll Defense", Options: []kit.Option{
 			bonusOption("Bonus dice (default: sheet agility, soul or speed)"),
@@ -86,7 +85,7 @@ var command = kit.Command{
 			vigorOption,
 			{Type: kit.Integer, Name: "defense", Description: "Target's Speed dice: it rolls Defense if hit", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
 			chargesOption, challengesOption, woundedOption,
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "defend", Description: "Defense reaction: 1d20 + Speed dice, must beat the attack", Options: []kit.Option{
 			{Type: kit.Integer, Name: "attack", Description: "The attack roll to beat", Required: true, MinValue: kit.Float(1), MaxValue: kit.Float(100000)},
@@ -95,7 +94,7 @@ var command = kit.Command{
 			{Type: kit.Boolean, Name: "defending", Description: "You took the Defend action: costs 2 less"},
 			vigorOption,
 			chargesOption, challengesOption, woundedOption,
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "damage", Description: "Damage dice by quality + Strength/Skill dice, less armor", Options: []kit.Option{
 			{Type: kit.Integer, Name: "count", Description: "Damage value: how many dice (unarmed: 1)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
@@ -115,13 +114,13 @@ var command = kit.Command{
 			chargesOption,
 			{Type: kit.Integer, Name: "challenges", Description: "Challenges the rules put on damage", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxSteps)},
 			woundedOption,
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "move", Description: "Move actions: 1 foot per point of Speed Score each", Options: []kit.Option{
 			{Type: kit.Integer, Name: "speed_score", Description: "Speed Score (default: sheet)", MinValue: kit.Float(0), MaxValue: kit.Float(100000)},
 			{Type: kit.Integer, Name: "moves", Description: "Move actions taken (default 1)", MinValue: kit.Float(1), MaxValue: kit.Float(rules.MaxActions)},
 			{Type: kit.Boolean, Name: "prone", Description: "Prone: a quarter of your Speed"},
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "hurt", Description: "Apply damage to Durability, then Health, then Shock", Options: []kit.Option{
 			{Type: kit.Integer, Name: "damage", Description: "Damage taken (after armor)", Required: true, MinValue: kit.Float(0), MaxValue: kit.Float(1000000)},
@@ -130,7 +129,7 @@ var command = kit.Command{
 			{Type: kit.Integer, Name: "stamina", Description: "Stamina: rounds to live in Shock (default: sheet)", MinValue: kit.Float(0)},
 			{Type: kit.Boolean, Name: "shock", Description: "Already in Shock"},
 			{Type: kit.Boolean, Name: "object", Description: "An object: Durability only"},
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "recover", Description: "Recovery Phase at the end of a round: Vigor and more", Options: []kit.Option{
 			{Type: kit.Integer, Name: "stamina", Description: "Stamina (default: sheet)", MinValue: kit.Float(0)},
@@ -148,19 +147,19 @@ var command = kit.Command{
 			{Type: kit.Boolean, Name: "shock", Description: "In Shock (0 Health)"},
 			{Type: kit.Integer, Name: "rounds", Description: "In Shock: rounds left (default: Stamina)", MinValue: kit.Float(0)},
 			{Type: kit.Boolean, Name: "stable", Description: "In Shock but stabilised"},
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "stabilise", Description: "Medicine check VS 20 to stabilise a creature in Shock", Options: []kit.Option{
 			{Type: kit.Integer, Name: "medicine", Description: "Medicine bonus dice (default: sheet)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
 			chargesOption, challengesOption, woundedOption,
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "aid", Description: "Emergency aid, 2 actions: Medicine VS 20 restores 1d10 Durability", Options: []kit.Option{
 			{Type: kit.Integer, Name: "medicine", Description: "Medicine bonus dice (default: sheet)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
 			{Type: kit.Integer, Name: "durability", Description: "Patient's Durability now", MinValue: kit.Float(0)},
 			{Type: kit.Integer, Name: "max_durability", Description: "Patient's most Durability", MinValue: kit.Float(0)},
 			chargesOption, challengesOption, woundedOption,
-			kit.DiceOption, kit.CharacterOption, privateOption,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 	},
 }

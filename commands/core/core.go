@@ -44,8 +44,8 @@ func MountOdds(env *kit.Env, r *kit.Router) {
 func MountSystem(env *kit.Env, r *kit.Router) {
 	h := &handlers{env}
 	r.Mount(systemCommand(env.Systems), kit.Routes{
-		Handlers: map[string]kit.Handler{"set": h.systemSet, "show": h.systemShow},
-		GMOnly:   []string{"set"},
+		Handlers: map[string]kit.Handler{"set": h.systemSet, "show": h.systemShow, "gm-channel": h.systemGMChannel},
+		GMOnly:   []string{"set", "gm-channel"},
 	})
 }
 
@@ -65,7 +65,7 @@ var rollCommand = kit.Command{
 	Options: []kit.Option{
 		{Type: kit.String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
 		kit.DiceOption,
-		{Type: kit.Boolean, Name: "private", Description: "Only you see the result"},
+		kit.PrivateOption, kit.VisibilityOption,
 	},
 }
 
@@ -125,6 +125,9 @@ func systemCommand(systems []kit.System) kit.Command {
 					Choices: []kit.Choice{{Name: "channel", Value: "channel"}, {Name: "server", Value: "guild"}}},
 			}},
 			{Type: kit.SubCommand, Name: "show", Description: "Show the rule system in force in this channel"},
+			{Type: kit.SubCommand, Name: "gm-channel", Description: "Where Tablehand posts gm and blind rolls for the GMs (GM)", Options: []kit.Option{
+				{Type: kit.ChannelOption, Name: "channel", Description: "A channel only the GMs can read", Required: true},
+			}},
 		},
 	}
 }

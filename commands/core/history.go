@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
 )
 
 const (
@@ -21,12 +22,17 @@ type HistoryResult struct {
 
 // HistoryEntry is one roll of the log.
 type HistoryEntry struct {
-	ID      string    `json:"id"`
-	User    string    `json:"user"`
-	Expr    string    `json:"expr"`
-	Total   int       `json:"total"`
-	Private bool      `json:"private,omitempty"`
-	At      time.Time `json:"at"`
+	ID      string `json:"id"`
+	User    string `json:"user"`
+	Expr    string `json:"expr"`
+	Total   int    `json:"total"`
+	Private bool   `json:"private,omitempty"`
+	// Visibility is set for a roll not everyone sees: self, gm or blind.
+	Visibility string `json:"visibility,omitempty"`
+	// Hidden is set for a blind roll shown to its roller, who may know it
+	// was made but not its total (Total is then 0).
+	Hidden bool      `json:"hidden,omitempty"`
+	At     time.Time `json:"at"`
 }
 
 // history lists the channel's recent rolls. The answer is private: it can
@@ -40,7 +46,7 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 		count = n
 	}
 	who := req.Options.String("user")
-	rolls, err := h.Rolls.RecentRolls(ctx, req.ChannelID, who, req.User.ID, int(count))
+	rolls, err := h.Rolls.RecentRolls(ctx, req.ChannelID, who, db.Viewer{ID: req.User.ID, GM: req.GM}, int(count))
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -57,12 +63,22 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 	var b strings.Builder
 	b.WriteString("**Recent rolls here** (newest first)\n")
 	for _, r := range rolls {
-		lock := ""
-		if r.Private {
-			lock = " 🔒"
+		e := HistoryEntry{ID: r.Code, User: r.UserName, Expr: r.Expr, Total: r.Total, Private: r.Private, At: r.CreatedAt}
+		mark := ""
+		switch vis := kit.Visibility(r.Visibility); vis {
+		case kit.Self, kit.GMRoll, kit.Blind:
+			e.Visibility = string(vis)
+			mark = map[kit.Visibility]string{kit.Self: " 🔒", kit.GMRoll: " 🔒 gm", kit.Blind: " 🙈 blind"}[vis]
 		}
-		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), r.Total, lock)
-		result.Rolls = append(result.Rolls, HistoryEntry{ID: r.Code, User: r.UserName, Expr: r.Expr, Total: r.Total, Private: r.Private, At: r.CreatedAt})
+		if kit.Visibility(r.Visibility) == kit.Blind && !req.GM {
+			// A blind roll's roller knows it was rolled, never its result.
+			fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **?**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), mark)
+			e.Total, e.Hidden = 0, true
+			result.Rolls = append(result.Rolls, e)
+			continue
+		}
+		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), r.Total, mark)
+		result.Rolls = append(result.Rolls, e)
 	}
 	return kit.Response{Content: b.String(), Ephemeral: true, Result: result}, nil
 }

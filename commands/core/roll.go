@@ -10,11 +10,15 @@ import (
 )
 
 func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	return h.rollReply(ctx, req, req.Options.String("expression"), req.Options.Bool("private"))
+	vis, err := kit.RollVisibility(req)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return h.rollReply(ctx, req, req.Options.String("expression"), vis)
 }
 
 // rollAgain answers the "Roll again" button: the same expression, rolled
-// afresh by whoever clicked, as privately as the first.
+// afresh by whoever clicked, seen by the same people as the first.
 func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	_, code, _ := strings.Cut(req.CustomID, ":")
 	prev, found, err := h.Rolls.RollByCode(ctx, req.ChannelID, code)
@@ -27,26 +31,45 @@ func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Respons
 		return kit.Response{}, kit.Errorf("roll %s is not in this channel's log any more: use /roll", code)
 	}
 	req.Options = kit.Options{} // a click carries no dice: roll at random
-	return h.rollReply(ctx, req, prev.Expr, prev.Private)
+	vis := kit.Visibility(prev.Visibility)
+	if vis == "" {
+		vis = kit.Public
+	}
+	return h.rollReply(ctx, req, prev.Expr, vis)
 }
 
-func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, private bool) (kit.Response, error) {
+func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, vis kit.Visibility) (kit.Response, error) {
 	res, err := h.rollDice(req, text)
 	if err != nil {
 		return kit.Response{}, err
 	}
 	result := kit.NewRollResult(res)
-	id, err := h.LogRoll(ctx, req, res.Expr, res.Total, private, result)
+	var gmChannel string
+	if vis.Secret() {
+		if gmChannel, err = h.GMChannel(ctx, req.GuildID); err != nil {
+			return kit.Response{}, err
+		}
+	}
+	id, err := h.LogRoll(ctx, req, res.Expr, res.Total, vis, result)
 	if err != nil {
 		return kit.Response{}, err
 	}
 	result.ID = id
-	return kit.Response{
-		Content:   fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", kit.DisplayName(req.User), kit.CodeSafe(res.Expr), res.String(), id),
-		Ephemeral: private,
-		Rows:      []kit.Row{{{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:" + id}}},
-		Result:    result,
-	}, nil
+	full := kit.Response{
+		Content: fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", kit.DisplayName(req.User), kit.CodeSafe(res.Expr), res.String(), id),
+		Result:  result,
+	}
+	// The button rolls again with the same visibility: on the answer its
+	// roller sees (a blind roll's roller sees none to click).
+	again := []kit.Row{{{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:" + id}}}
+	if !vis.Secret() {
+		full.Rows = again
+	}
+	out := kit.Conceal(req, vis, gmChannel, kit.DisplayName(req.User), id, full)
+	if vis == kit.GMRoll {
+		out.Followups[0].Rows = again
+	}
+	return out, nil
 }
 
 // suggestRolls autocompletes an expression: first what is being typed,

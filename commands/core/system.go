@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
@@ -60,5 +61,34 @@ func (h *handlers) systemShow(ctx context.Context, req *kit.Request) (kit.Respon
 		Content:   fmt.Sprintf("The rule system here is **%s**, set for %s by <@%s>.", s.System, where, s.SetBy),
 		Ephemeral: true,
 		Result:    SystemResult{System: s.System, Scope: s.Scope()},
+	}, nil
+}
+
+// GMChannelResult is the console's `result` of /system gm-channel.
+type GMChannelResult struct {
+	ChannelID string `json:"channel_id"`
+}
+
+// systemGMChannel sets the guild's GM channel, where each gm and blind
+// roll is posted for the GMs. The bot's first post there is the check
+// that it may post at all: the edge tells the GM, privately, if Discord
+// refuses it.
+func (h *handlers) systemGMChannel(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	ch := strings.TrimPrefix(strings.TrimSpace(req.Options.String("channel")), "#")
+	if ch == "" {
+		return kit.Response{}, kit.Errorf("name the channel for the GMs (example: /system gm-channel channel:#gm-only)")
+	}
+	if err := h.Channels.SetGMChannel(ctx, req.GuildID, ch, req.User.ID); err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{
+		Content:   fmt.Sprintf("Tablehand now posts every gm and blind roll of this server in <#%s>, with its dice and total: make sure only the GMs can read it.", ch),
+		Ephemeral: true,
+		Posts: []kit.Post{{
+			ChannelID: ch,
+			Message:   kit.Response{Content: fmt.Sprintf("🔒 This is now the GM channel: Tablehand posts here every roll made with visibility:gm or visibility:blind (set by %s).", kit.DisplayName(req.User))},
+			Failed:    fmt.Sprintf("⚠️ Tablehand cannot post in <#%s>: give it View Channel and Send Messages there, then run /system gm-channel again. Until then the GMs see gm and blind rolls only in /history.", ch),
+		}},
+		Result: GMChannelResult{ChannelID: ch},
 	}, nil
 }

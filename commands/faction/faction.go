@@ -138,7 +138,7 @@ var factionCommand = kit.Command{
 			{Type: kit.String, Name: "defender", Description: "Read the defender's Attribute here", Autocomplete: true, MaxLength: kit.MaxNameLen},
 			assetOpt("defender_asset", false, "Read the defender's Level here"),
 			kit.DiceOption,
-			{Type: kit.Boolean, Name: "private", Description: "Only you see the result"},
+			kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "act", Description: "Resolve an action now", Options: orderOptions(kit.DiceOption)},
 		{Type: kit.SubCommand, Name: "order", Description: "Queue an order for the next round", Options: orderOptions()},

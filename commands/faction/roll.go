@@ -218,7 +218,6 @@ func rollReply(ctx context.Context, c *kit.Call, kind rules.RollType, test rules
 	}
 	// The rules roll die by die through the tray's Roller, so the tray
 	// keeps no breakdown; the roll's ID ends the line of the chance.
-	return c.Reply("", res,
-		fmt.Sprintf("🎲 **%s**: %s", c.Who(), test.Text),
-		fmt.Sprintf("-# exact chance %s · roll %s", kit.Percent(test.Chance), res.ID)), nil
+	return c.Conceal(res.ID, kit.Response{Result: res, Content: fmt.Sprintf("🎲 **%s**: %s\n-# exact chance %s · roll %s",
+		c.Who(), test.Text, kit.Percent(test.Chance), res.ID)}), nil
 }

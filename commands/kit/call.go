@@ -24,6 +24,29 @@ type Call struct {
 	// diceErr is a mistake in `dice:` that BeginDiceLast keeps until the
 	// other options' mistakes have been named.
 	diceErr error
+	// vis is who sees the result (`visibility:`, `private:`); gmChannel
+	// the guild's GM channel when vis is gm or blind ("" when none is set).
+	vis       Visibility
+	gmChannel string
+}
+
+// seeing reads who sees req's roll and, for a gm or blind roll, the
+// guild's GM channel.
+func (e *Env) seeing(ctx context.Context, req *Request) (Visibility, string, error) {
+	vis, err := RollVisibility(req)
+	if err != nil || !vis.Secret() {
+		return vis, "", err
+	}
+	ch, err := e.GMChannel(ctx, req.GuildID)
+	return vis, ch, err
+}
+
+// Visibility is who sees the call's result.
+func (c *Call) Visibility() Visibility {
+	if c.vis == "" {
+		return visibilityOf(c.Req)
+	}
+	return c.vis
 }
 
 // Begin opens the call of req for system: the sheet of its `character:`
@@ -33,11 +56,15 @@ func (e *Env) Begin(ctx context.Context, req *Request, system string) (*Call, er
 	if err != nil {
 		return nil, err
 	}
+	vis, gmChannel, err := e.seeing(ctx, req)
+	if err != nil {
+		return nil, err
+	}
 	t, err := e.Tray(req)
 	if err != nil {
 		return nil, err
 	}
-	return &Call{Req: req, Sheet: sheet, Tray: t, env: e}, nil
+	return &Call{Req: req, Sheet: sheet, Tray: t, env: e, vis: vis, gmChannel: gmChannel}, nil
 }
 
 // Read opens a Call that only reads req's options, for a command that
@@ -56,7 +83,11 @@ func (e *Env) BeginDiceLast(ctx context.Context, req *Request, system string) (*
 	if err != nil {
 		return nil, err
 	}
-	c := &Call{Req: req, Sheet: sheet, env: e}
+	vis, gmChannel, err := e.seeing(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	c := &Call{Req: req, Sheet: sheet, env: e, vis: vis, gmChannel: gmChannel}
 	if c.Tray, c.diceErr = e.Tray(req); c.diceErr != nil {
 		c.Tray = &Tray{roller: dice.NewPhysical(nil)}
 	}
@@ -173,7 +204,8 @@ func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, 
 
 // Reply is a rules command's answer: the lines that say the outcome
 // (empty ones are left out), the dice rolled, and the roll's ID when it
-// has one; private when the call's `private:` asks it.
+// has one; shown as the call's `visibility:` (or `private:`) asks (see
+// Conceal).
 func (c *Call) Reply(id string, result any, lines ...string) Response {
 	var parts []string
 	for _, l := range lines {
@@ -187,7 +219,13 @@ func (c *Call) Reply(id string, result any, lines ...string) Response {
 	if id != "" {
 		parts = append(parts, "-# roll "+id)
 	}
-	return Response{Content: strings.Join(parts, "\n"), Ephemeral: c.Req.Options.Bool("private"), Result: result}
+	return c.Conceal(id, Response{Content: strings.Join(parts, "\n"), Result: result})
+}
+
+// Conceal shows resp, the full answer to the call's roll id, as the
+// call's visibility asks (see the function Conceal).
+func (c *Call) Conceal(id string, resp Response) Response {
+	return Conceal(c.Req, c.Visibility(), c.gmChannel, c.Who(), id, resp)
 }
 
 // WithHint adds hint, in brackets, to the message of a *UserError; any

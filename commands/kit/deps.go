@@ -22,7 +22,7 @@ type CharacterStore interface {
 // RollLog stores every roll, so a table can settle "what did you roll?".
 type RollLog interface {
 	SaveRoll(ctx context.Context, r db.Roll) (int64, error)
-	RecentRolls(ctx context.Context, channelID, userID, viewerID string, limit int) ([]db.Roll, error)
+	RecentRolls(ctx context.Context, channelID, userID string, viewer db.Viewer, limit int) ([]db.Roll, error)
 	RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error)
 	RecentExprs(ctx context.Context, userID string, limit int) ([]string, error)
 }
@@ -150,4 +150,8 @@ type ChannelStore interface {
 	// db.ErrNotFound.
 	PlayMode(ctx context.Context, guildID, channelID string) (db.PlaySetting, error)
 	SetPlayMode(ctx context.Context, s db.PlaySetting) error
+	// GMChannel returns the guild's channel for the GMs' secret rolls,
+	// else an error wrapping db.ErrNotFound; SetGMChannel sets it.
+	GMChannel(ctx context.Context, guildID string) (string, error)
+	SetGMChannel(ctx context.Context, guildID, channelID, setBy string) error
 }

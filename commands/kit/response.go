@@ -66,6 +66,9 @@ type Response struct {
 	// that an edited message cannot carry (Discord does not notify a
 	// mention added by an edit).
 	Followups []Response
+	// Posts are messages the bot posts on its own in other channels (a
+	// gm or blind roll, in the GM channel).
+	Posts []Post
 	// Result is the structured outcome for the console and tests; Discord
 	// never sees it.
 	Result any
@@ -162,6 +165,14 @@ func (r Response) Fit() Response {
 			fs[i] = f.Fit()
 		}
 		r.Followups = fs
+	}
+	if len(r.Posts) > 0 {
+		ps := make([]Post, len(r.Posts))
+		for i, p := range r.Posts {
+			p.Message = p.Message.Fit()
+			ps[i] = p
+		}
+		r.Posts = ps
 	}
 	r.Choices = fitChoices(r.Choices)
 	return r

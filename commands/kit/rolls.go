@@ -147,7 +147,8 @@ func DiceError(err error) error {
 }
 
 // LogRoll stores a roll in the roll log and returns its short ID.
-func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int, private bool, detail any) (string, error) {
+// vis says who may find it in /history.
+func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int, vis Visibility, detail any) (string, error) {
 	js, err := json.Marshal(detail)
 	if err != nil {
 		return "", fmt.Errorf("encode roll: %w", err)
@@ -156,7 +157,7 @@ func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int,
 	_, err = h.Rolls.SaveRoll(ctx, db.Roll{
 		Code: code, GuildID: req.GuildID, ChannelID: req.ChannelID,
 		UserID: req.User.ID, UserName: req.User.Name,
-		Expr: expr, Total: total, Private: private, Detail: js,
+		Expr: expr, Total: total, Private: vis != Public, Visibility: string(vis), Detail: js,
 	})
 	if err != nil {
 		return "", fmt.Errorf("log roll %q: %w", expr, err)

@@ -137,7 +137,7 @@ func (h *Env) Finish(ctx context.Context, req *Request, t *Tray, expr string, o 
 		return err
 	}
 	o.Rolls = t.Rolls()
-	id, err := h.LogRoll(ctx, req, expr, o.Total, req.Options.Bool("private"), detail)
+	id, err := h.LogRoll(ctx, req, expr, o.Total, visibilityOf(req), detail)
 	if err != nil {
 		return err
 	}

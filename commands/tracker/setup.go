@@ -304,9 +304,18 @@ func (h *Tracker) rollingChange(ctx context.Context, req *kit.Request, op func(e
 func (h *Tracker) logEventRolls(ctx context.Context, req *kit.Request, ev encounter.Event) error {
 	for _, r := range ev.Rolls {
 		what := strings.TrimSpace(r.Name + " " + r.For)
-		if _, err := h.LogRoll(ctx, req, r.Expr+" ["+what+"]", r.Total, r.Secret, r); err != nil {
+		if _, err := h.LogRoll(ctx, req, r.Expr+" ["+what+"]", r.Total, secretly(r.Secret), r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// secretly is the visibility of a roll for the GM who made it alone when
+// secret, else everyone's.
+func secretly(secret bool) kit.Visibility {
+	if secret {
+		return kit.Self
+	}
+	return kit.Public
 }

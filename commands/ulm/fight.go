@@ -78,7 +78,13 @@ func either[T any](h *handlers, option string, read func(*kit.Call) T,
 		if err != nil {
 			return kit.Response{}, err
 		}
-		if combatant(req, fight, name) != nil {
+		if who := combatant(req, fight, name); who != nil {
+			if vis := c.Visibility(); vis.Secret() && !who.Hidden {
+				// The change shows on the fight's tracker, which the
+				// whole table reads: its total would not stay secret.
+				return kit.Response{}, kit.Errorf("%s is in this channel's fight, whose tracker everyone reads, so this roll's result cannot stay secret with visibility:%s: roll it without visibility: (example: /%s %s:%s)",
+					strings.TrimSpace(who.Name), vis, strings.ReplaceAll(req.Path, "/", " "), option, who.Name)
+			}
 			return inFight(ctx, c, cfg, name, in)
 		}
 		return byHand(ctx, c, cfg, in)
@@ -232,11 +238,16 @@ func run(c *kit.Call, e *encounter.Encounter, p rules.Policy, name, mode string,
 // gets the encounter; the tracker message, if there is one, is edited.
 func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr string, out *kit.Outcome, fight *inFight, result any) (kit.Response, error) {
 	public := ch.ev.Text(false)
-	private := c.Req.Options.Bool("private")
+	vis := c.Visibility()
+	private := vis == kit.Self
+	logged := vis
+	if ch.ev.Secret && vis == kit.Public {
+		logged = kit.Self
+	}
 	out.Rolls = c.Tray.Rolls()
 	// The roll is logged without the encounter: the GM's view of it names
 	// the hidden.
-	id, err := h.LogRoll(ctx, c.Req, expr, out.Total, private || ch.ev.Secret, result)
+	id, err := h.LogRoll(ctx, c.Req, expr, out.Total, logged, result)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -248,11 +259,11 @@ func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr 
 	view := h.fight.InitResult(ch.enc.State, c.Req.GM)
 	fight.Encounter = &view
 	resp := c.Reply(out.ID, result, kit.EscapeInline(text))
-	resp.Ephemeral = private || public == ""
+	resp.Ephemeral = resp.Ephemeral || public == ""
 	if public != "" {
 		h.fight.ShowTracker(c.Req, ch.enc, &resp, false)
 		if !private {
-			resp.Followups = tracker.GMSecrets(c.Req, ch.ev)
+			resp.Followups = append(resp.Followups, tracker.GMSecrets(c.Req, ch.ev)...)
 		}
 	}
 	return resp, nil

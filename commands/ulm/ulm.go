@@ -18,9 +18,6 @@ import (
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// privateOption is the `private:` option of every subcommand.
-var privateOption = kit.Option{Type: kit.Boolean, Name: "private", Description: "Only you see the result"}
-
 // stateOptions are the Victim's Hit Points and Injury Panel, for the
 // subcommands that change them.
 var stateOptions = []kit.Option{
@@ -55,7 +52,7 @@ func options(opts ...[]kit.Option) []kit.Option {
 	for _, o := range opts {
 		out = append(out, o...)
 	}
-	return append(out, kit.DiceOption, kit.CharacterOption, privateOption)
+	return append(out, kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption)
 }
 
 // command is /ulm, as data.

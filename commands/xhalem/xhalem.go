@@ -37,7 +37,6 @@ var (
 	sizeOpt       = kit.Option{Type: kit.String, Name: "size", Description: "Your size", Choices: sizeChoices}
 	targetSizeOpt = kit.Option{Type: kit.String, Name: "target_size", Description: "The target's size: at most one larger than yours", Choices: sizeChoices}
 	helplessOpt   = kit.Option{Type: kit.Boolean, Name: "helpless", Description: "The target is incapacitated or immobilized: automatic"}
-	privateOpt    = kit.Option{Type: kit.Boolean, Name: "private", Description: "Only you see the result"}
 )
 
 // command is /xhalem as Discord shows it: its subcommands and their
@@ -55,7 +54,7 @@ var command = kit.Command{
 			{Type: kit.Integer, Name: "opponent", Description: "Another combatant's Initiative, to see who goes first"},
 			{Type: kit.Integer, Name: "opponent_score", Description: "Its Engine or Evasion (breaks a tie between players)"},
 			{Type: kit.String, Name: "opponent_side", Description: "Who controls it", Choices: choices("player", "architect")},
-			kit.DiceOption, kit.CharacterOption, privateOpt,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "engage", Description: "Engage (attack): 1d20 + Systems or Agility against the target's evasion roll", Options: []kit.Option{
 			kindOpt(true), evasionOpt, systemsOpt, agilityOpt, bonusOpt, modeOpt, targetModeOpt,
@@ -67,7 +66,7 @@ var command = kit.Command{
 			{Type: kit.String, Name: "allies", Description: "Allies in melee with it, e.g. \"back,left\"", MaxLength: 60},
 			{Type: kit.Boolean, Name: "assisted", Description: "An ally took the Assist action: advantage"},
 			{Type: kit.String, Name: "opportunity", Description: "Opportunity attack: provoked (advantage) or forced (disadvantage)", Choices: choices("none", "provoked", "forced")},
-			waterOpt, kit.DiceOption, kit.CharacterOption, privateOpt,
+			waterOpt, kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "damage", Description: "Damage of a hit: the weapon's dice + Hull, Reactor or Strength", Options: []kit.Option{
 			kindOpt(true),
@@ -80,17 +79,17 @@ var command = kit.Command{
 			{Type: kit.String, Name: "type", Description: "Damage type, for water", Choices: choices("other", "fire", "electrical")},
 			{Type: kit.String, Name: "immersion", Description: "The target in water: full (fire immune), partial or full (electrical x2)", Choices: choices("none", "partial", "full")},
 			{Type: kit.Boolean, Name: "inside_mech", Description: "The target is a creature inside a mech"},
-			kit.DiceOption, kit.CharacterOption, privateOpt,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "grapple", Description: "Grapple: 1d20 + Hull or Strength against the target's evasion roll", Options: []kit.Option{
 			kindOpt(true), evasionOpt, hullOpt, strengthOpt, bonusOpt, modeOpt, targetModeOpt, waterOpt, sizeOpt, targetSizeOpt, helplessOpt,
-			kit.DiceOption, kit.CharacterOption, privateOpt,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "escape", Description: "Break a grapple: 1d20 + Hull or Strength, equal or better frees you", Options: []kit.Option{
 			kindOpt(true),
 			{Type: kit.Integer, Name: "grappler", Description: "The grappler's Hull or Strength", Required: true},
 			hullOpt, strengthOpt, bonusOpt, modeOpt,
-			kit.DiceOption, kit.CharacterOption, privateOpt,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "shove", Description: "Shove: engage, then Hull or Strength against the target's: knock down or push", Options: []kit.Option{
 			kindOpt(true), evasionOpt,
@@ -99,7 +98,7 @@ var command = kit.Command{
 			{Type: kit.String, Name: "effect", Description: "On success (default push)", Choices: choices("push", "knock_down")},
 			modeOpt, targetModeOpt, waterOpt, sizeOpt, targetSizeOpt,
 			{Type: kit.Boolean, Name: "helpless", Description: "The target is incapacitated: automatic"},
-			kit.DiceOption, kit.CharacterOption, privateOpt,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "speed", Description: "Movement: hexes or feet, dash or thrust, reach, space speed", Options: []kit.Option{
 			kindOpt(false),
@@ -114,14 +113,14 @@ var command = kit.Command{
 			{Type: kit.String, Name: "drag", Description: "Size of a grappled combatant you move: halves speed", Choices: sizeChoices},
 			{Type: kit.Integer, Name: "moved", Description: "Already moved this turn (any speed)", MinValue: kit.Float(0)},
 			{Type: kit.Integer, Name: "rounds", Description: "How far in this many 10-second rounds", MinValue: kit.Float(0), MaxValue: kit.Float(100000)},
-			kit.DiceOption, kit.CharacterOption, privateOpt,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "check", Description: "Check (scan, Stealth, mount, ...): 1d20 + stat must beat the CR", Options: []kit.Option{
 			{Type: kit.String, Name: "stat", Description: "The stat, e.g. hull, strength, scanners, stealth", Required: true, MaxLength: kit.MaxStatName},
 			{Type: kit.Integer, Name: "cr", Description: "The number to beat: a CR, or an opposing total", Required: true},
 			{Type: kit.Integer, Name: "score", Description: "The stat's value (default: from the character)"},
 			bonusOpt, modeOpt,
-			kit.DiceOption, kit.CharacterOption, privateOpt,
+			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 	},
 }
