@@ -35,9 +35,10 @@ type OddsResult struct {
 	Exact bool `json:"exact"`
 }
 
-// OddsDist is every value a roll can take with its probability, in
-// increasing order of value. It encodes as one JSON object,
-// {"3": 0.00462962963, "4": ...}, in that order.
+// OddsDist is values a roll can take with their probabilities, in
+// increasing order of value: every one, or in OddsResult the OddsListed
+// most likely in a run (see OddsResult.Omitted). It encodes as one JSON
+// object, {"3": 0.00462962963, "4": ...}, in that order.
 type OddsDist []OddsValue
 
 // OddsListed is how many values the distribution of OddsResult lists at
