@@ -23,18 +23,39 @@ type OddsResult struct {
 	Mean         float64  `json:"mean"`
 	StdDev       float64  `json:"stddev"`
 	Distribution OddsDist `json:"distribution"`
-	PAtLeast     *float64 `json:"p_at_least,omitempty"` // with target
-	PWin         *float64 `json:"p_win,omitempty"`      // with versus
-	PTie         *float64 `json:"p_tie,omitempty"`
-	PLose        *float64 `json:"p_lose,omitempty"`
+	// Omitted is set when the distribution has more than OddsListed
+	// values: Distribution then lists the run of OddsListed values that
+	// holds the most probability, and Omitted what it leaves out.
+	Omitted  *OddsOmitted `json:"distribution_omitted,omitempty"`
+	PAtLeast *float64     `json:"p_at_least,omitempty"` // with target
+	PWin     *float64     `json:"p_win,omitempty"`      // with versus
+	PTie     *float64     `json:"p_tie,omitempty"`
+	PLose    *float64     `json:"p_lose,omitempty"`
 	// Exact is false when a distribution was estimated by rolling.
 	Exact bool `json:"exact"`
 }
 
-// OddsDist is every value a roll can take with its probability, in
-// increasing order of value. It encodes as one JSON object,
-// {"3": 0.00462962963, "4": ...}, in that order.
+// OddsDist is values a roll can take with their probabilities, in
+// increasing order of value: every one, or in OddsResult the OddsListed
+// most likely in a run (see OddsResult.Omitted). It encodes as one JSON
+// object, {"3": 0.00462962963, "4": ...}, in that order.
 type OddsDist []OddsValue
+
+// OddsListed is how many values the distribution of OddsResult lists at
+// most: every value of a roll of 100d100 (9,901) and at most about 250 kB
+// of JSON. 1000d1000 takes 822,099 values above 1e-308, far more than a
+// reader of one JSON line can use; its mean, standard deviation and
+// p_at_least stay exact whatever the width.
+const OddsListed = 10_001
+
+// OddsOmitted is what a distribution of OddsResult leaves out: how many
+// values, and their probability below the first value listed and above
+// the last.
+type OddsOmitted struct {
+	Values int     `json:"values"`
+	PBelow float64 `json:"p_below"`
+	PAbove float64 `json:"p_above"`
+}
 
 // OddsValue is one value of a distribution and its probability.
 type OddsValue struct {
@@ -118,10 +139,7 @@ func (q oddsQuestion) result() OddsResult {
 		StdDev: round12(a.dist.StdDev()),
 		Exact:  a.dist.Exact && (b == nil || b.dist.Exact),
 	}
-	result.Distribution = make(OddsDist, 0, a.dist.Len())
-	for v, p := range a.dist.All() {
-		result.Distribution = append(result.Distribution, OddsValue{v, round12(p)})
-	}
+	result.Distribution, result.Omitted = listed(a.dist)
 	if t := q.clampedTarget(); t != nil {
 		result.PAtLeast = ptr(round12(a.dist.AtLeast(*t)))
 	}
@@ -129,6 +147,48 @@ func (q oddsQuestion) result() OddsResult {
 		result.PWin, result.PTie, result.PLose = ptr(round12(q.win)), ptr(round12(q.tie)), ptr(round12(q.lose))
 	}
 	return result
+}
+
+// listed returns the values of d for the console, all of them or the
+// run of OddsListed that holds the most probability, and what it leaves
+// out.
+func listed(d *dice.Dist) (OddsDist, *OddsOmitted) {
+	all := make(OddsDist, 0, d.Len())
+	for v, p := range d.All() {
+		all = append(all, OddsValue{v, p})
+	}
+	if len(all) <= OddsListed {
+		for i := range all {
+			all[i].P = round12(all[i].P)
+		}
+		return all, nil
+	}
+	// The window of OddsListed values with the largest sum, the first
+	// among equals.
+	best, sum, bestSum := 0, 0.0, -1.0
+	for i, v := range all {
+		sum += v.P
+		if i >= OddsListed {
+			sum -= all[i-OddsListed].P
+		}
+		if i >= OddsListed-1 && sum > bestSum {
+			best, bestSum = i-OddsListed+1, sum
+		}
+	}
+	om := &OddsOmitted{Values: len(all) - OddsListed}
+	for _, v := range all[:best] {
+		om.PBelow += v.P
+	}
+	// From the far end, so that a small tail keeps its digits.
+	for i := len(all) - 1; i >= best+OddsListed; i-- {
+		om.PAbove += all[i].P
+	}
+	om.PBelow, om.PAbove = round12(om.PBelow), round12(om.PAbove)
+	out := all[best : best+OddsListed]
+	for i := range out {
+		out[i].P = round12(out[i].P)
+	}
+	return out, om
 }
 
 // embed is the answer's embed; its chart is the attachment oddsFile.
@@ -149,7 +209,13 @@ func (q oddsQuestion) embed(exact bool) kit.Embed {
 		}
 		return fmt.Sprintf("%s (estimated from %s rolls)", name, kit.Thousands(n))
 	}
+	// The range is the expression's own where it can be said: an exact
+	// distribution leaves out the values too unlikely for a float64
+	// (1000d6 showing 1000 has a chance of 6^-1000).
 	rangeName, rangeValue := "Range", fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max())
+	if lo, hi, ok := a.expr.Bounds(); ok && a.dist.Exact {
+		rangeValue = fmt.Sprintf("%d to %d", lo, hi)
+	}
 	if !a.dist.Exact {
 		// The whole range comes from the expression itself; the rolls
 		// only show where most totals fall.
@@ -235,9 +301,23 @@ func mostLikely(d *dice.Dist, n int) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "**%d**: %s", v, kit.Percent(d.P(v)))
+		fmt.Fprintf(&b, "**%d**: %s", v, smallPercent(d.P(v)))
 	}
 	return b.String()
+}
+
+// smallPercent is kit.Percent, but a chance below 0.01% shows its first
+// two digits: the most likely totals of 1000d1000 are 0.0044% each, not
+// "<0.01%" five times over.
+func smallPercent(p float64) string {
+	if p <= 0 || p >= 0.0001 {
+		return kit.Percent(p)
+	}
+	r, err := strconv.ParseFloat(strconv.FormatFloat(p*100, 'g', 2, 64), 64)
+	if err != nil {
+		return kit.Percent(p)
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64) + "%"
 }
 
 // The chart (kit.ChartWidth by kit.ChartHeight) has at most maxBars

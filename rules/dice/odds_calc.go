@@ -101,6 +101,9 @@ func (c *calc) errorf(pos int32, format string, args ...any) error {
 
 // roll returns the distribution of the total of every part.
 func (c *calc) roll() (pmf, error) {
+	if p, ok, err := c.plainParts(); ok || err != nil {
+		return p, err
+	}
 	total := point(0)
 	for i := range c.e.parts {
 		ps := &c.e.parts[i]
@@ -131,6 +134,9 @@ func (c *calc) node(i int32) (pmf, error) {
 	case nodeLabel:
 		return c.node(n.x)
 	case nodeUnary:
+		if p, ok, err := c.plainSum(i); ok || err != nil {
+			return p, err
+		}
 		x, err := c.node(n.x)
 		if err != nil {
 			return pmf{}, err
@@ -140,6 +146,9 @@ func (c *calc) node(i int32) (pmf, error) {
 		}
 		return neg(x), nil
 	case nodeBinary:
+		if p, ok, err := c.plainSum(i); ok || err != nil {
+			return p, err
+		}
 		x, err := c.node(n.x)
 		if err != nil {
 			return pmf{}, err
@@ -576,6 +585,209 @@ func (c *calc) chain(d *diceSpec, face []float64, lo int, g func(int) int) (pmf,
 	return chain.trim(), nil
 }
 
+// plainSum works out node i at once when it is a sum or difference of
+// plain dice and numbers ("600d1000 - 300d100 + 5") that the operators
+// one by one would take too long for: more than fftWork steps of sliding
+// windows and convolutions. Its dice then go into one sliding window
+// after another, or, for more than fftMinDice dice, one tilted FFT. ok is
+// false when it leaves node i to the operators.
+func (c *calc) plainSum(i int32) (p pmf, ok bool, err error) {
+	if c.plainTerms(i) < 2 {
+		return pmf{}, false, nil // without allocating: most expressions
+	}
+	var gs []dieGroup
+	shift := 0
+	if !c.linear(i, false, &gs, &shift) || len(gs) < 2 {
+		return pmf{}, false, nil
+	}
+	return c.plainGroups(gs, shift)
+}
+
+// plainTerms returns how many dice terms node i has if it is a sum or
+// difference of plain dice terms and numbers, or -1.
+func (c *calc) plainTerms(i int32) int {
+	n := &c.e.nodes[i]
+	switch n.kind {
+	case nodeNumber:
+		return 0
+	case nodeLabel, nodeUnary:
+		return c.plainTerms(n.x)
+	case nodeDice:
+		if d := &c.e.dice[n.val]; !d.plain || d.keep.isKeep() || d.success.ok() {
+			return -1
+		}
+		return 1
+	case nodeBinary:
+		if n.op == tokPlus || n.op == tokMinus {
+			x, y := c.plainTerms(n.x), c.plainTerms(n.y)
+			if x >= 0 && y >= 0 {
+				return x + y
+			}
+		}
+	}
+	return -1
+}
+
+// plainParts is plainSum for the total of every part, each rolled its
+// repeat times ("2#500d1000 + 3"), when there are several.
+func (c *calc) plainParts() (p pmf, ok bool, err error) {
+	if len(c.e.parts) == 1 && c.e.parts[0].repeat <= 1 {
+		return pmf{}, false, nil
+	}
+	var gs []dieGroup
+	shift := 0
+	for i := range c.e.parts {
+		ps := &c.e.parts[i]
+		var pg []dieGroup
+		ph := 0
+		if !c.linear(ps.root, false, &pg, &ph) {
+			return pmf{}, false, nil
+		}
+		for range max(1, int(ps.repeat)) {
+			gs = append(gs, pg...)
+			var ok bool
+			if shift, ok = addInt(shift, ph); !ok {
+				return pmf{}, false, nil
+			}
+		}
+	}
+	if len(gs) < 2 {
+		return pmf{}, false, nil
+	}
+	return c.plainGroups(gs, shift)
+}
+
+// plainGroups works out the sum of the dice of gs and shift, in the
+// order the operators would take them, when they would take too long.
+func (c *calc) plainGroups(gs []dieGroup, shift int) (p pmf, ok bool, err error) {
+	width := groupsWidth(gs)
+	if width > MaxOddsSupport {
+		return pmf{}, false, nil
+	}
+	// What the operators would take: a window a group, then the
+	// convolutions in the tree's order.
+	dice, work, acc := 0, 0.0, 1.0
+	for _, g := range gs {
+		w := float64(g.n*(g.s-1) + 1)
+		dice += g.n
+		work += float64(g.n)*w + acc*w
+		acc += w - 1
+	}
+	if work <= fftWork {
+		return pmf{}, false, nil
+	}
+	// Like dice together, so that each size is one factor.
+	merged := make(map[int]int)
+	var sizes []dieGroup
+	for _, g := range gs {
+		if k, seen := merged[g.s]; seen {
+			sizes[k].n += g.n
+			continue
+		}
+		merged[g.s] = len(sizes)
+		sizes = append(sizes, g)
+	}
+	gs = sizes
+	if dice > fftMinDice {
+		if err := c.spend(fftWork); err != nil {
+			return pmf{}, true, err
+		}
+		q, ok := fftUniformSum(gs)
+		if !ok {
+			return pmf{}, true, outOfReach("the tilted FFT did not cover the range")
+		}
+		return pmf{lo: shift, p: q}, true, nil
+	}
+	// Few dice: one window a die, at most fftMinDice·MaxOddsSupport steps.
+	if err := c.spend(float64(dice) * float64(width)); err != nil {
+		return pmf{}, true, err
+	}
+	// As in uniformSum, the windows count outcomes while their number
+	// fits a float64 exactly, then add probabilities.
+	cur, next := make([]float64, width), make([]float64, width)
+	cur[0] = 1
+	n, outcomes, counting := 1, 1.0, true
+	for _, g := range gs {
+		for range g.n {
+			sf := float64(g.s)
+			if counting && outcomes*sf > exactCounts {
+				for i := range cur[:n] {
+					cur[i] /= outcomes
+				}
+				counting = false
+			}
+			w := 1 / sf
+			if counting {
+				outcomes, w = outcomes*sf, 1
+			}
+			slide(next[:n+g.s-1], cur[:n], g.s, w)
+			cur, next = next, cur
+			n += g.s - 1
+		}
+	}
+	if counting {
+		for i := range cur {
+			cur[i] /= outcomes
+		}
+	}
+	return pmf{lo: shift, p: cur}, true, nil
+}
+
+// linear adds to gs the plain dice of node i, and to shift its numbers
+// and the lowest faces of its dice, negated with neg. It returns false
+// when node i is anything but a sum or difference of plain dice terms
+// and numbers, or an int overflows.
+func (c *calc) linear(i int32, neg bool, gs *[]dieGroup, shift *int) bool {
+	n := &c.e.nodes[i]
+	add := func(v int) bool {
+		if neg {
+			if v == math.MinInt {
+				return false
+			}
+			v = -v
+		}
+		s, ok := addInt(*shift, v)
+		*shift = s
+		return ok
+	}
+	switch n.kind {
+	case nodeNumber:
+		return add(n.val)
+	case nodeLabel:
+		return c.linear(n.x, neg, gs, shift)
+	case nodeUnary:
+		return c.linear(n.x, !neg, gs, shift)
+	case nodeDice:
+		d := &c.e.dice[n.val]
+		if !d.plain || d.keep.isKeep() || d.success.ok() {
+			return false
+		}
+		lo, hi := d.faces()
+		cnt := int(d.count)
+		// Negated, the dice show -hi to -lo.
+		low := lo
+		if neg {
+			low = -hi
+		}
+		s, ok := addInt(*shift, cnt*low)
+		if *shift = s; !ok {
+			return false
+		}
+		if cnt > 0 && hi > lo {
+			*gs = append(*gs, dieGroup{cnt, hi - lo + 1})
+		}
+		return true
+	case nodeBinary:
+		switch n.op {
+		case tokPlus:
+			return c.linear(n.x, neg, gs, shift) && c.linear(n.y, neg, gs, shift)
+		case tokMinus:
+			return c.linear(n.x, neg, gs, shift) && c.linear(n.y, !neg, gs, shift)
+		}
+	}
+	return false
+}
+
 // exactCounts is the largest count of outcomes a float64 holds exactly.
 const exactCounts = 1 << 53
 
@@ -583,8 +795,30 @@ const exactCounts = 1 << 53
 // lo+sides-1 with equal chances. Adding a die is a sliding window over the
 // distribution so far; as long as the number of outcomes fits a float64
 // exactly, the window counts outcomes, so that 3d6 gives 27/216 for 10
-// to the last digit.
+// to the last digit. Many dice over a wide range take fftUniformSum
+// instead, whose time grows with the range but hardly with the dice.
 func (c *calc) uniformSum(n, lo, sides int) (pmf, error) {
+	width := n*(sides-1) + 1
+	if width > MaxOddsSupport {
+		return pmf{}, tooWide
+	}
+	if n > fftMinDice && float64(n)*float64(width) > fftWork {
+		// The FFT takes about as long as fftWork steps of the window
+		// would (40 ms for 1000d1000), and counts as much.
+		if err := c.spend(fftWork); err != nil {
+			return pmf{}, err
+		}
+		p, ok := fftUniformSum([]dieGroup{{n, sides}})
+		if !ok {
+			return pmf{}, outOfReach("the tilted FFT did not cover the range")
+		}
+		return pmf{lo: n * lo, p: p}, nil
+	}
+	return c.windowSum(n, lo, sides)
+}
+
+// windowSum is uniformSum by sliding windows.
+func (c *calc) windowSum(n, lo, sides int) (pmf, error) {
 	width := n*(sides-1) + 1
 	cur, err := alloc(width)
 	if err != nil {
