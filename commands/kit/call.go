@@ -52,6 +52,19 @@ func (c *Call) Visibility() Visibility {
 // Begin opens the call of req for system: the sheet of its `character:`
 // option, which must be of system, and the tray of its `dice:`.
 func (e *Env) Begin(ctx context.Context, req *Request, system string) (*Call, error) {
+	c, err := e.open(ctx, req, system)
+	if err != nil {
+		return nil, err
+	}
+	if c.Tray, err = e.Tray(req); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// open opens the call of req for system without its tray: the sheet, and
+// who sees the result.
+func (e *Env) open(ctx context.Context, req *Request, system string) (*Call, error) {
 	sheet, err := e.Sheet(ctx, req, system)
 	if err != nil {
 		return nil, err
@@ -60,11 +73,7 @@ func (e *Env) Begin(ctx context.Context, req *Request, system string) (*Call, er
 	if err != nil {
 		return nil, err
 	}
-	t, err := e.Tray(req)
-	if err != nil {
-		return nil, err
-	}
-	return &Call{Req: req, Sheet: sheet, Tray: t, env: e, vis: vis, gmChannel: gmChannel}, nil
+	return &Call{Req: req, Sheet: sheet, env: e, vis: vis, gmChannel: gmChannel}, nil
 }
 
 // Read opens a Call that only reads req's options, for a command that
@@ -79,15 +88,10 @@ func Read(req *Request) *Call { return &Call{Req: req, Tray: &Tray{}} }
 // the call from opening: Err returns it once no other mistake was met,
 // and until then the call's Tray rolls nothing.
 func (e *Env) BeginDiceLast(ctx context.Context, req *Request, system string) (*Call, error) {
-	sheet, err := e.Sheet(ctx, req, system)
+	c, err := e.open(ctx, req, system)
 	if err != nil {
 		return nil, err
 	}
-	vis, gmChannel, err := e.seeing(ctx, req)
-	if err != nil {
-		return nil, err
-	}
-	c := &Call{Req: req, Sheet: sheet, env: e, vis: vis, gmChannel: gmChannel}
 	if c.Tray, c.diceErr = e.Tray(req); c.diceErr != nil {
 		c.Tray = &Tray{roller: dice.NewPhysical(nil)}
 	}

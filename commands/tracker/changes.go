@@ -31,7 +31,7 @@ func (h *Tracker) initHeal(ctx context.Context, req *kit.Request) (kit.Response,
 // initEffect puts a condition on the target, timed on its turns or on
 // those of its source (who the asker must be able to see too).
 func (h *Tracker) initEffect(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	call := reading(req)
+	call := kit.Read(req)
 	name, err := kit.CleanName("condition name", req.Options.String("effect"))
 	call.Fail(err)
 	rounds, _ := req.Options.Int("rounds")

@@ -200,11 +200,3 @@ func (h *Tracker) registerInit(r *kit.Router) {
 	r.RouteComponent("init", h.initClick, false)
 	r.HelpNote("init", h.playNote)
 }
-
-// reading opens a kit.Call on req to read a tracker command's options as
-// every rules command reads its own: all of them, keeping the first
-// mistake, then one check. The call has no sheet (add and join load
-// `character:` themselves: a generic fight takes a sheet of any system)
-// and no dice (the encounter rolls, see rollingChange): /init answers
-// with reply.
-func reading(req *kit.Request) *kit.Call { return kit.Read(req) }

@@ -63,7 +63,7 @@ func (h *Tracker) journalStep(ctx context.Context, req *kit.Request, step func(c
 // initLog lists the last changes to the fight, who made them and which
 // were undone, as the asker may read them.
 func (h *Tracker) initLog(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	call := reading(req)
+	call := kit.Read(req)
 	n := int64(defaultInitLog)
 	if v, ok := req.Options.Int("count"); ok {
 		if v < 1 || v > maxInitLog {

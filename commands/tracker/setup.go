@@ -140,7 +140,7 @@ func (h *Tracker) joiner(ctx context.Context, req *kit.Request, system string) (
 // under their name. It rolls its initiative with the request's dice when
 // the fight has begun.
 func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.Character, joining bool) (kit.Response, error) {
-	call := reading(req)
+	call := kit.Read(req)
 	c := h.combatantFrom(call, sheet, joining)
 	if err := call.Err(); err != nil {
 		return kit.Response{}, err
