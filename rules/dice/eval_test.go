@@ -42,6 +42,21 @@ func mustParse(t testing.TB, s string) *Expr {
 	return e
 }
 
+// rollWith rolls s with the physical dice values, which must be used
+// exactly.
+func rollWith(t testing.TB, s string, values []int) *Result {
+	t.Helper()
+	p := NewPhysical(values)
+	res, err := mustParse(t, s).Roll(p)
+	if err != nil {
+		t.Fatalf("%s: Roll: %v", s, err)
+	}
+	if err := p.Done(); err != nil {
+		t.Fatalf("%s: Done: %v", s, err)
+	}
+	return res
+}
+
 func TestRollPhysical(t *testing.T) {
 	tests := []struct {
 		input  string
@@ -76,14 +91,7 @@ func TestRollPhysical(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
-			p := NewPhysical(tt.values)
-			res, err := mustParse(t, tt.input).Roll(p)
-			if err != nil {
-				t.Fatalf("Roll: %v", err)
-			}
-			if err := p.Done(); err != nil {
-				t.Fatalf("Done: %v", err)
-			}
+			res := rollWith(t, tt.input, tt.values)
 			if res.Total != tt.total {
 				t.Errorf("Total = %d, want %d", res.Total, tt.total)
 			}

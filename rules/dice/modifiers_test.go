@@ -144,14 +144,7 @@ func TestRollModifiers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
-			p := NewPhysical(tt.values)
-			res, err := mustParse(t, tt.input).Roll(p)
-			if err != nil {
-				t.Fatalf("Roll: %v", err)
-			}
-			if err := p.Done(); err != nil {
-				t.Fatalf("Done: %v", err)
-			}
+			res := rollWith(t, tt.input, tt.values)
 			if res.Total != tt.total {
 				t.Errorf("Total = %d, want %d", res.Total, tt.total)
 			}
@@ -370,14 +363,7 @@ func TestRollParts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
-			p := NewPhysical(tt.values)
-			res, err := mustParse(t, tt.input).Roll(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := p.Done(); err != nil {
-				t.Fatal(err)
-			}
+			res := rollWith(t, tt.input, tt.values)
 			checkResult(t, res)
 			if res.Total != tt.total {
 				t.Errorf("Total = %d, want %d", res.Total, tt.total)

@@ -111,20 +111,9 @@ func TestNotationsRoll(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
-			p := NewPhysical(tt.values)
-			res, err := mustParse(t, tt.input).Roll(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := p.Done(); err != nil {
-				t.Fatalf("dice: %v", err)
-			}
+			res := rollWith(t, tt.input, tt.values)
 			checkResult(t, res)
-			bp := NewPhysical(tt.values)
-			bare, err := mustParse(t, tt.bare).Roll(bp)
-			if err != nil {
-				t.Fatal(err)
-			}
+			bare := rollWith(t, tt.bare, tt.values)
 			if res.Total != tt.total || bare.Total != tt.total {
 				t.Errorf("Total = %d, without the reason %d; want %d", res.Total, bare.Total, tt.total)
 			}
