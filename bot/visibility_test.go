@@ -220,15 +220,7 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	rest.Client = fake.Client()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-	})
+	router := visibilityRouter(t)
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router, REST: rest, Now: func() time.Time { return testNow }})
 	if err != nil {
 		t.Fatal(err)
@@ -278,18 +270,26 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 	}
 }
 
-// TestSecretRollsInConsole: the console's lines say who sees what; a
-// secret roll's total and dice are in none another player can see.
-func TestSecretRollsInConsole(t *testing.T) {
+// visibilityRouter is the router of the HTTP and console visibility
+// tests, over a database of its own, with seeded dice.
+func visibilityRouter(t *testing.T) *kit.Router {
+	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	t.Cleanup(func() { store.Close() })
 	router := commands.New(kit.Deps{
 		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
+	return router
+}
+
+// TestSecretRollsInConsole: the console's lines say who sees what; a
+// secret roll's total and dice are in none another player can see.
+func TestSecretRollsInConsole(t *testing.T) {
+	router := visibilityRouter(t)
 	in := strings.Join([]string{
 		"@gm /system gm-channel channel:" + gmChannelID,
 		"@alice /roll " + gmRollExpr + " dice:17 visibility:gm",
