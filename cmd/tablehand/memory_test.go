@@ -255,7 +255,7 @@ func TestResidentMemoryPostgres(t *testing.T) {
 // memHTTP runs `tablehand http` on the database and sends it, from 32
 // concurrent clients, signed interactions that touch every running fight
 // (/init list, /init damage, /init next) and every faction (/faction
-// show, /faction order), and every guild's campaign (/faction list).
+// show, /faction orders clear:true), and every guild's campaign (/faction list).
 func memHTTP(t *testing.T, w *memWorld) {
 	s := newSigner(t)
 	fake := fakediscord.New(fakediscord.Options{}) // only to build the interactions
@@ -279,7 +279,9 @@ func memHTTP(t *testing.T, w *memWorld) {
 			add("faction list", f.guild, f.channel, f.owner, false, "faction", sub("list"))
 		}
 		add("faction show", f.guild, f.channel, f.owner, false, "faction", sub("show"))
-		add("faction order", f.guild, f.channel, f.owner, false, "faction", sub("order", fakediscord.StringOpt("action", "invest"), fakediscord.StringOpt("stat", "TEC")))
+		// The fill queued this turn's Faction Action already, so a second
+		// order would be refused ("already acted"): the write is clearing it.
+		add("faction orders clear", f.guild, f.channel, f.owner, false, "faction", sub("orders", fakediscord.StringOpt("faction", f.name), fakediscord.BoolOpt("clear", true)))
 	}
 	// Shuffled, so that the clients work on many channels and guilds at once.
 	r := mrand.New(mrand.NewPCG(1, 2))
