@@ -109,7 +109,7 @@ func (c *calc) roll() (pmf, error) {
 		ps := &c.e.parts[i]
 		p, err := c.node(ps.root)
 		if err == nil && ps.repeat > 1 {
-			p, err = c.power(p, int(ps.repeat))
+			p, err = c.sum(p, int(ps.repeat))
 		}
 		if err == nil {
 			total, err = c.add(total, p)
@@ -401,7 +401,7 @@ func (c *calc) term(d *diceSpec) (pmf, error) {
 		if u, err = c.chain(d, face, lo, score); err != nil {
 			return pmf{}, err
 		}
-		return c.power(u, n)
+		return c.sum(u, n)
 	case d.explode.ok():
 		u, err = c.chain(d, face, lo, d.value)
 	default:
@@ -423,7 +423,7 @@ func (c *calc) term(d *diceSpec) (pmf, error) {
 			return pmf{}, err
 		}
 	}
-	return c.power(u, n)
+	return c.sum(u, n)
 }
 
 // value returns the value a die of d counts for a face: the face, clamped.
