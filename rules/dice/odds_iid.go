@@ -42,6 +42,7 @@ const dieHoles = 8
 
 // dieSum is the sum of n dice each showing k = 0, 1, ... with chance p[k].
 type dieSum struct {
+	p    []float64
 	lp   []float64 // log p[k]
 	n    int
 	work float64 // steps left, against the caller's budget
@@ -106,7 +107,7 @@ func newDieSum(p []float64, n int, budget float64) *dieSum {
 	for k, x := range p {
 		lp[k] = math.Log(x) // -Inf for 0, which tilts to 0
 	}
-	return &dieSum{lp: lp, n: n, work: budget, q: make([]float64, len(p))}
+	return &dieSum{p: p, lp: lp, n: n, work: budget, q: make([]float64, len(p))}
 }
 
 // tilt sets d.q to the die's chances tilted by θ and returns log M(θ),
@@ -140,6 +141,23 @@ func (d *dieSum) dieMoments() (mean, variance float64) {
 }
 
 func (d *dieSum) moments(theta float64) (mean, sd float64) {
+	if top := theta * float64(len(d.p)-1); top < 600 {
+		// Without an exp a value, which tiltFor's many calls would
+		// spend most of their time on: the weights p[k]·e^{θk} by
+		// products, accurate to far more than a window's place needs.
+		var z, m, m2 float64
+		e, w := math.Exp(theta), 1.0
+		for k, x := range d.p {
+			x *= w
+			z += x
+			m += x * float64(k)
+			m2 += x * float64(k) * float64(k)
+			w *= e
+		}
+		m /= z
+		v := max(m2/z-m*m, 0)
+		return float64(d.n) * m, math.Sqrt(float64(d.n) * v)
+	}
 	d.tilt(theta)
 	m, v := d.dieMoments()
 	return float64(d.n) * m, math.Sqrt(float64(d.n) * v)
