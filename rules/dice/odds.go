@@ -190,11 +190,13 @@ func Opposed(a, b *Dist) (win, tie, lose float64) {
 // intermediate result: sums and differences convolve, products and
 // quotients combine every pair, a sum of like dice is a sliding window (or
 // a power by squaring), a sum of many plain dice, or of plain dice of
-// several sizes, one tilted FFT (odds_fft.go), keep and drop are a
-// dynamic program over the faces
-// from the highest (or lowest) down, counting how many dice show each; a
-// reroll and a clamp change the distribution of one die, an explosion
-// follows its chain.
+// several sizes, one tilted FFT (odds_fft.go), a wide sum of many like
+// dice that are not plain the same tilted FFT of one die's transform
+// (odds_iid.go); keep and drop are a dynamic program over the faces
+// from the highest (or lowest) down, counting how many dice show each,
+// exact within MaxOddsWork steps only (1000d6kh3, not 1000d1000kh500: it
+// is no sum of like dice); a reroll and a clamp change the distribution
+// of one die, an explosion follows its chain.
 //
 // Where exact computation is out of reach (an intermediate distribution
 // spanning more than MaxOddsSupport values, more than MaxOddsWork steps,

@@ -63,12 +63,50 @@ func groupsWidth(gs []dieGroup) int {
 func fftUniformSum(gs []dieGroup) ([]float64, bool) {
 	width := groupsWidth(gs)
 	out := make([]float64, width)
-	quality := make([]float64, width) // the tilted chance over its peak of the value kept, or 0
 	mid := (width - 1) / 2
-	hi := mid - 1 // the values up to hi are covered
+	if _, ok := fftCover(uniformSum(gs), width, out, mid-1, false); !ok {
+		return nil, false
+	}
+	for k := 0; k < mid; k++ {
+		out[k] = out[width-1-k]
+	}
+	return out, true
+}
+
+// tiltedSum is a sum of independent dice as the tilted FFT sees it, for
+// θ >= 0: the sum's values are 0 to its width less 1.
+type tiltedSum interface {
+	// moments returns the mean and standard deviation of the sum tilted
+	// by θ.
+	moments(theta float64) (mean, sd float64)
+	// logNorm returns the log of the sum's moment generating function at
+	// θ: a tilted chance times e^{logNorm - θk} is the untilted one.
+	logNorm(theta float64) float64
+	// holes returns how many values in a row may fall below fftKeep
+	// between two above it in one window: 0 for a smooth sum, more for
+	// one whose chances alternate (dice showing 1, 3, 5 ...).
+	holes() int
+	// spectrum sets buf to the DFT of the tilted chances of the sum,
+	// shifted so that centre is at index 0, or returns false when that
+	// would break its budget.
+	spectrum(buf []complex128, theta float64, centre int) bool
+}
+
+// fftCover sets out[k] to the chance of k for every k above hi, and for
+// those below that its first window holds, window by window: from θ = 0
+// up, or, with next, from the window after one that covered up to hi. It
+// returns the lowest value its first window holds, and false when the
+// windows leave a gap or run out, or the spectrum its budget.
+func fftCover(s tiltedSum, width int, out []float64, hi int, next bool) (lowestFirst int, ok bool) {
+	quality := make([]float64, width) // the tilted chance over its peak of the value kept, or 0
 	theta := 0.0
-	// The first window, at θ = 0, is the widest.
-	_, sd0 := tiltedMoments(gs, 0)
+	if next {
+		theta = nextTilt(s, hi, 0)
+	}
+	lowestFirst = -1
+	// The first window, at θ = 0, is the widest of a sum of plain dice;
+	// a buffer too short for a later one grows.
+	_, sd0 := s.moments(0)
 	first := fftSize(width, sd0)
 	spec := make([]complex128, first)
 	half := make([]complex128, first/2)
@@ -83,23 +121,35 @@ func fftUniformSum(gs []dieGroup) ([]float64, bool) {
 		return imag(half[t/2])
 	}
 	for range fftTilts {
-		mean, sd := tiltedMoments(gs, theta)
+		mean, sd := s.moments(theta)
 		size = fftSize(width, sd)
+		if size > len(spec) {
+			spec, half = make([]complex128, size), make([]complex128, size/2)
+			tw = newTwiddles(size / 2)
+		}
 		centre := int(math.Round(mean))
-		tiltedSpectrum(spec[:size], gs, theta, centre)
+		if !s.spectrum(spec[:size], theta, centre) {
+			return lowestFirst, false
+		}
 		realInverseFFT(half[:size/2], spec[:size], tw)
 		peak := 0.0
 		for _, c := range half[:size/2] {
 			peak = max(peak, real(c), imag(c))
 		}
-		logNorm := 0.0
-		for _, g := range gs {
-			logNorm += float64(g.n) * logMGF(g.s, theta)
-		}
+		logNorm := s.logNorm(theta)
 		// From the centre out, while the tilted chance stays above the
-		// threshold, at most half the FFT either way.
+		// threshold (or comes back above it after at most s.holes()
+		// values below, which are kept too where they are the best seen
+		// and above 0), at most half the FFT either way.
+		keep := func(k int, c float64) {
+			if q := c / peak; c > 0 && q > quality[k] {
+				quality[k] = q
+				out[k] = math.Exp(math.Log(c) + logNorm - theta*float64(k))
+			}
+		}
 		lowest, highest := centre, centre-1
 		for dir := -1; dir <= 1; dir += 2 {
+			run := 0 // values below the threshold since the last above
 			for t := 0; t < size/2; t++ {
 				k := centre + dir*t
 				if dir < 0 {
@@ -109,41 +159,65 @@ func fftUniformSum(gs []dieGroup) ([]float64, bool) {
 					break
 				}
 				c := at(k - centre)
-				q := c / peak
-				if q < fftKeep {
-					break
+				if c/peak < fftKeep {
+					if run++; run > s.holes() {
+						break
+					}
+					continue
+				}
+				for ; run > 0; run-- {
+					keep(k-dir*run, at(k-dir*run-centre))
 				}
 				lowest, highest = min(lowest, k), max(highest, k)
-				if q > quality[k] {
-					quality[k] = q
-					out[k] = math.Exp(math.Log(c) + logNorm - theta*float64(k))
-				}
+				keep(k, c)
 			}
 		}
 		if lowest > hi+1 {
-			return nil, false // a gap: the step was too long
+			return lowestFirst, false // a gap: the step was too long
+		}
+		if lowestFirst < 0 {
+			lowestFirst = lowest
 		}
 		hi = max(hi, highest)
 		if hi >= width-1 || out[hi] == 0 {
-			break
+			return lowestFirst, true
 		}
-		// The next window's mean 3.5 of its standard deviations past the
-		// last value covered (it keeps about 4.3 either side). A
-		// deviation there is smaller than at hi: the step is taken with
-		// the deviation at a first guess, which is smaller still.
-		atHi := tiltFor(gs, float64(hi), theta)
-		_, sd = tiltedMoments(gs, atHi)
-		guess := tiltFor(gs, float64(hi)+3.5*sd, atHi)
-		_, sd = tiltedMoments(gs, guess)
-		theta = tiltFor(gs, float64(hi)+3.5*sd, atHi)
+		theta = nextTilt(s, hi, theta)
 	}
-	if hi < width-1 && out[hi] != 0 {
-		return nil, false
+	return lowestFirst, false
+}
+
+// nextTilt returns the θ of the window after one of θ that covered the
+// values up to hi: its mean 3.5 of its standard deviations past hi (a
+// window keeps about 4.3 either side), and at least 1. A deviation there
+// is smaller than at hi: the step is taken with the deviation at a first
+// guess, which is smaller still.
+func nextTilt(s tiltedSum, hi int, theta float64) float64 {
+	atHi := tiltFor(s, float64(hi), theta)
+	_, sd := s.moments(atHi)
+	guess := tiltFor(s, float64(hi)+max(3.5*sd, 1), atHi)
+	_, sd = s.moments(guess)
+	return tiltFor(s, float64(hi)+max(3.5*sd, 1), atHi)
+}
+
+// uniformSum is a sum of plain dice: its transform in closed form.
+type uniformSum []dieGroup
+
+func (gs uniformSum) moments(theta float64) (mean, sd float64) { return tiltedMoments(gs, theta) }
+
+func (gs uniformSum) logNorm(theta float64) float64 {
+	l := 0.0
+	for _, g := range gs {
+		l += float64(g.n) * logMGF(g.s, theta)
 	}
-	for k := 0; k < mid; k++ {
-		out[k] = out[width-1-k]
-	}
-	return out, true
+	return l
+}
+
+func (uniformSum) holes() int { return 0 }
+
+func (gs uniformSum) spectrum(buf []complex128, theta float64, centre int) bool {
+	tiltedSpectrum(buf, gs, theta, centre)
+	return true
 }
 
 // fftSize returns the size of the FFT for a tilted sum of standard
@@ -186,17 +260,17 @@ func tiltedMoments(gs []dieGroup, theta float64) (mean, sd float64) {
 
 // tiltFor returns the θ >= 0 that puts the mean of the tilted sum at
 // target (or as near the top as it goes), from a θ below it.
-func tiltFor(gs []dieGroup, target, from float64) float64 {
+func tiltFor(s tiltedSum, target, from float64) float64 {
 	lo, hi := from, max(from, 1e-9)
 	for {
-		if m, _ := tiltedMoments(gs, hi); m >= target || hi > 1e3 {
+		if m, _ := s.moments(hi); m >= target || hi > 1e3 {
 			break
 		}
 		lo, hi = hi, hi*2
 	}
 	for range 100 {
 		mid := (lo + hi) / 2
-		if m, _ := tiltedMoments(gs, mid); m < target {
+		if m, _ := s.moments(mid); m < target {
 			lo = mid
 		} else {
 			hi = mid
