@@ -44,6 +44,8 @@ var webTemplates = template.Must(template.New("web").Funcs(template.FuncMap{
 		}
 		return *s
 	},
+	"statRows":  statRows,
+	"assetRows": assetRows,
 }).ParseFS(webFiles, "web/*.html"))
 
 // pageCSS is the stylesheet every page links; pageJS its one script,
@@ -201,8 +203,9 @@ func (w *Web) unavailable(rw http.ResponseWriter, err error) {
 
 // render writes the page whole or, when the template fails, nothing of it.
 func (w *Web) render(rw http.ResponseWriter, status int, name string, data any) {
-	var b bytes.Buffer
-	if err := webTemplates.ExecuteTemplate(&b, name, data); err != nil {
+	b := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(b)
+	if err := webTemplates.ExecuteTemplate(b, name, data); err != nil {
 		w.unavailable(rw, fmt.Errorf("render %s: %w", name, err))
 		return
 	}
@@ -210,6 +213,23 @@ func (w *Web) render(rw http.ResponseWriter, status int, name string, data any) 
 	rw.Header().Set("Cache-Control", "no-store")
 	rw.WriteHeader(status)
 	rw.Write(b.Bytes())
+}
+
+// renderBuffers are the buffers pages are rendered in, used again: a
+// campaign page of 100 factions is half a megabyte, which a new buffer
+// would grow to by copying it a dozen times.
+var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxRenderBuffer is the largest buffer kept for the next page (4 MB);
+// a larger one goes to the collector.
+const maxRenderBuffer = 4 << 20
+
+func putRenderBuffer(b *bytes.Buffer) {
+	if b.Cap() > maxRenderBuffer {
+		return
+	}
+	b.Reset()
+	renderBuffers.Put(b)
 }
 
 // WithPages serves the pages' paths with web and every other with next.

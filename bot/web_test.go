@@ -209,6 +209,22 @@ func TestCampaignPagesShowWhatTheirReadersMaySee(t *testing.T) {
 	}
 }
 
+// The rows the page writes without the template (webrows.go) escape user
+// text as the template does: an asset's own name and its habitat's, with
+// a quote that would end an attribute and an ampersand, show as text
+// (names cannot hold < or >).
+func TestCampaignPageRowsEscapeUserText(t *testing.T) {
+	const hostile = `O'Neil & Sons`
+	w := newWebCampaign(t,
+		`/faction create name:Green owner:dave home:"`+hostile+`"`,
+		`/faction asset add faction:Green chart:Fixer name:"`+hostile+`"`)
+	_, gm := get(t, w.local(w.links.GM))
+	escaped := "O&#39;Neil &amp; Sons"
+	if strings.Contains(gm, hostile) || !strings.Contains(gm, `<td class="asset-name">`+escaped+`</td>`) || !strings.Contains(gm, ">at "+escaped+"</th>") {
+		t.Errorf("the asset's or the habitat's name is not escaped:\n%s", gm)
+	}
+}
+
 // A revoked link and one never made get the same 404, body and all; the
 // new links work; no token reaches the log.
 func TestRevokedAndUnknownPageLinksAreOneNotFound(t *testing.T) {
