@@ -298,6 +298,30 @@ func (d *DB) Campaign(ctx context.Context, guildID string) (FactionCampaign, err
 	return loadCampaign(ctx, d.sql, guildID)
 }
 
+// CampaignStamp names one stored state of a campaign: which campaign
+// (a deleted campaign's successor has another ID) and how many times it
+// has been saved. Every change to the campaign's state, and every round
+// played (saved with it), makes a new stamp; its queued orders and its
+// schedule, stored beside it, do not.
+type CampaignStamp struct {
+	ID, Version int64
+}
+
+// CampaignStamp returns the stamp of the guild's campaign without reading
+// its state, or an error wrapping ErrNotFound: what a page keeps of a
+// campaign holds while its stamp is the stored one.
+func (d *DB) CampaignStamp(ctx context.Context, guildID string) (CampaignStamp, error) {
+	var s CampaignStamp
+	err := d.sql.QueryRowContext(ctx, `SELECT id, version FROM faction_campaigns WHERE guild_id = ?`, guildID).Scan(&s.ID, &s.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return CampaignStamp{}, fmt.Errorf("faction campaign of guild %q: %w", guildID, ErrNotFound)
+	}
+	if err != nil {
+		return CampaignStamp{}, fmt.Errorf("faction campaign of guild %q: %w", guildID, err)
+	}
+	return s, nil
+}
+
 // UpdateCampaign changes the guild's campaign in one transaction: it loads
 // it, runs fn on it and saves what fn leaves. When fn fails nothing is
 // saved and its error comes back wrapped. Orders of factions no longer in
