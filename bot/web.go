@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
@@ -44,8 +43,8 @@ var webTemplates = template.Must(template.New("web").Funcs(template.FuncMap{
 		}
 		return *s
 	},
-	"statRows":  statRows,
-	"assetRows": assetRows,
+	"factionCards": factionCards,
+	"habitatRows":  habitatRows,
 }).ParseFS(webFiles, "web/*.html"))
 
 // pageCSS is the stylesheet every page links; pageJS its one script,
@@ -71,6 +70,9 @@ const contentSecurityPolicy = "default-src 'self'; base-uri 'none'; form-action 
 // WebStore is what the pages read.
 type WebStore interface {
 	PageByToken(ctx context.Context, token string) (db.Page, error)
+	// CampaignStamp names the guild's campaign's stored state: a page
+	// keeps what it rendered of it while it is the same (webcache.go).
+	CampaignStamp(ctx context.Context, guildID string) (db.CampaignStamp, error)
 	kit.FactionStore
 	kit.ScheduleStore
 	kit.EncounterStore
@@ -83,6 +85,7 @@ type Web struct {
 	now    func() time.Time
 	mux    *http.ServeMux
 	fights *fightHub
+	pages  *pageCache
 	// closing ends the event streams: a server's Shutdown waits for
 	// every request, and a stream would never end by itself.
 	closing   chan struct{}
@@ -122,7 +125,8 @@ func NewWeb(store WebStore, log *slog.Logger, o WebOptions) *Web {
 	if o.Poll <= 0 {
 		o.Poll = DefaultFightPoll
 	}
-	w := &Web{store: store, log: log, now: o.Now, mux: http.NewServeMux(), fights: newFightHub(store, o.Poll, log), closing: make(chan struct{})}
+	w := &Web{store: store, log: log, now: o.Now, mux: http.NewServeMux(), fights: newFightHub(store, o.Poll, log),
+		pages: newPageCache(DefaultPageCacheBytes), closing: make(chan struct{})}
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}", w.page)
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}/events", w.events)
 	w.mux.HandleFunc("GET /static/page.css", w.static(pageCSS, "text/css; charset=utf-8"))
@@ -166,12 +170,7 @@ func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
 		w.answer(rw, "fight", fp, err)
 		return
 	}
-	v := faction.PlayersView
-	if p.Audience == db.AudienceGM {
-		v = faction.GMView
-	}
-	src := faction.PageSources{Factions: w.store, Schedules: w.store, Cron: Cron{}, Now: w.now()}
-	page, err := faction.LoadCampaignPage(r.Context(), src, p.GuildID, v)
+	page, err := w.campaignPage(r.Context(), p.GuildID, p.Audience)
 	w.answer(rw, "campaign", page, err)
 }
 

@@ -8,43 +8,163 @@ import (
 	"github.com/tablehand/tablehand/commands/faction"
 )
 
-// The rows a campaign page repeats most, each faction's four stat pairs
-// and its assets (2,400 rows for 100 factions of 20 assets), are written
-// here rather than by campaign.html: html/template evaluates every action
-// of a row by reflection and escapes it through a call by reflection, and
-// those rows were most of the page's time. What they hold of user text
-// (names) passes through template.HTMLEscapeString, which escapes all
-// that matters in element text and in a quoted attribute (& < > " ' and
-// NUL); the rest is numbers and the rules' own names, escaped alike.
+// What a campaign page repeats for each faction and each habitat (for
+// 100 factions of 20 assets, 100 cards of 2,400 rows, 500 KB) is written
+// here rather than by campaign.html: html/template evaluates each action
+// by reflection and escapes its value through another call by reflection,
+// and those cards were most of the page's time. Every value, user text
+// (names) or not, passes through template.HTMLEscapeString, which escapes
+// all that matters in element text and in a quoted attribute (& < > " '
+// and NUL); the markup is the template's own, and the page's tests read
+// it as they read the template's.
 
-// rowWriter builds rows of HTML.
-type rowWriter struct{ strings.Builder }
+// htmlWriter builds HTML.
+type htmlWriter struct{ strings.Builder }
 
 // text writes s escaped.
-func (w *rowWriter) text(s string) { w.WriteString(template.HTMLEscapeString(s)) }
+func (w *htmlWriter) text(s string) { w.WriteString(template.HTMLEscapeString(s)) }
 
-func (w *rowWriter) int(n int) {
+// int writes n.
+func (w *htmlWriter) int(n int) {
 	var buf [20]byte
 	w.Write(strconv.AppendInt(buf[:0], int64(n), 10))
 }
 
-// statRows is a faction's stats table body: each Attribute and the
-// Health Stat it pairs with, their bars and values.
-func statRows(pairs []faction.StatPair) template.HTML {
-	var w rowWriter
-	w.Grow(len(pairs) * 420)
-	for _, p := range pairs {
+// html is what w holds, as HTML.
+func (w *htmlWriter) html() template.HTML { return template.HTML(w.String()) }
+
+// Where a faction's card begins each table.
+const (
+	statsHead = "<div class=\"scroll\">\n<table class=\"stats\">\n<caption>Attributes and Health Stats</caption>\n" +
+		`<thead><tr><th scope="col">Attribute</th><th scope="col">Value</th><th scope="col">Health Stat</th><th scope="col">Value</th></tr></thead>` + "\n<tbody>\n"
+	assetsHead = "\n<div class=\"scroll\">\n<table class=\"assets\">\n<caption>Assets</caption>\n" +
+		`<thead><tr><th scope="col">#</th><th scope="col">Asset</th><th scope="col">Type</th><th scope="col">Level</th><th scope="col">Health</th></tr></thead>` + "\n"
+)
+
+// factionCards is each faction's card: who plays it, its AP, habitats and
+// memes, its stats table, its assets table, its research and pending
+// effects (those the page's reader may see; gm: the reader is the GM).
+func factionCards(factions []faction.PageFaction, gm bool) template.HTML {
+	var w htmlWriter
+	n := 0
+	for _, f := range factions {
+		n += 2500 + 200*len(f.Assets)
+	}
+	w.Grow(n)
+	for _, f := range factions {
+		w.card(f, gm)
+	}
+	return w.html()
+}
+
+func (w *htmlWriter) card(f faction.PageFaction, gm bool) {
+	w.WriteString("\n<article class=\"faction\" data-faction=\"")
+	w.text(f.Name)
+	w.WriteString("\">\n<h3 class=\"faction-name\">")
+	w.text(f.Name)
+	w.WriteString("</h3>\n<p class=\"meta\">")
+	if f.Player == "NPC" {
+		w.WriteString("NPC")
+		if f.Policy != "" {
+			w.WriteString(", policy ")
+			w.text(f.Policy)
+		}
+	} else {
+		w.WriteString("Player ")
+		w.text(f.Player)
+	}
+	w.WriteString(` · AP <span class="ap">`)
+	w.int(f.AP)
+	w.WriteString("</span>")
+	for i, h := range f.Habitats {
+		if i == 0 {
+			w.WriteString(" · holds ")
+		} else {
+			w.WriteString(", ")
+		}
+		w.text(h)
+	}
+	w.WriteString("</p>\n")
+	for i, m := range f.Memes {
+		if i == 0 {
+			w.WriteString(`<p class="memes">Memes: `)
+		} else {
+			w.WriteString(", ")
+		}
+		w.text(m.Name)
+		if !m.Active {
+			w.WriteString(" (from round ")
+			w.int(m.ActiveFrom)
+			w.WriteString(")")
+		}
+	}
+	if len(f.Memes) > 0 {
+		w.WriteString("</p>")
+	}
+	w.WriteString("\n" + statsHead)
+	for _, p := range f.Pairs {
 		w.WriteString("<tr>\n")
 		w.stat(p.Attr, p.AttrValue, p.AttrMax, p.AttrPercent)
 		w.WriteString("\n")
 		w.stat(p.Stat, p.StatValue, p.StatMax, p.StatPercent)
 		w.WriteString("\n</tr>\n")
 	}
-	return template.HTML(w.String())
+	w.WriteString("</tbody>\n</table>\n</div>\n")
+	switch {
+	case len(f.Groups) > 0:
+		w.WriteString(assetsHead)
+		for _, g := range f.Groups {
+			w.assets(g)
+		}
+		w.WriteString("</table>\n</div>\n")
+	case gm:
+		w.WriteString("<p>No assets .</p>")
+	default:
+		w.WriteString("<p>No assets that players can see.</p>")
+	}
+	w.WriteString("\n")
+	for i, r := range f.Research {
+		if i == 0 {
+			w.WriteString(`<h4>Research in progress</h4><ul class="research">`)
+		}
+		w.WriteString("<li>")
+		w.text(r.Kind)
+		if r.Target != "" {
+			w.WriteString(" of ")
+			w.text(r.Target)
+		}
+		w.WriteString(" to ")
+		w.int(r.New)
+		w.WriteString(": ")
+		w.text(r.Status)
+		if r.Ready != 0 {
+			w.WriteString(", ready round ")
+			w.int(r.Ready)
+		}
+		w.WriteString("</li>")
+	}
+	if len(f.Research) > 0 {
+		w.WriteString("</ul>")
+	}
+	w.WriteString("\n")
+	for i, e := range f.Pending {
+		if i == 0 {
+			w.WriteString("<h4>Pending</h4><ul>")
+		}
+		w.WriteString("<li>round ")
+		w.int(e.Due)
+		w.WriteString(": ")
+		w.text(e.Note)
+		w.WriteString("</li>")
+	}
+	if len(f.Pending) > 0 {
+		w.WriteString("</ul>")
+	}
+	w.WriteString("\n</article>\n")
 }
 
-// stat is a row's header cell and its bar.
-func (w *rowWriter) stat(name string, value, max, percent int) {
+// stat is a stats row's header cell and its bar.
+func (w *htmlWriter) stat(name string, value, max, percent int) {
 	w.WriteString(`<th scope="row">`)
 	w.text(name)
 	w.WriteString(`</th><td class="stat" data-stat="`)
@@ -62,45 +182,68 @@ func (w *rowWriter) stat(name string, value, max, percent int) {
 	w.WriteString(`</td>`)
 }
 
-// assetRows is a faction's assets table bodies: one a habitat, its
-// header row naming it, then a row an asset.
-func assetRows(groups []faction.AssetGroup) template.HTML {
-	var w rowWriter
-	n := 0
-	for _, g := range groups {
-		n += 100 + len(g.Assets)*200
+// assets is the assets table's body of one habitat: a header row naming
+// it, then a row an asset.
+func (w *htmlWriter) assets(g faction.AssetGroup) {
+	w.WriteString("<tbody>\n<tr><th scope=\"rowgroup\" colspan=\"5\" class=\"where\">")
+	if g.Habitat != "" {
+		w.WriteString("at ")
+		w.text(g.Habitat)
+	} else {
+		w.WriteString("no habitat")
 	}
-	w.Grow(n)
-	for _, g := range groups {
-		w.WriteString("<tbody>\n<tr><th scope=\"rowgroup\" colspan=\"5\" class=\"where\">")
-		if g.Habitat != "" {
-			w.WriteString("at ")
-			w.text(g.Habitat)
+	w.WriteString("</th></tr>\n")
+	for _, a := range g.Assets {
+		w.WriteString(`<tr class="asset" data-asset="`)
+		w.int(a.ID)
+		w.WriteString(`"><td>`)
+		w.int(a.ID)
+		w.WriteString(`</td><td class="asset-name">`)
+		w.text(a.Name)
+		if a.Covert {
+			w.WriteString(` <span class="tag">covert</span>`)
+		}
+		w.WriteString(`</td><td>`)
+		w.text(a.Category)
+		w.WriteString(" ")
+		w.text(a.Type)
+		w.WriteString(`</td><td class="level">`)
+		w.int(a.Level)
+		w.WriteString(`</td><td class="health">`)
+		w.int(a.Health)
+		w.WriteString("</td></tr>\n")
+	}
+	w.WriteString("</tbody>\n")
+}
+
+// habitatRows is the habitats table's rows: each habitat, its owner,
+// region and health.
+func habitatRows(habitats []faction.HabitatResult) template.HTML {
+	var w htmlWriter
+	w.Grow(250 * len(habitats))
+	for _, h := range habitats {
+		w.WriteString(`<tr><th scope="row">`)
+		w.text(h.Name)
+		w.WriteString(`</th><td>`)
+		if h.Owner != "" {
+			w.text(h.Owner)
 		} else {
-			w.WriteString("no habitat")
+			w.WriteString("unowned")
 		}
-		w.WriteString("</th></tr>\n")
-		for _, a := range g.Assets {
-			w.WriteString(`<tr class="asset" data-asset="`)
-			w.int(a.ID)
-			w.WriteString(`"><td>`)
-			w.int(a.ID)
-			w.WriteString(`</td><td class="asset-name">`)
-			w.text(a.Name)
-			if a.Covert {
-				w.WriteString(` <span class="tag">covert</span>`)
-			}
-			w.WriteString(`</td><td>`)
-			w.text(a.Category)
-			w.WriteString(" ")
-			w.text(a.Type)
-			w.WriteString(`</td><td class="level">`)
-			w.int(a.Level)
-			w.WriteString(`</td><td class="health">`)
-			w.int(a.Health)
-			w.WriteString("</td></tr>\n")
+		w.WriteString(`</td><td>`)
+		w.text(h.Region)
+		w.WriteString(`</td><td><meter min="0" max="`)
+		w.int(h.MaxHealth)
+		w.WriteString(`" value="`)
+		w.int(h.Health)
+		w.WriteString(`"></meter> `)
+		w.int(h.Health)
+		w.WriteString("/")
+		w.int(h.MaxHealth)
+		if h.Suppressed {
+			w.WriteString(" (suppressed)")
 		}
-		w.WriteString("</tbody>\n")
+		w.WriteString("</td></tr>\n")
 	}
-	return template.HTML(w.String())
+	return w.html()
 }
