@@ -47,27 +47,38 @@ type pageEntry struct {
 func (e *pageEntry) size() int { return len(e.stateHTML) + len(e.rounds) + 512 }
 
 // pageCache is the pages' entries, the least recently used dropped first
-// once they hold more than max bytes. It is safe for concurrent use; two
-// requests that miss together both render, and the later keeps its own.
+// once they hold more than max bytes. It is safe for concurrent use, and
+// the requests that miss the same entry at once render it once.
 type pageCache struct {
 	mu      sync.Mutex
 	max     int
 	bytes   int
 	order   *list.List // of *pageEntry, the most recently used first
 	entries map[pageKey]*list.Element
-	// hits and misses count the gets that found an entry of the stamp
-	// asked for, and the others.
+	// loading are the entries being rendered, each for the stamp its
+	// request read.
+	loading map[pageKey]*pageLoad
+	// hits and misses count the requests that found an entry of the stamp
+	// they read, and the others.
 	hits, misses int
 }
 
-func newPageCache(max int) *pageCache {
-	return &pageCache{max: max, order: list.New(), entries: map[pageKey]*list.Element{}}
+// pageLoad is an entry being rendered: done closes when entry or err is
+// set.
+type pageLoad struct {
+	stamp db.CampaignStamp
+	done  chan struct{}
+	entry *pageEntry
+	err   error
 }
 
-// get returns key's entry if it was made of the campaign with stamp.
-func (c *pageCache) get(key pageKey, stamp db.CampaignStamp) (*pageEntry, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+func newPageCache(max int) *pageCache {
+	return &pageCache{max: max, order: list.New(), entries: map[pageKey]*list.Element{}, loading: map[pageKey]*pageLoad{}}
+}
+
+// getLocked returns key's entry if it was made of the campaign with
+// stamp. The caller holds c.mu.
+func (c *pageCache) getLocked(key pageKey, stamp db.CampaignStamp) (*pageEntry, bool) {
 	el, ok := c.entries[key]
 	if !ok || el.Value.(*pageEntry).state.Stamp != stamp {
 		c.misses++
@@ -78,6 +89,54 @@ func (c *pageCache) get(key pageKey, stamp db.CampaignStamp) (*pageEntry, bool) 
 	return el.Value.(*pageEntry), true
 }
 
+// load returns key's entry made of the campaign with stamp (read before
+// the call), kept or made now by build and kept. The requests that ask
+// for the same entry while build runs wait for it: it reads the campaign
+// at stamp or later. One whose build fails, or whose request ends first,
+// leaves the others to build their own.
+func (c *pageCache) load(ctx context.Context, key pageKey, stamp db.CampaignStamp, build func() (*pageEntry, error)) (*pageEntry, error) {
+	c.mu.Lock()
+	if e, ok := c.getLocked(key, stamp); ok {
+		c.mu.Unlock()
+		return e, nil
+	}
+	l, ok := c.loading[key]
+	if ok && l.stamp == stamp {
+		c.mu.Unlock()
+		select {
+		case <-l.done:
+			if l.err == nil {
+				return l.entry, nil
+			}
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return c.build(nil, key, build)
+	}
+	l = &pageLoad{stamp: stamp, done: make(chan struct{})}
+	c.loading[key] = l
+	c.mu.Unlock()
+	return c.build(l, key, build)
+}
+
+// build makes an entry and keeps it; l, if any, is the load it ends.
+func (c *pageCache) build(l *pageLoad, key pageKey, build func() (*pageEntry, error)) (*pageEntry, error) {
+	e, err := build()
+	c.mu.Lock()
+	if err == nil {
+		c.put(e)
+	}
+	if l != nil {
+		if c.loading[key] == l {
+			delete(c.loading, key)
+		}
+		l.entry, l.err = e, err
+		close(l.done)
+	}
+	c.mu.Unlock()
+	return e, err
+}
+
 // counts returns the hits and misses so far.
 func (c *pageCache) counts() (hits, misses int) {
 	c.mu.Lock()
@@ -85,13 +144,15 @@ func (c *pageCache) counts() (hits, misses int) {
 	return c.hits, c.misses
 }
 
-// put keeps e in place of its key's entry, and drops the least recently
-// used entries beyond the bound; an entry larger than the bound alone
-// takes the old one's place in nothing.
+// put keeps e in place of its key's entry, unless that is of a later
+// save of the same campaign, and drops the least recently used entries
+// beyond the bound; an entry larger than the bound alone takes the old
+// one's place in nothing. The caller holds c.mu.
 func (c *pageCache) put(e *pageEntry) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if el, ok := c.entries[e.key]; ok {
+		if old := el.Value.(*pageEntry).state.Stamp; old.ID == e.state.Stamp.ID && old.Version > e.state.Stamp.Version {
+			return
+		}
 		c.remove(el)
 	}
 	if e.size() > c.max {
@@ -131,16 +192,15 @@ func (w *Web) campaignPage(ctx context.Context, guildID, audience string) (campa
 	if err != nil {
 		return campaignView{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
 	}
-	e, ok := w.pages.get(key, stamp)
-	if !ok {
+	e, err := w.pages.load(ctx, key, stamp, func() (*pageEntry, error) {
 		state, err := faction.LoadPageState(ctx, w.store, guildID, v)
 		if err != nil {
-			return campaignView{}, err
+			return nil, err
 		}
-		if e, err = renderState(key, state); err != nil {
-			return campaignView{}, err
-		}
-		w.pages.put(e)
+		return renderState(key, state)
+	})
+	if err != nil {
+		return campaignView{}, err
 	}
 	src := faction.PageSources{Factions: w.store, Schedules: w.store, Cron: Cron{}, Now: w.now()}
 	page, err := e.state.Live(ctx, src, guildID)

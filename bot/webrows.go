@@ -118,7 +118,7 @@ func (w *htmlWriter) card(f faction.PageFaction, gm bool) {
 		}
 		w.WriteString("</table>\n</div>\n")
 	case gm:
-		w.WriteString("<p>No assets .</p>")
+		w.WriteString("<p>No assets.</p>")
 	default:
 		w.WriteString("<p>No assets that players can see.</p>")
 	}
