@@ -42,9 +42,14 @@ type pageEntry struct {
 	// hasChart says the state has a chart, which the page's header links.
 	hasChart          bool
 	stateHTML, rounds template.HTML
+	// factions is how many factions the state holds, whose names it
+	// keeps (faction.PageState's orders).
+	factions int
 }
 
-func (e *pageEntry) size() int { return len(e.stateHTML) + len(e.rounds) + 512 }
+// size is about the memory e holds, in bytes: its HTML, the names it
+// keeps, and the rest.
+func (e *pageEntry) size() int { return len(e.stateHTML) + len(e.rounds) + 64*e.factions + 512 }
 
 // pageCache is the pages' entries, the least recently used dropped first
 // once they hold more than max bytes. It is safe for concurrent use, and
@@ -221,7 +226,7 @@ func renderState(key pageKey, state faction.PageState) (*pageEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &pageEntry{key: key, hasChart: state.Chart != nil, stateHTML: stateHTML, rounds: rounds}
+	e := &pageEntry{key: key, hasChart: state.Chart != nil, stateHTML: stateHTML, rounds: rounds, factions: len(state.Factions)}
 	state.Factions, state.Habitats, state.Rounds, state.Chart = nil, nil, nil, nil
 	e.state = state
 	return e, nil
