@@ -76,31 +76,17 @@ func (w *htmlWriter) card(f faction.PageFaction, gm bool) {
 	w.WriteString(` · AP <span class="ap">`)
 	w.int(f.AP)
 	w.WriteString("</span>")
-	for i, h := range f.Habitats {
-		if i == 0 {
-			w.WriteString(" · holds ")
-		} else {
-			w.WriteString(", ")
-		}
-		w.text(h)
-	}
+	w.list(len(f.Habitats), " · holds ", ", ", "", func(i int) { w.text(f.Habitats[i]) })
 	w.WriteString("</p>\n")
-	for i, m := range f.Memes {
-		if i == 0 {
-			w.WriteString(`<p class="memes">Memes: `)
-		} else {
-			w.WriteString(", ")
-		}
+	w.list(len(f.Memes), `<p class="memes">Memes: `, ", ", "</p>", func(i int) {
+		m := f.Memes[i]
 		w.text(m.Name)
 		if !m.Active {
 			w.WriteString(" (from round ")
 			w.int(m.ActiveFrom)
 			w.WriteString(")")
 		}
-	}
-	if len(f.Memes) > 0 {
-		w.WriteString("</p>")
-	}
+	})
 	w.WriteString("\n" + statsHead)
 	for _, p := range f.Pairs {
 		w.WriteString("<tr>\n")
@@ -123,10 +109,8 @@ func (w *htmlWriter) card(f faction.PageFaction, gm bool) {
 		w.WriteString("<p>No assets that players can see.</p>")
 	}
 	w.WriteString("\n")
-	for i, r := range f.Research {
-		if i == 0 {
-			w.WriteString(`<h4>Research in progress</h4><ul class="research">`)
-		}
+	w.list(len(f.Research), `<h4>Research in progress</h4><ul class="research">`, "", "</ul>", func(i int) {
+		r := f.Research[i]
 		w.WriteString("<li>")
 		w.text(r.Kind)
 		if r.Target != "" {
@@ -142,25 +126,32 @@ func (w *htmlWriter) card(f faction.PageFaction, gm bool) {
 			w.int(r.Ready)
 		}
 		w.WriteString("</li>")
-	}
-	if len(f.Research) > 0 {
-		w.WriteString("</ul>")
-	}
+	})
 	w.WriteString("\n")
-	for i, e := range f.Pending {
-		if i == 0 {
-			w.WriteString("<h4>Pending</h4><ul>")
-		}
+	w.list(len(f.Pending), "<h4>Pending</h4><ul>", "", "</ul>", func(i int) {
 		w.WriteString("<li>round ")
-		w.int(e.Due)
+		w.int(f.Pending[i].Due)
 		w.WriteString(": ")
-		w.text(e.Note)
+		w.text(f.Pending[i].Note)
 		w.WriteString("</li>")
-	}
-	if len(f.Pending) > 0 {
-		w.WriteString("</ul>")
-	}
+	})
 	w.WriteString("\n</article>\n")
+}
+
+// list writes a list of n items, if any: open, each item (written by
+// item, sep between two), then close.
+func (w *htmlWriter) list(n int, open, sep, close string, item func(i int)) {
+	if n == 0 {
+		return
+	}
+	w.WriteString(open)
+	for i := range n {
+		if i > 0 {
+			w.WriteString(sep)
+		}
+		item(i)
+	}
+	w.WriteString(close)
 }
 
 // stat is a stats row's header cell and its bar.
