@@ -213,10 +213,16 @@ func pageState(c *rules.Campaign, v Viewer, hist []db.FactionRound) PageState {
 		}
 	}
 	p.Chart = statsChartSVG(hist)
+	public := map[string]bool{} // v.PublicReport, by faction: the same for every round
 	for _, r := range slices.Backward(hist) {
 		pr := PageRound{Round: r.Round}
 		for i, fr := range r.Report.Factions {
-			e := ReportEmbed(r.Round, fr, i, false, v.PublicReport(c, fr.Faction))
+			pub, ok := public[fr.Faction]
+			if !ok {
+				pub = v.PublicReport(c, fr.Faction)
+				public[fr.Faction] = pub
+			}
+			e := ReportEmbed(r.Round, fr, i, false, pub)
 			pr.Reports = append(pr.Reports, PageReport{Faction: fr.Faction, Text: plainText(e.Description)})
 		}
 		p.Rounds = append(p.Rounds, pr)
