@@ -45,6 +45,10 @@ var webTemplates = template.Must(template.New("web").Funcs(template.FuncMap{
 	},
 	"factionCards": factionCards,
 	"habitatRows":  habitatRows,
+	"chartLines":   chartLines,
+	"chartKey":     chartKey,
+	"chartRows":    chartRows,
+	"roundReports": roundReports,
 }).ParseFS(webFiles, "web/*.html"))
 
 // pageCSS is the stylesheet every page links; pageJS its one script,

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
 
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
 )
 
@@ -68,6 +70,24 @@ func bigCampaign(b *testing.B, n, assets int) (*db.DB, string) {
 // that found what the pages keep (hits/op): 0 cold, 1 warm.
 func BenchmarkCampaignPage100Factions(b *testing.B) {
 	store, token := bigCampaign(b, 100, 20)
+	benchCampaignPage(b, store, token)
+}
+
+// The same page after 21 rounds played: its chart of 100 lines of 20
+// rounds (the page's last 20) and 2,000 faction reports.
+func BenchmarkCampaignPage100Factions21Rounds(b *testing.B) {
+	store, token := bigCampaign(b, 100, 20)
+	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
+	for range 7 {
+		if _, err := store.PlayRounds(context.Background(), "g", db.PlayOptions{Rounds: 3, Roller: roller, ActorID: "bench"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	benchCampaignPage(b, store, token)
+}
+
+// benchCampaignPage measures the page of token, cold and warm.
+func benchCampaignPage(b *testing.B, store *db.DB, token string) {
 	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
 	req := httptest.NewRequest(http.MethodGet, "/p/"+token, nil)
 	ctx := context.Background()

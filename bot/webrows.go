@@ -238,3 +238,93 @@ func habitatRows(habitats []faction.HabitatResult) template.HTML {
 	}
 	return w.html()
 }
+
+// chartLines is the chart's lines: each faction's polyline and a dot a
+// round, the dot titled with what it says.
+func chartLines(lines []faction.ChartLine) template.HTML {
+	var w htmlWriter
+	n := 0
+	for _, l := range lines {
+		n += 120 + len(l.Points) + 110*len(l.Dots)
+	}
+	w.Grow(n)
+	for _, l := range lines {
+		w.WriteString(`<g class="line"><polyline fill="none" stroke="`)
+		w.text(l.Color)
+		w.WriteString(`" stroke-width="2.5" points="`)
+		w.text(l.Points)
+		w.WriteString(`"/>`)
+		for _, d := range l.Dots {
+			w.WriteString(`<circle cx="`)
+			w.int(d.X)
+			w.WriteString(`" cy="`)
+			w.int(d.Y)
+			w.WriteString(`" r="3.5" fill="`)
+			w.text(l.Color)
+			w.WriteString(`"><title>`)
+			w.text(d.Label)
+			w.WriteString(`</title></circle>`)
+		}
+		w.WriteString("</g>\n")
+	}
+	return w.html()
+}
+
+// chartKey is the chart's key: each faction's colour and name.
+func chartKey(lines []faction.ChartLine) template.HTML {
+	var w htmlWriter
+	w.Grow(90 * len(lines))
+	for i, l := range lines {
+		if i > 0 {
+			w.WriteString(" · ")
+		}
+		w.WriteString(`<span class="key key-`)
+		w.int(i)
+		w.WriteString(`" data-color="`)
+		w.text(l.Color)
+		w.WriteString(`">■</span> `)
+		w.text(l.Name)
+	}
+	return w.html()
+}
+
+// chartRows is the chart's table's rows: a faction's value each round.
+func chartRows(rows []faction.ChartRow) template.HTML {
+	var w htmlWriter
+	n := 0
+	for _, r := range rows {
+		n += 40 + len(r.Name) + 12*len(r.Values)
+	}
+	w.Grow(n)
+	for _, r := range rows {
+		w.WriteString(`<tr><th scope="row">`)
+		w.text(r.Name)
+		w.WriteString(`</th>`)
+		for _, v := range r.Values {
+			w.WriteString(`<td>`)
+			w.text(v)
+			w.WriteString(`</td>`)
+		}
+		w.WriteString("</tr>\n")
+	}
+	return w.html()
+}
+
+// roundReports is a round's reports: each faction's part, headed with
+// its name.
+func roundReports(reports []faction.PageReport) template.HTML {
+	var w htmlWriter
+	n := 0
+	for _, r := range reports {
+		n += 40 + len(r.Faction) + len(r.Text)
+	}
+	w.Grow(n)
+	for _, r := range reports {
+		w.WriteString("<h4>")
+		w.text(r.Faction)
+		w.WriteString("</h4>\n<p class=\"report\">")
+		w.text(r.Text)
+		w.WriteString("</p>\n")
+	}
+	return w.html()
+}
