@@ -8,15 +8,17 @@ import (
 	"github.com/tablehand/tablehand/commands/faction"
 )
 
-// What a campaign page repeats for each faction and each habitat (for
-// 100 factions of 20 assets, 100 cards of 2,400 rows, 500 KB) is written
-// here rather than by campaign.html: html/template evaluates each action
-// by reflection and escapes its value through another call by reflection,
-// and those cards were most of the page's time. Every value, user text
-// (names) or not, passes through template.HTMLEscapeString, which escapes
-// all that matters in element text and in a quoted attribute (& < > " '
-// and NUL); the markup is the template's own, and the page's tests read
-// it as they read the template's.
+// What a campaign page repeats for each faction, habitat, round and
+// report (for 100 factions of 20 assets, 100 cards of 2,400 rows, 500 KB;
+// after 20 rounds, 2,000 dots on the chart, 2,000 cells in its table and
+// 2,000 reports) is written here rather than by campaign.html:
+// html/template evaluates each action by reflection and escapes its value
+// through another call by reflection, and those parts were most of the
+// page's time. Every value, user text (names, reports) or not, passes
+// through template.HTMLEscapeString, which escapes all that matters in
+// element text and in a quoted attribute (& < > " ' and NUL); the markup
+// is the template's own, and the page's tests read it as they read the
+// template's.
 
 // htmlWriter builds HTML.
 type htmlWriter struct{ strings.Builder }
