@@ -32,6 +32,18 @@ func (w *htmlWriter) int(n int) {
 	w.Write(strconv.AppendInt(buf[:0], int64(n), 10))
 }
 
+// grown is a writer with room for the HTML of xs, about size(x) bytes
+// each, so that it is written without copying.
+func grown[T any](xs []T, size func(T) int) *htmlWriter {
+	n := 0
+	for _, x := range xs {
+		n += size(x)
+	}
+	w := new(htmlWriter)
+	w.Grow(n)
+	return w
+}
+
 // html is what w holds, as HTML.
 func (w *htmlWriter) html() template.HTML { return template.HTML(w.String()) }
 
@@ -47,12 +59,7 @@ const (
 // memes, its stats table, its assets table, its research and pending
 // effects (those the page's reader may see; gm: the reader is the GM).
 func factionCards(factions []faction.PageFaction, gm bool) template.HTML {
-	var w htmlWriter
-	n := 0
-	for _, f := range factions {
-		n += 2500 + 200*len(f.Assets)
-	}
-	w.Grow(n)
+	w := grown(factions, func(f faction.PageFaction) int { return 2500 + 200*len(f.Assets) })
 	for _, f := range factions {
 		w.card(f, gm)
 	}
@@ -212,8 +219,7 @@ func (w *htmlWriter) assets(g faction.AssetGroup) {
 // habitatRows is the habitats table's rows: each habitat, its owner,
 // region and health.
 func habitatRows(habitats []faction.HabitatResult) template.HTML {
-	var w htmlWriter
-	w.Grow(250 * len(habitats))
+	w := grown(habitats, func(faction.HabitatResult) int { return 250 })
 	for _, h := range habitats {
 		w.WriteString(`<tr><th scope="row">`)
 		w.text(h.Name)
@@ -244,12 +250,7 @@ func habitatRows(habitats []faction.HabitatResult) template.HTML {
 // chartLines is the chart's lines: each faction's polyline and a dot a
 // round, the dot titled with what it says.
 func chartLines(lines []faction.ChartLine) template.HTML {
-	var w htmlWriter
-	n := 0
-	for _, l := range lines {
-		n += 120 + len(l.Points) + 110*len(l.Dots)
-	}
-	w.Grow(n)
+	w := grown(lines, func(l faction.ChartLine) int { return 120 + len(l.Points) + 110*len(l.Dots) })
 	for _, l := range lines {
 		w.WriteString(`<g class="line"><polyline fill="none" stroke="`)
 		w.text(l.Color)
@@ -274,8 +275,7 @@ func chartLines(lines []faction.ChartLine) template.HTML {
 
 // chartKey is the chart's key: each faction's colour and name.
 func chartKey(lines []faction.ChartLine) template.HTML {
-	var w htmlWriter
-	w.Grow(90 * len(lines))
+	w := grown(lines, func(faction.ChartLine) int { return 90 })
 	for i, l := range lines {
 		if i > 0 {
 			w.WriteString(" · ")
@@ -292,12 +292,7 @@ func chartKey(lines []faction.ChartLine) template.HTML {
 
 // chartRows is the chart's table's rows: a faction's value each round.
 func chartRows(rows []faction.ChartRow) template.HTML {
-	var w htmlWriter
-	n := 0
-	for _, r := range rows {
-		n += 40 + len(r.Name) + 12*len(r.Values)
-	}
-	w.Grow(n)
+	w := grown(rows, func(r faction.ChartRow) int { return 40 + len(r.Name) + 12*len(r.Values) })
 	for _, r := range rows {
 		w.WriteString(`<tr><th scope="row">`)
 		w.text(r.Name)
@@ -315,12 +310,7 @@ func chartRows(rows []faction.ChartRow) template.HTML {
 // roundReports is a round's reports: each faction's part, headed with
 // its name.
 func roundReports(reports []faction.PageReport) template.HTML {
-	var w htmlWriter
-	n := 0
-	for _, r := range reports {
-		n += 40 + len(r.Faction) + len(r.Text)
-	}
-	w.Grow(n)
+	w := grown(reports, func(r faction.PageReport) int { return 40 + len(r.Faction) + len(r.Text) })
 	for _, r := range reports {
 		w.WriteString("<h4>")
 		w.text(r.Faction)
