@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
@@ -44,6 +43,12 @@ var webTemplates = template.Must(template.New("web").Funcs(template.FuncMap{
 		}
 		return *s
 	},
+	"factionCards": factionCards,
+	"habitatRows":  habitatRows,
+	"chartLines":   chartLines,
+	"chartKey":     chartKey,
+	"chartRows":    chartRows,
+	"roundReports": roundReports,
 }).ParseFS(webFiles, "web/*.html"))
 
 // pageCSS is the stylesheet every page links; pageJS its one script,
@@ -69,6 +74,9 @@ const contentSecurityPolicy = "default-src 'self'; base-uri 'none'; form-action 
 // WebStore is what the pages read.
 type WebStore interface {
 	PageByToken(ctx context.Context, token string) (db.Page, error)
+	// CampaignStamp names the guild's campaign's stored state: a page
+	// keeps what it rendered of it while it is the same (webcache.go).
+	CampaignStamp(ctx context.Context, guildID string) (db.CampaignStamp, error)
 	kit.FactionStore
 	kit.ScheduleStore
 	kit.EncounterStore
@@ -81,6 +89,7 @@ type Web struct {
 	now    func() time.Time
 	mux    *http.ServeMux
 	fights *fightHub
+	pages  *pageCache
 	// closing ends the event streams: a server's Shutdown waits for
 	// every request, and a stream would never end by itself.
 	closing   chan struct{}
@@ -120,7 +129,8 @@ func NewWeb(store WebStore, log *slog.Logger, o WebOptions) *Web {
 	if o.Poll <= 0 {
 		o.Poll = DefaultFightPoll
 	}
-	w := &Web{store: store, log: log, now: o.Now, mux: http.NewServeMux(), fights: newFightHub(store, o.Poll, log), closing: make(chan struct{})}
+	w := &Web{store: store, log: log, now: o.Now, mux: http.NewServeMux(), fights: newFightHub(store, o.Poll, log),
+		pages: newPageCache(DefaultPageCacheBytes), closing: make(chan struct{})}
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}", w.page)
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}/events", w.events)
 	w.mux.HandleFunc("GET /static/page.css", w.static(pageCSS, "text/css; charset=utf-8"))
@@ -164,12 +174,7 @@ func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
 		w.answer(rw, "fight", fp, err)
 		return
 	}
-	v := faction.PlayersView
-	if p.Audience == db.AudienceGM {
-		v = faction.GMView
-	}
-	src := faction.PageSources{Factions: w.store, Schedules: w.store, Cron: Cron{}, Now: w.now()}
-	page, err := faction.LoadCampaignPage(r.Context(), src, p.GuildID, v)
+	page, err := w.campaignPage(r.Context(), p.GuildID, p.Audience)
 	w.answer(rw, "campaign", page, err)
 }
 
@@ -201,8 +206,9 @@ func (w *Web) unavailable(rw http.ResponseWriter, err error) {
 
 // render writes the page whole or, when the template fails, nothing of it.
 func (w *Web) render(rw http.ResponseWriter, status int, name string, data any) {
-	var b bytes.Buffer
-	if err := webTemplates.ExecuteTemplate(&b, name, data); err != nil {
+	b := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(b)
+	if err := webTemplates.ExecuteTemplate(b, name, data); err != nil {
 		w.unavailable(rw, fmt.Errorf("render %s: %w", name, err))
 		return
 	}
@@ -210,6 +216,23 @@ func (w *Web) render(rw http.ResponseWriter, status int, name string, data any) 
 	rw.Header().Set("Cache-Control", "no-store")
 	rw.WriteHeader(status)
 	rw.Write(b.Bytes())
+}
+
+// renderBuffers are the buffers pages are rendered in, used again: a
+// campaign page of 100 factions is half a megabyte, which a new buffer
+// would grow to by copying it a dozen times.
+var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxRenderBuffer is the largest buffer kept for the next page (4 MB);
+// a larger one goes to the collector.
+const maxRenderBuffer = 4 << 20
+
+func putRenderBuffer(b *bytes.Buffer) {
+	if b.Cap() > maxRenderBuffer {
+		return
+	}
+	b.Reset()
+	renderBuffers.Put(b)
 }
 
 // WithPages serves the pages' paths with web and every other with next.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -206,6 +207,131 @@ func TestCampaignPagesShowWhatTheirReadersMaySee(t *testing.T) {
 	res, css := get(t, w.srv.URL+"/static/page.css")
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/css") || !strings.Contains(css, "prefers-color-scheme: dark") {
 		t.Errorf("stylesheet: %d %q", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+}
+
+// The rows the page writes without the template (webrows.go) escape user
+// text as the template does: an asset's own name and its habitat's, with
+// a quote that would end an attribute and an ampersand, show as text
+// (names cannot hold < or >).
+func TestCampaignPageRowsEscapeUserText(t *testing.T) {
+	const hostile = `O'Neil & Sons`
+	w := newWebCampaign(t,
+		`/faction create name:Green owner:dave home:"`+hostile+`"`,
+		`/faction asset add faction:Green chart:Fixer name:"`+hostile+`"`)
+	_, gm := get(t, w.local(w.links.GM))
+	escaped := "O&#39;Neil &amp; Sons"
+	if strings.Contains(gm, hostile) || !strings.Contains(gm, `<td class="asset-name">`+escaped+`</td>`) || !strings.Contains(gm, ">at "+escaped+"</th>") {
+		t.Errorf("the asset's or the habitat's name is not escaped:\n%s", gm)
+	}
+}
+
+// fetchPage fetches a campaign page that must answer 200, from any goroutine.
+func fetchPage(url string) (string, error) {
+	res, err := http.Get(url)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		return "", err
+	}
+	if res.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%s: %d", url, res.StatusCode)
+	}
+	return string(b), nil
+}
+
+// roundOf is the round a campaign page's header shows.
+func roundOf(page string) string {
+	_, after, _ := strings.Cut(page, `<span id="round">`)
+	round, _, _ := strings.Cut(after, "<")
+	return round
+}
+
+// The pages keep what they rendered of a campaign (webcache.go), yet each
+// change shows on the next request: to the campaign's state (an asset
+// added, a round played), and to what is stored beside it (an order
+// queued, the schedule paused).
+func TestCampaignPagesShowEachChangeAtOnce(t *testing.T) {
+	w := newWebCampaign(t)
+	both := func() (players, gm string) {
+		t.Helper()
+		var err error
+		if players, err = fetchPage(w.local(w.links.Players)); err != nil {
+			t.Fatal(err)
+		}
+		if gm, err = fetchPage(w.local(w.links.GM)); err != nil {
+			t.Fatal(err)
+		}
+		return players, gm
+	}
+	players, gm := both()
+	round := roundOf(gm)
+	if round == "" || roundOf(players) != round || strings.Contains(gm, "Beacon") || strings.Contains(gm, "stat=SOL") || strings.Contains(gm, "Paused.") {
+		t.Fatalf("the pages before the changes: round %q and %q", roundOf(players), round)
+	}
+	w.run(t, `/faction asset add faction:Blue chart:Fixer name:Beacon`)
+	if players, gm = both(); !strings.Contains(players, ">Beacon<") || !strings.Contains(gm, ">Beacon<") {
+		t.Errorf("an asset added is not on the pages")
+	}
+	w.run(t, `/faction order faction:Blue action:invest stat:SOL`)
+	if players, gm = both(); strings.Contains(players, "stat=SOL") || !strings.Contains(gm, "invest stat=SOL") {
+		t.Errorf("an order queued: on the players' page %v, on the GM's %v; want only the GM's",
+			strings.Contains(players, "stat=SOL"), strings.Contains(gm, "stat=SOL"))
+	}
+	w.run(t, `/faction round`)
+	if players, gm = both(); roundOf(players) == round || roundOf(gm) != roundOf(players) || strings.Contains(gm, "stat=SOL") {
+		t.Errorf("after a round played from round %s: the players' page shows round %s, the GM's %s (the order played: %v)",
+			round, roundOf(players), roundOf(gm), !strings.Contains(gm, "stat=SOL"))
+	}
+	w.run(t, `/schedule pause`)
+	if players, gm = both(); !strings.Contains(players, "Paused.") || !strings.Contains(gm, "Paused.") {
+		t.Errorf("the schedule paused is not on the pages")
+	}
+}
+
+// The players' page never serves what the GM's page keeps, whichever is
+// read first and however many read them at once while the campaign
+// changes: Red's covert asset, renamed at each change, is on every GM's
+// page read and on no players' page, and its open asset's new name on
+// both.
+func TestPlayersPageNeverServesTheGMsPage(t *testing.T) {
+	w := newWebCampaign(t)
+	for i := range 4 {
+		w.run(t, fmt.Sprintf("/faction asset set asset:2 name:Mole%d", i), fmt.Sprintf("/faction asset set asset:1 name:Open%d", i))
+		var wg sync.WaitGroup
+		for g := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range 6 {
+					gmFirst := (g+j)%2 == 0
+					for _, gm := range []bool{gmFirst, !gmFirst} {
+						link := w.links.Players
+						if gm {
+							link = w.links.GM
+						}
+						body, err := fetchPage(w.local(link))
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						mole, open := fmt.Sprintf(">Mole%d", i), fmt.Sprintf(">Open%d<", i)
+						switch {
+						case !strings.Contains(body, open):
+							t.Errorf("change %d: a page lacks the open asset's new name", i)
+						case gm && (!strings.Contains(body, mole) || !strings.Contains(body, "covert</span>")):
+							t.Errorf("change %d: the GM's page lacks the covert asset", i)
+						case !gm && (strings.Contains(body, "Mole") || strings.Contains(body, "covert</span>") || strings.Contains(body, "invest stat=INF")):
+							t.Errorf("change %d: the players' page holds the GM's content", i)
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
 	}
 }
 

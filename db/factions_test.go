@@ -94,6 +94,16 @@ func testFactionCampaignStore(t *testing.T) {
 	if got, _ := d.Campaign(ctx, "g"); got.Campaign.Round != 1 || got.Version != 2 {
 		t.Errorf("a failed change was saved: round %d version %d", got.Campaign.Round, got.Version)
 	}
+	// The stamp names the stored state: a save makes a new one.
+	if s, err := d.CampaignStamp(ctx, "g"); err != nil || s != (db.CampaignStamp{ID: fc.ID, Version: 2}) {
+		t.Errorf("stamp %+v %v, want ID %d version 2", s, err, fc.ID)
+	}
+	if _, err := d.UpdateCampaign(ctx, "g", func(*db.FactionCampaign) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := d.CampaignStamp(ctx, "g"); err != nil || s != (db.CampaignStamp{ID: fc.ID, Version: 3}) {
+		t.Errorf("stamp after a save %+v %v, want ID %d version 3", s, err, fc.ID)
+	}
 
 	// Orders queue in order per faction.
 	o1 := queue(t, d, "g", "red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
@@ -143,6 +153,9 @@ func testFactionCampaignStore(t *testing.T) {
 	}
 	if _, err := d.FactionOrders(ctx, "g", "", ""); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("orders of a deleted campaign: %v", err)
+	}
+	if _, err := d.CampaignStamp(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("stamp of a deleted campaign: %v", err)
 	}
 }
 

@@ -111,28 +111,51 @@ type PageReport struct {
 	Text    string
 }
 
-// LoadCampaignPage reads the guild's campaign as v may see it; no
-// campaign is db.ErrNotFound.
-func LoadCampaignPage(ctx context.Context, src PageSources, guildID string, v Viewer) (CampaignPage, error) {
-	store := src.Factions
+// PageState is what a campaign's page shows of the campaign's stored
+// state and of its rounds played: everything but its queued orders and
+// its schedule, which change without it. It is the page of the stored
+// state whose stamp it holds (rounds are played with a save of the
+// campaign, in one transaction), for one viewer; Live adds the rest.
+type PageState struct {
+	Stamp db.CampaignStamp
+	// CampaignPage is the page without Orders and Schedule.
+	CampaignPage
+	// orders are the lower-cased names of the factions whose queued
+	// orders the viewer sees (Viewer.SeesOrders).
+	orders map[string]bool
+}
+
+// LoadPageState reads what the page of the guild's campaign shows of its
+// state, as v may see it; no campaign is db.ErrNotFound.
+func LoadPageState(ctx context.Context, store kit.FactionStore, guildID string, v Viewer) (PageState, error) {
 	fc, err := store.Campaign(ctx, guildID)
 	if err != nil {
-		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
+		return PageState{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
 	}
-	orders, err := store.FactionOrders(ctx, guildID, "", "")
+	// Read after the campaign: the rounds are those of its stamp or
+	// newer, and a newer stamp is never served what this one keeps.
+	hist, err := store.RoundHistory(ctx, guildID, pageRounds)
+	if err != nil {
+		return PageState{}, fmt.Errorf("campaign page of guild %s: rounds: %w", guildID, err)
+	}
+	s := pageState(fc.Campaign, v, hist)
+	s.Stamp = db.CampaignStamp{ID: fc.ID, Version: fc.Version}
+	return s, nil
+}
+
+// Live is the page of s as it is now: with the queued orders s's viewer
+// may see and the schedule with its next firings, read from src.
+func (s PageState) Live(ctx context.Context, src PageSources, guildID string) (CampaignPage, error) {
+	orders, err := src.Factions.FactionOrders(ctx, guildID, "", "")
 	if err != nil {
 		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: orders: %w", guildID, err)
 	}
-	hist, err := store.RoundHistory(ctx, guildID, pageRounds)
-	if err != nil {
-		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: rounds: %w", guildID, err)
-	}
-	p := campaignPage(fc.Campaign, v, orders, hist)
+	p := s.withOrders(orders)
 	if src.Schedules != nil {
-		s, err := src.Schedules.Schedule(ctx, guildID)
+		sch, err := src.Schedules.Schedule(ctx, guildID)
 		switch {
 		case err == nil:
-			res, err := scheduleResultAt(s, src.Cron, src.Now)
+			res, err := scheduleResultAt(sch, src.Cron, src.Now)
 			if err != nil {
 				return CampaignPage{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
 			}
@@ -142,6 +165,19 @@ func LoadCampaignPage(ctx context.Context, src PageSources, guildID string, v Vi
 		}
 	}
 	return p, nil
+}
+
+// withOrders is s's page with the orders of those queued its viewer may
+// see.
+func (s PageState) withOrders(orders []db.FactionOrder) CampaignPage {
+	p := s.CampaignPage
+	p.Orders = nil
+	for _, o := range orders {
+		if s.orders[strings.ToLower(o.Faction)] {
+			p.Orders = append(p.Orders, orderResult(o))
+		}
+	}
+	return p
 }
 
 // pageSchedule is the schedule's next firings as the page shows them.
@@ -159,27 +195,39 @@ func pageSchedule(res ScheduleResult) *PageSchedule {
 	return ps
 }
 
-// campaignPage is the page of c for v.
+// campaignPage is the page of c for v, with orders.
 func campaignPage(c *rules.Campaign, v Viewer, orders []db.FactionOrder, hist []db.FactionRound) CampaignPage {
-	p := CampaignPage{GM: v.GM, Round: c.Round, Sequence: string(c.Config.Sequence), Habitats: habitatResults(c)}
+	return pageState(c, v, hist).withOrders(orders)
+}
+
+// pageState is what the page of c shows v of c and its rounds hist.
+func pageState(c *rules.Campaign, v Viewer, hist []db.FactionRound) PageState {
+	s := PageState{CampaignPage: CampaignPage{GM: v.GM, Round: c.Round, Sequence: string(c.Config.Sequence), Habitats: habitatResults(c)},
+		orders: map[string]bool{}}
+	p := &s.CampaignPage
+	p.Factions = make([]PageFaction, 0, len(c.Factions))
 	for _, f := range c.Factions {
 		p.Factions = append(p.Factions, pageFaction(c, v, f))
-	}
-	for _, o := range orders {
-		if v.SeesOrders(c, o.Faction) {
-			p.Orders = append(p.Orders, orderResult(o))
+		if v.SeesOrders(c, f.Name) {
+			s.orders[strings.ToLower(f.Name)] = true
 		}
 	}
 	p.Chart = statsChartSVG(hist)
+	public := map[string]bool{} // v.PublicReport, by faction: the same for every round
 	for _, r := range slices.Backward(hist) {
 		pr := PageRound{Round: r.Round}
 		for i, fr := range r.Report.Factions {
-			e := ReportEmbed(r.Round, fr, i, false, v.PublicReport(c, fr.Faction))
+			pub, ok := public[fr.Faction]
+			if !ok {
+				pub = v.PublicReport(c, fr.Faction)
+				public[fr.Faction] = pub
+			}
+			e := ReportEmbed(r.Round, fr, i, false, pub)
 			pr.Reports = append(pr.Reports, PageReport{Faction: fr.Faction, Text: plainText(e.Description)})
 		}
 		p.Rounds = append(p.Rounds, pr)
 	}
-	return p
+	return s
 }
 
 func pageFaction(c *rules.Campaign, v Viewer, f *rules.Faction) PageFaction {
