@@ -79,6 +79,7 @@ type mixWorld struct {
 	// commands go to each in turn, as a load balancer or the shards
 	// spread them.
 	routers  []*kit.Router
+	stores   []*db.DB // each process's store, stores[0] is store
 	turn     atomic.Uint64
 	channels []*mixChannel
 	factions []*mixFaction
@@ -144,11 +145,9 @@ func newMixWorldOn(tb testing.TB, source string, procs, guilds, perGuild int) *m
 			Cron:       Cron{},
 			Scheduler:  sched,
 		}))
-		if w.store == nil {
-			w.store = store
-		}
+		w.stores = append(w.stores, store)
 	}
-	w.router = w.routers[0]
+	w.router, w.store = w.routers[0], w.stores[0]
 	store := w.store
 	for g := range guilds {
 		guild := fmt.Sprintf("g%03d", g)

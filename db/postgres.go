@@ -96,10 +96,7 @@ func pgError(err error) error {
 // beside it (serialization failure 40001, deadlock 40P01): run it again.
 func retryable(err error) bool {
 	var pe *pgconn.PgError
-	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01" ||
-		// A new order's ID is the largest plus one (QueueOrder): two
-		// campaigns queueing at once may both take it.
-		pe.Code == "23505" && pe.ConstraintName == "faction_orders_pkey")
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
 
 // MaxAttempts bounds how many times a PostgreSQL transaction is run when it
