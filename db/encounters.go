@@ -156,8 +156,14 @@ func scanEncounter(row interface{ Scan(...any) error }) (Encounter, error) {
 // activeEncounter loads the active encounter of channelID, or an error
 // wrapping ErrNotFound.
 func activeEncounter(ctx context.Context, q querier, channelID string) (Encounter, error) {
+	return selectActive(ctx, q, channelID, "")
+}
+
+// selectActive is activeEncounter with a clause after the SELECT
+// (DB.forUpdate's, to lock the row it reads).
+func selectActive(ctx context.Context, q querier, channelID, clause string) (Encounter, error) {
 	e, err := scanEncounter(q.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters
-		WHERE channel_id = ? AND active = 1`, channelID))
+		WHERE channel_id = ? AND active = 1`+clause, channelID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Encounter{}, fmt.Errorf("encounter in channel %s: %w", channelID, ErrNotFound)
 	}
@@ -246,19 +252,22 @@ func (d *DB) Encounter(ctx context.Context, channelID string) (Encounter, error)
 // transaction: it loads it, runs fn on it, and stores the state fn leaves
 // with the event fn returns as a new journal entry. When fn fails nothing
 // is stored and its error comes back as it is (wrapped with %w), so
-// errors.As finds an *encounter.Error in it. BEGIN IMMEDIATE takes the
-// write lock before the load, so concurrent commands on one channel run
-// one after the other and none loses another's change. A change drops
+// errors.As finds an *encounter.Error in it. BEGIN IMMEDIATE (SQLite) or
+// the row lock of the load (PostgreSQL) comes before the load, so
+// concurrent commands on one channel run one after the other and none
+// loses another's change. A change drops
 // whatever had been undone: it can no longer be redone. It slides the undo
 // window (see MaxUndo) and prunes the journal when its time has come.
 func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *Encounter) (encounter.Event, error)) (Encounter, encounter.Event, error) {
 	var out Encounter
 	var ev encounter.Event
 	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
-		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
-			return err
-		}
-		e, err := activeEncounter(ctx, tx, channelID)
+		// One statement loads the active encounter and locks its row: the
+		// change is about it alone (what undo, redo and a new fight change
+		// besides, they lock every encounter of the channel, this one too).
+		// A change that waited for the lock reads the row as the one before
+		// it left it, or finds the fight ended.
+		e, err := selectActive(ctx, tx, channelID, d.forUpdate())
 		if err != nil {
 			return err
 		}

@@ -240,7 +240,7 @@ func (d *DB) lock(ctx context.Context, tx *sql.Tx, query string, args ...any) er
 	if !d.postgres {
 		return nil
 	}
-	rows, err := tx.QueryContext(ctx, query+" FOR UPDATE", args...)
+	rows, err := tx.QueryContext(ctx, query+d.forUpdate(), args...)
 	if err != nil {
 		return fmt.Errorf("lock: %w", err)
 	}
@@ -251,6 +251,17 @@ func (d *DB) lock(ctx context.Context, tx *sql.Tx, query string, args ...any) er
 		return fmt.Errorf("lock: %w", err)
 	}
 	return nil
+}
+
+// forUpdate is the clause that makes a SELECT lock the rows it reads, on
+// PostgreSQL (see lock): a load that locks what it loads is one statement,
+// where lock and then a load are two. SQLite's writer lock, taken at
+// BEGIN, needs none.
+func (d *DB) forUpdate() string {
+	if d.postgres {
+		return " FOR UPDATE"
+	}
+	return ""
 }
 
 // lockCampaign locks the guild's faction campaign (see lock).
