@@ -79,6 +79,7 @@ type mixWorld struct {
 	// commands go to each in turn, as a load balancer or the shards
 	// spread them.
 	routers  []*kit.Router
+	stores   []*db.DB // each process's store, stores[0] is store
 	turn     atomic.Uint64
 	channels []*mixChannel
 	factions []*mixFaction
@@ -144,11 +145,9 @@ func newMixWorldOn(tb testing.TB, source string, procs, guilds, perGuild int) *m
 			Cron:       Cron{},
 			Scheduler:  sched,
 		}))
-		if w.store == nil {
-			w.store = store
-		}
+		w.stores = append(w.stores, store)
 	}
-	w.router = w.routers[0]
+	w.router, w.store = w.routers[0], w.stores[0]
 	store := w.store
 	for g := range guilds {
 		guild := fmt.Sprintf("g%03d", g)
@@ -577,7 +576,7 @@ func (w *mixWorld) checkLoad(t *testing.T) {
 // read back and checked against what was acknowledged. It reports
 // commands a second and the p50/p99 of the router's time per command
 // (what the bot's tablehand_command_duration_seconds measures), overall
-// and per kind:
+// and per kind, and the transactions the store ran again (retries):
 //
 //	go test -run '^$' -bench MixedLoad -benchtime 10000x ./bot/
 //
@@ -606,12 +605,22 @@ func BenchmarkMixedLoad(b *testing.B) {
 	}
 }
 
+// retries is how many transactions the stores ran again (db.Retries).
+func (w *mixWorld) retries() int64 {
+	var n int64
+	for _, s := range w.stores {
+		n += s.Retries()
+	}
+	return n
+}
+
 // bench times b.N commands of the mix, from workers goroutines or at rate
 // a second, checks that all went well and nothing was lost, and reports
 // commands a second and the p50 and p99 of all; it returns the run and
 // all latencies, sorted (each kind's too).
 func (w *mixWorld) bench(b *testing.B, workers int, rate float64) (*mixRun, []time.Duration) {
 	seed := uint64(workers)<<40 | uint64(rate)<<20 | uint64(b.N)
+	retries := w.retries()
 	b.ResetTimer()
 	var r *mixRun
 	if rate > 0 {
@@ -631,6 +640,7 @@ func (w *mixWorld) bench(b *testing.B, workers int, rate float64) (*mixRun, []ti
 	b.ReportMetric(float64(len(all))/r.elapsed.Seconds(), "cmds/s")
 	b.ReportMetric(mixMS(mixPercentile(all, 0.50)), "p50-ms")
 	b.ReportMetric(mixMS(mixPercentile(all, 0.99)), "p99-ms")
+	b.ReportMetric(float64(w.retries()-retries), "retries")
 	return r, all
 }
 

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -54,7 +55,14 @@ type DB struct {
 	// rolls gathers the rolls saved while the writer is busy, to commit
 	// them together (SaveRoll).
 	rolls rollQueue
+	// retries counts the PostgreSQL transactions run again (Retries).
+	retries atomic.Int64
 }
+
+// Retries returns how many times a PostgreSQL transaction of this store
+// collided with another (SQLSTATE 40001 or 40P01) and was run again: the
+// cost of contention, which no user sees but in their wait.
+func (d *DB) Retries() int64 { return d.retries.Load() }
 
 // Option configures Open.
 type Option func(*DB)
@@ -329,6 +337,7 @@ func (d *DB) txAt(ctx context.Context, level sql.IsolationLevel, fn func(*sql.Tx
 		if err == nil || !retryable(err) || attempt == MaxAttempts {
 			return err
 		}
+		d.retries.Add(1)
 		select {
 		case <-ctx.Done():
 			return err

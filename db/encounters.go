@@ -156,8 +156,14 @@ func scanEncounter(row interface{ Scan(...any) error }) (Encounter, error) {
 // activeEncounter loads the active encounter of channelID, or an error
 // wrapping ErrNotFound.
 func activeEncounter(ctx context.Context, q querier, channelID string) (Encounter, error) {
+	return selectActive(ctx, q, channelID, "")
+}
+
+// selectActive is activeEncounter with a clause after the SELECT
+// (DB.forUpdate's, to lock the row it reads).
+func selectActive(ctx context.Context, q querier, channelID, clause string) (Encounter, error) {
 	e, err := scanEncounter(q.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters
-		WHERE channel_id = ? AND active = 1`, channelID))
+		WHERE channel_id = ? AND active = 1`+clause, channelID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Encounter{}, fmt.Errorf("encounter in channel %s: %w", channelID, ErrNotFound)
 	}
@@ -246,19 +252,22 @@ func (d *DB) Encounter(ctx context.Context, channelID string) (Encounter, error)
 // transaction: it loads it, runs fn on it, and stores the state fn leaves
 // with the event fn returns as a new journal entry. When fn fails nothing
 // is stored and its error comes back as it is (wrapped with %w), so
-// errors.As finds an *encounter.Error in it. BEGIN IMMEDIATE takes the
-// write lock before the load, so concurrent commands on one channel run
-// one after the other and none loses another's change. A change drops
+// errors.As finds an *encounter.Error in it. BEGIN IMMEDIATE (SQLite) or
+// the row lock of the load (PostgreSQL) comes before the load, so
+// concurrent commands on one channel run one after the other and none
+// loses another's change. A change drops
 // whatever had been undone: it can no longer be redone. It slides the undo
 // window (see MaxUndo) and prunes the journal when its time has come.
 func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *Encounter) (encounter.Event, error)) (Encounter, encounter.Event, error) {
 	var out Encounter
 	var ev encounter.Event
 	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
-		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
-			return err
-		}
-		e, err := activeEncounter(ctx, tx, channelID)
+		// One statement loads the active encounter and locks its row: the
+		// change is about it alone (what undo, redo and a new fight change
+		// besides, they lock every encounter of the channel, this one too).
+		// A change that waited for the lock reads the row as the one before
+		// it left it, or finds the fight ended.
+		e, err := selectActive(ctx, tx, channelID, d.forUpdate())
 		if err != nil {
 			return err
 		}
@@ -289,16 +298,7 @@ func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *E
 			}
 		}
 		seq := e.Seq + 1
-		if err := insertEncounterEvent(ctx, tx, e.ID, seq, string(ev.Kind), StatusDone, 0, ev, now); err != nil {
-			return err
-		}
-		if err := insertSnapshot(ctx, tx, e.ID, seq, state); err != nil {
-			return err
-		}
-		if err := pruneJournal(ctx, tx, e.ID, keptStates, PruneEvery-1); err != nil {
-			return fmt.Errorf("prune the journal of encounter %d: %w", e.ID, err)
-		}
-		if err := saveEncounterState(ctx, tx, e.ID, state, seq, !e.State.Ended, now); err != nil {
+		if err := d.appendChange(ctx, tx, e.ID, seq, ev, state, !e.State.Ended, now); err != nil {
 			return err
 		}
 		e.Seq, e.Active, e.UpdatedAt = seq, !e.State.Ended, at
@@ -455,6 +455,55 @@ func (d *DB) moveJournal(ctx context.Context, tx *sql.Tx, e Encounter, status st
 	return e, nil
 }
 
+// appendChange stores change seq of encounter id: its journal entry (ev,
+// done), the state after it as its snapshot and as the encounter's, and
+// prunes the snapshots below the undo window when their time has come
+// (pruneJournal).
+//
+// On PostgreSQL the three writes and the look-up of the prune are one
+// statement (a WITH of INSERTs and the UPDATE, which every engine of its
+// dialect accepts): a round trip costs more there than the statements do,
+// and a change of a fight is most of a busy bot's commands. The look-up
+// runs on the statement's snapshot, which does not hold the snapshot the
+// statement inserts: it looks one entry less deep.
+func (d *DB) appendChange(ctx context.Context, tx *sql.Tx, id, seq int64, ev encounter.Event, state []byte, active bool, now string) error {
+	if !d.postgres {
+		if err := insertEncounterEvent(ctx, tx, id, seq, string(ev.Kind), StatusDone, 0, ev, now); err != nil {
+			return err
+		}
+		if err := insertSnapshot(ctx, tx, id, seq, state); err != nil {
+			return err
+		}
+		if err := pruneJournal(ctx, tx, id, keptStates, PruneEvery-1); err != nil {
+			return fmt.Errorf("prune the journal of encounter %d: %w", id, err)
+		}
+		return saveEncounterState(ctx, tx, id, state, seq, active, now)
+	}
+	js, public, err := eventRow(ev)
+	if err != nil {
+		return err
+	}
+	var deep int64
+	err = tx.QueryRowContext(ctx, `WITH
+		event AS (INSERT INTO encounter_events (encounter_id, seq, kind, status, ref, actor_id, summary, public, event, created_at)
+			VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9)),
+		snapshot AS (INSERT INTO encounter_states (encounter_id, seq, state) VALUES (?1, ?2, ?10)),
+		encounter AS (UPDATE encounters SET state = ?10, seq = ?2, active = ?11, updated_at = ?9 WHERE id = ?1)
+		SELECT seq FROM encounter_states WHERE encounter_id = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?12`,
+		id, seq, string(ev.Kind), StatusDone, ev.Actor, ev.Summary, public, js, now, string(state), active,
+		keptStates+PruneEvery-2).Scan(&deep)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // no more than keptStates+PruneEvery-1 with the new one
+	}
+	if err != nil {
+		return err
+	}
+	if err := pruneJournal(ctx, tx, id, keptStates, 0); err != nil {
+		return fmt.Errorf("prune the journal of encounter %d: %w", id, err)
+	}
+	return nil
+}
+
 // pruneJournal deletes the snapshots of encounter id but the newest keep,
 // once more than keep+slack have gathered. Both statements walk the
 // primary key of encounter_states, which holds no more than
@@ -523,19 +572,30 @@ func saveEncounterState(ctx context.Context, tx *sql.Tx, id int64, state []byte,
 }
 
 func insertEncounterEvent(ctx context.Context, tx *sql.Tx, id, seq int64, kind, status string, ref int64, ev encounter.Event, now string) error {
-	js, err := json.Marshal(ev)
+	js, public, err := eventRow(ev)
 	if err != nil {
-		return fmt.Errorf("encode event: %w", err)
-	}
-	public := ev.Summary
-	if ev.Secret {
-		public = ev.Public
+		return err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO encounter_events
 		(encounter_id, seq, kind, status, ref, actor_id, summary, public, event, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, seq, kind, status, ref, ev.Actor, ev.Summary, public, string(js), now)
+		id, seq, kind, status, ref, ev.Actor, ev.Summary, public, js, now)
 	return err
+}
+
+// eventRow is what a journal entry stores of ev besides its summary: ev
+// as JSON, and what everyone may read of it (the summary, or a secret
+// change's public text).
+func eventRow(ev encounter.Event) (js, public string, err error) {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return "", "", fmt.Errorf("encode event: %w", err)
+	}
+	public = ev.Summary
+	if ev.Secret {
+		public = ev.Public
+	}
+	return string(b), public, nil
 }
 
 const eventCols = `encounter_id, seq, kind, status, ref, actor_id, event, created_at`

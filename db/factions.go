@@ -468,13 +468,11 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 		return FactionOrder{}, err
 	}
 	var out FactionOrder
-	// READ COMMITTED on PostgreSQL, with row locks: the campaign's orders
-	// the queue of one campaign, and the lock of the order IDs (taken last,
-	// held only for the INSERT and the commit) orders the allocation of the
-	// largest ID plus one; each statement then reads what the transactions
-	// before it committed. Under SERIALIZABLE every new order would
-	// conflict with every other, in any campaign (they all read the largest
-	// ID), and be run again until the attempts ran out.
+	// READ COMMITTED on PostgreSQL, with the campaign's row lock: the
+	// queue is the campaign's, and each statement reads what the
+	// transactions before it committed. The ID is the database's (an
+	// identity column, AUTOINCREMENT on SQLite), given once and never
+	// again, so no lock wider than the campaign's is needed.
 	err = d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
 			return err
@@ -483,20 +481,10 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 		if err != nil {
 			return err
 		}
-		if err := d.lock(ctx, tx, `SELECT name FROM tablehand_locks WHERE name = ?`, "faction_orders"); err != nil {
-			return err
-		}
-		var id int64
-		// The ID users see (#4) is the largest yet plus one, as SQLite gives
-		// a rowid, on both stores: the same commands give the same IDs.
-		if err := tx.QueryRowContext(ctx, `INSERT INTO faction_orders (id, campaign_id, faction, seq, mode, body, question, created_by, created_at)
-			VALUES ((SELECT coalesce(max(id), 0) + 1 FROM faction_orders), ?, ?,
-				(SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)
-			RETURNING id`,
-			campaignID, name, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp()).Scan(&id); err != nil {
-			return err
-		}
-		out, err = scanOrder(tx.QueryRowContext(ctx, `SELECT `+orderCols+` FROM faction_orders WHERE id = ?`, id))
+		out, err = scanOrder(tx.QueryRowContext(ctx, `INSERT INTO faction_orders (campaign_id, faction, seq, mode, body, question, created_by, created_at)
+			VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)
+			RETURNING `+orderCols,
+			campaignID, name, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp()))
 		return err
 	})
 	if err != nil {

@@ -61,6 +61,29 @@ func queue(t testing.TB, d *db.DB, guild, fac string, o faction.Order) db.Factio
 	return out
 }
 
+// An order's ID is given once: the newest order removed, the next takes
+// the number after it, not its number again (an answer button or an old
+// message holding that number must never come to act on another order),
+// on both stores, campaign after campaign.
+func testOrderIDsNeverReused(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	world(t, d, "g")
+	world(t, d, "h")
+	invest := faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}}
+	var ids []int64
+	for _, g := range []string{"g", "h", "g"} {
+		ids = append(ids, queue(t, d, g, "Red", invest).ID)
+	}
+	if n, err := d.DeleteOrders(ctx, "g", "Red", ids[2]); n != 1 || err != nil {
+		t.Fatalf("delete the newest order: %d %v", n, err)
+	}
+	ids = append(ids, queue(t, d, "g", "Red", invest).ID)
+	if want := []int64{1, 2, 3, 4}; fmt.Sprint(ids) != fmt.Sprint(want) {
+		t.Errorf("order IDs %v, want %v: each given once, in order", ids, want)
+	}
+}
+
 func testFactionCampaignStore(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()

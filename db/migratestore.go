@@ -74,7 +74,11 @@ func MigrateStore(ctx context.Context, from, to *DB) ([]TableCopy, error) {
 			return nil, fmt.Errorf("migrate-store: the target is not empty (%s has %d rows): give an empty database", t.name, n)
 		}
 	}
-	err := to.txOnce(ctx, nil, func(tx *sql.Tx) error {
+	given, err := orderIDsGiven(ctx, from)
+	if err != nil {
+		return nil, fmt.Errorf("migrate-store: the order IDs given in the source: %w", err)
+	}
+	err = to.txOnce(ctx, nil, func(tx *sql.Tx) error {
 		for _, t := range storeTables {
 			if err := copyTable(ctx, from.sql, tx, t.name, t.key); err != nil {
 				return fmt.Errorf("copy %s: %w", t.name, err)
@@ -86,6 +90,9 @@ func MigrateStore(ctx context.Context, from, to *DB) ([]TableCopy, error) {
 					return fmt.Errorf("restart the IDs of %s: %w", t, err)
 				}
 			}
+		}
+		if err := restartOrderIDs(ctx, to, tx, given); err != nil {
+			return fmt.Errorf("restart the IDs of faction_orders: %w", err)
 		}
 		return nil
 	})
@@ -110,6 +117,36 @@ func MigrateStore(ctx context.Context, from, to *DB) ([]TableCopy, error) {
 		}
 	}
 	return out, nil
+}
+
+// orderIDsGiven returns the largest order ID d has given, removed or not
+// (0 for none): SQLite's AUTOINCREMENT keeps it in sqlite_sequence,
+// PostgreSQL's identity column in its sequence. Order IDs are never given
+// twice (QueueOrder), and a copy keeps that promise.
+func orderIDsGiven(ctx context.Context, d *DB) (int64, error) {
+	q := `SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'faction_orders'`
+	if d.postgres {
+		q = `SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('faction_orders', 'id')::regclass), 0)`
+	}
+	var n int64
+	err := d.sql.QueryRowContext(ctx, q).Scan(&n)
+	return n, err
+}
+
+// restartOrderIDs makes d's next order ID follow both the orders copied in
+// tx and given, the largest the source ever gave.
+func restartOrderIDs(ctx context.Context, d *DB, tx *sql.Tx, given int64) error {
+	if d.postgres {
+		_, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('faction_orders', 'id'),
+			greatest(coalesce(max(id), 0), ?) + 1, false) FROM faction_orders`, given)
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sqlite_sequence WHERE name = 'faction_orders'`); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO sqlite_sequence (name, seq)
+		SELECT 'faction_orders', max(coalesce(max(id), 0), ?) FROM faction_orders`, given)
+	return err
 }
 
 // latest is the newest migration d's store carries.

@@ -41,6 +41,11 @@ func testMigrateStore(t *testing.T) {
 	}
 	world(t, from, "g")
 	queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
+	// Order 2 is removed: the copy must not give its number again.
+	removed := queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
+	if n, err := from.DeleteOrders(ctx, "g", "Red", removed.ID); n != 1 || err != nil {
+		t.Fatalf("delete order %d: %d %v", removed.ID, n, err)
+	}
 	if _, err := from.SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "0 18 * * *", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, CreatedBy: "gm"}); err != nil {
 		t.Fatal(err)
 	}
@@ -110,6 +115,9 @@ func testMigrateStore(t *testing.T) {
 	id, err := to.SaveRoll(ctx, db.Roll{Code: "NEW", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d6", Total: 1})
 	if err != nil || id != 7 {
 		t.Errorf("a new roll after the copy: id %d, %v; want 7", id, err)
+	}
+	if o := queue(t, to, "g", "Blue", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
+		t.Errorf("a new order after the copy: id %d; want %d, after every ID the source gave", o.ID, removed.ID+1)
 	}
 	if _, err := db.MigrateStore(ctx, from, to); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("a copy into a full store: %v; want it refused", err)

@@ -96,10 +96,7 @@ func pgError(err error) error {
 // beside it (serialization failure 40001, deadlock 40P01): run it again.
 func retryable(err error) bool {
 	var pe *pgconn.PgError
-	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01" ||
-		// A new order's ID is the largest plus one (QueueOrder): two
-		// campaigns queueing at once may both take it.
-		pe.Code == "23505" && pe.ConstraintName == "faction_orders_pkey")
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
 
 // MaxAttempts bounds how many times a PostgreSQL transaction is run when it
@@ -243,7 +240,7 @@ func (d *DB) lock(ctx context.Context, tx *sql.Tx, query string, args ...any) er
 	if !d.postgres {
 		return nil
 	}
-	rows, err := tx.QueryContext(ctx, query+" FOR UPDATE", args...)
+	rows, err := tx.QueryContext(ctx, query+d.forUpdate(), args...)
 	if err != nil {
 		return fmt.Errorf("lock: %w", err)
 	}
@@ -254,6 +251,17 @@ func (d *DB) lock(ctx context.Context, tx *sql.Tx, query string, args ...any) er
 		return fmt.Errorf("lock: %w", err)
 	}
 	return nil
+}
+
+// forUpdate is the clause that makes a SELECT lock the rows it reads, on
+// PostgreSQL (see lock): a load that locks what it loads is one statement,
+// where lock and then a load are two. SQLite's writer lock, taken at
+// BEGIN, needs none.
+func (d *DB) forUpdate() string {
+	if d.postgres {
+		return " FOR UPDATE"
+	}
+	return ""
 }
 
 // lockCampaign locks the guild's faction campaign (see lock).

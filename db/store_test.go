@@ -35,6 +35,7 @@ var conformance = []struct {
 	{"EncounterJournalInterleaved", testEncounterJournalInterleaved},
 	{"EncounterJournalEnded", testEncounterJournalEnded},
 	{"FactionCampaignStore", testFactionCampaignStore},
+	{"OrderIDsNeverReused", testOrderIDsNeverReused},
 	{"PlayRoundsAllOrNothing", testPlayRoundsAllOrNothing},
 	{"PlayRoundsHoldsQuestions", testPlayRoundsHoldsQuestions},
 	{"FiringAppliedOnceAcrossProcesses", testFiringAppliedOnceAcrossProcesses},

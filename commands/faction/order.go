@@ -160,11 +160,18 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	if def.Kind == rules.KindTriggered && def.Key != "convert-duplicate" || def.Key == "counter-attack" {
 		return kit.Response{}, kit.Errorf("%s is triggered (%s), not ordered: it happens by itself", def.Name, def.Duration)
 	}
-	c, f, err := h.campaignFaction(ctx, req, userFaction)
+	// The campaign and its queue, read once: whose order it is, and the
+	// round it is checked in.
+	fc, plan, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
+	if err != nil {
+		return kit.Response{}, noCampaign(err)
+	}
+	c := fc.Campaign
+	f, err := userFaction(c, req, req.Options.String("faction"))
 	if err != nil {
 		return kit.Response{}, err
 	}
-	if err := h.checkOrder(ctx, req, f.Name, o); err != nil {
+	if err := h.checkOrder(c, plan, f.Name, o); err != nil {
 		return kit.Response{}, err
 	}
 	stored, err := h.Factions.QueueOrder(ctx, req.GuildID, db.FactionOrder{Faction: f.Name, Order: o, CreatedBy: req.User.ID})
@@ -200,18 +207,14 @@ func (h *handlers) resolveAssets(ctx context.Context, req *kit.Request) error {
 // it cannot see, AP it will not have) is the user's mistake. The round
 // checks it again when it is played: what other orders do first, and the
 // dice, may still stop it then.
-func (h *handlers) checkOrder(ctx context.Context, req *kit.Request, faction string, o rules.Order) error {
-	fc, plan, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
-	if err != nil {
-		return noCampaign(err)
-	}
+func (h *handlers) checkOrder(c *rules.Campaign, plan map[string][]rules.Order, faction string, o rules.Order) error {
 	orders := maps.Clone(plan)
 	if orders == nil {
 		orders = map[string][]rules.Order{}
 	}
 	orders[faction] = append(slices.Clone(plan[faction]), o)
 	last := len(orders[faction]) - 1
-	rep, err := rules.Preview(fc.Campaign, orders, h.Roller())
+	rep, err := rules.Preview(c, orders, h.Roller())
 	if err != nil {
 		return factionError(err)
 	}
