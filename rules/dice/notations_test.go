@@ -67,7 +67,7 @@ func TestNotationErrors(t *testing.T) {
 		{"reason not led by a letter", "1d20 + 5 +", "unexpected end of expression at column 11"},
 		{"control character in a reason", "1d20 # a\x00b", "unexpected '#' at column 6"},
 		{"reason too long", "1d20 # " + repeatText("a", MaxReasonLen+1), "unexpected '#' at column 6"},
-		{"incomplete expression before a reason", "1d20+ to hit", "unexpected 'to' at column 7"},
+		{"incomplete expression before a reason", "1d20+ # to hit", "unexpected '#' at column 7"},
 		{"explosion twice", "3d6!e5", "unexpected 'e' at column 5"},
 		{"e on every face", "1d6e1", "'e1' explodes on every face of a d6: it would never stop at column 4"},
 	}
