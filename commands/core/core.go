@@ -19,7 +19,7 @@ func MountDice(env *kit.Env, r *kit.Router) {
 	h := &handlers{env}
 	r.Mount(rollCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{"": h.roll},
-		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls},
+		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls, "character": h.SuggestCharacters},
 	})
 	r.RouteComponent("reroll", h.rollAgain, false)
 	r.Mount(characterCommand(env.Systems), kit.Routes{
@@ -66,8 +66,17 @@ var rollCommand = kit.Command{
 		{Type: kit.String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
 		kit.DiceOption,
 		kit.PrivateOption, kit.VisibilityOption,
+		rollCharacterOption,
 	},
 }
+
+// rollCharacterOption is `character:` as the rules commands take it, for
+// the stats a roll's names read (1d20+som).
+var rollCharacterOption = func() kit.Option {
+	o := kit.CharacterOption
+	o.Description = "Whose sheet the stats in the expression come from, e.g. som in 1d20+som"
+	return o
+}()
 
 // characterCommand is /character, whose system: options choose among
 // systems.

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // CharacterOption is the `character:` option of every rules command: read
@@ -89,7 +90,8 @@ type Sheet struct {
 }
 
 // Sheet loads the character of the request's `character:` option, which
-// must be of system. No option gives an empty Sheet.
+// must be of system (of any, when system is ""). No option gives an empty
+// Sheet.
 func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, error) {
 	name := req.Options.String("character")
 	if name == "" {
@@ -99,10 +101,49 @@ func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, er
 	if err != nil {
 		return Sheet{}, err
 	}
-	if c.System != system {
+	if system != "" && c.System != system {
 		return Sheet{}, Errorf("%s is %s %s character; /%s needs %s %s one", c.Name, Article(c.System), c.System, system, Article(system), system)
 	}
 	return Sheet{c: &c}, nil
+}
+
+// OwnSheet is the sheet a roll reads its names from (/roll 1d20+som):
+// the `character:` option's, of any system, as Sheet loads it; else, when
+// the asker has exactly one character in the server, that one, and own is
+// true, for the reply to say so. Else the Sheet is empty.
+func (h *Env) OwnSheet(ctx context.Context, req *Request) (s Sheet, own bool, err error) {
+	if req.Options.String("character") != "" {
+		s, err = h.Sheet(ctx, req, "")
+		return s, false, err
+	}
+	mine, err := h.Characters.Characters(ctx, req.GuildID, req.User.ID, "", "", 2)
+	if err != nil {
+		return Sheet{}, false, fmt.Errorf("list the characters of %s: %w", req.User.ID, err)
+	}
+	if len(mine) != 1 {
+		return Sheet{}, false, nil
+	}
+	return Sheet{c: &mine[0]}, true, nil
+}
+
+// Lookup gives the sheet's stats to a roll's names; nil without a
+// character.
+func (s Sheet) Lookup() dice.Lookup {
+	if s.c == nil {
+		return nil
+	}
+	return func(name string) (int, bool) {
+		v, ok := s.c.Stats[name]
+		return v, ok
+	}
+}
+
+// Stats returns the sheet's stats as FormatStats writes them.
+func (s Sheet) Stats() string {
+	if s.c == nil {
+		return FormatStats(nil)
+	}
+	return FormatStats(s.c.Stats)
 }
 
 // Name is the character's name, or "" without a character.
@@ -161,8 +202,11 @@ func ParseStats(text string) (map[string]*int, error) {
 			return nil, Errorf("stats are written name=value, e.g. stats:\"ks=4 us=3\"; %q is not", f)
 		}
 		if v == "-" {
-			out[k] = nil
+			out[k] = nil // a name dice syntax took may still be removed
 			continue
+		}
+		if dice.Reserved(k) {
+			return nil, Errorf("a stat cannot be named %s: in a roll, %s reads as dice syntax (dice, keep, explode, reroll and so on: d, kh, dF, adv, e, r), never as a stat; choose another name (example: stats:\"my_%s=3\")", k, k, k)
 		}
 		n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 		if err != nil || n > MaxStatAbs || n < -MaxStatAbs {
