@@ -50,14 +50,44 @@ func CleanName(what, name string) (string, error) {
 	return name, nil
 }
 
-// LoadCharacter finds a character by name in the request's guild; a name
-// that is not there is the user's mistake.
-func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
+// CanRead reports whether the asker of req may read c's sheet: anyone may,
+// unless it is hidden (an NPC the GM keeps secret), which only the GMs and
+// its owner may. Every command that reads a sheet holds to it through
+// ReadCharacter, LoadCharacter and Readable.
+func CanRead(req *Request, c db.Character) bool {
+	return !c.Hidden || req.GM || c.OwnerID == req.User.ID
+}
+
+// ReadCharacter finds a character by name in the request's guild, as the
+// asker may see it: a hidden sheet they may not read is not there (an
+// error wrapping db.ErrNotFound), so that nothing tells of it.
+func (h *Env) ReadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
 	c, err := h.Characters.Character(ctx, req.GuildID, strings.TrimSpace(name))
+	if err == nil && !CanRead(req, c) {
+		return db.Character{}, fmt.Errorf("character %q: %w", name, db.ErrNotFound)
+	}
+	return c, err
+}
+
+// LoadCharacter is ReadCharacter for a character that must be there: a
+// name that is not (or one the asker may not read) is the user's mistake.
+func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
+	c, err := h.ReadCharacter(ctx, req, name)
 	if errors.Is(err, db.ErrNotFound) {
 		return db.Character{}, Errorf("there is no character %q here: see /character list, or create it with /character set", name)
 	}
 	return c, err
+}
+
+// Readable returns the characters of list the asker of req may read.
+func Readable(req *Request, list []db.Character) []db.Character {
+	out := list[:0:0]
+	for _, c := range list {
+		if CanRead(req, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // SuggestCharacters autocompletes a character name; a rules command only
@@ -78,7 +108,7 @@ func (h *Env) CharacterChoices(ctx context.Context, req *Request, ownerID, syste
 		return Response{}, err
 	}
 	var choices []Choice
-	for _, c := range list {
+	for _, c := range Readable(req, list) {
 		choices = append(choices, Choice{Name: c.Name + " (" + c.System + ")", Value: c.Name})
 	}
 	return Response{Choices: choices}, nil
