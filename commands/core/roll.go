@@ -16,12 +16,27 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 	if err != nil {
 		return kit.Response{}, err
 	}
-	sheet, own, err := h.OwnSheet(ctx, req)
+	text := req.Options.String("expression")
+	st, err := h.sheetStats(ctx, req, text)
 	if err != nil {
 		return kit.Response{}, err
 	}
-	st := rollStats{character: sheet.Name(), look: sheet.Lookup(), list: sheet.Stats(), own: own}
-	return h.rollReply(ctx, req, req.Options.String("expression"), vis, st)
+	return h.rollReply(ctx, req, text, vis, st)
+}
+
+// sheetStats are the stats a roll of text reads: those of the sheet of
+// `character:`, or, when text has names, of the roller's one character
+// (see kit.OwnSheet). A text that does not parse reads none: rollReply
+// names its mistake.
+func (h *handlers) sheetStats(ctx context.Context, req *kit.Request, text string) (rollStats, error) {
+	if e, err := dice.Parse(text); (err != nil || !e.HasNames()) && req.Options.String("character") == "" {
+		return rollStats{}, nil
+	}
+	sheet, own, err := h.OwnSheet(ctx, req, text)
+	if err != nil {
+		return rollStats{}, err
+	}
+	return rollStats{character: sheet.Name(), look: sheet.Lookup(), list: sheet.Stats(), own: own}, nil
 }
 
 // rollStats are where a roll's names ("som" in "1d20+som") take their
@@ -186,9 +201,8 @@ func (h *handlers) rollDice(req *kit.Request, text string, st rollStats) (*dice.
 // sheet, saying how to give one.
 func nameError(de *dice.Error, text string, st rollStats) error {
 	if st.look == nil {
-		return &kit.UserError{Msg: fmt.Sprintf("%s is a stat's name, and there is no character to read it from: give the character whose sheet has it "+
-			"(example: /roll expression:%q character:<name>); without character:, a roll reads the sheet of your character here if you have only one",
-			de.Name, text), Detail: de.Detail(), Err: de}
+		return &kit.UserError{Msg: fmt.Sprintf("%s is a stat's name, and you have no character here to read it from: give the character whose sheet has it "+
+			"(example: /roll expression:%q character:<name>), or create yours with /character set", de.Name, text), Detail: de.Detail(), Err: de}
 	}
 	who := "the roll's stats"
 	if st.character != "" {

@@ -138,10 +138,12 @@ func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, er
 }
 
 // OwnSheet is the sheet a roll reads its names from (/roll 1d20+som):
-// the `character:` option's, of any system, as Sheet loads it; else, when
-// the asker has exactly one character in the server, that one, and own is
-// true, for the reply to say so. Else the Sheet is empty.
-func (h *Env) OwnSheet(ctx context.Context, req *Request) (s Sheet, own bool, err error) {
+// the `character:` option's, of any system, as Sheet loads it; else the
+// asker's character in the server, when they have exactly one, and own is
+// true, for the reply to say so. With none, the Sheet is empty; with
+// several, which one is the user's to say: example is the roll they typed,
+// for the error's example.
+func (h *Env) OwnSheet(ctx context.Context, req *Request, example string) (s Sheet, own bool, err error) {
 	if req.Options.String("character") != "" {
 		s, err = h.Sheet(ctx, req, "")
 		return s, false, err
@@ -150,10 +152,14 @@ func (h *Env) OwnSheet(ctx context.Context, req *Request) (s Sheet, own bool, er
 	if err != nil {
 		return Sheet{}, false, fmt.Errorf("list the characters of %s: %w", req.User.ID, err)
 	}
-	if len(mine) != 1 {
+	switch len(mine) {
+	case 0:
 		return Sheet{}, false, nil
+	case 1:
+		return Sheet{c: &mine[0]}, true, nil
 	}
-	return Sheet{c: &mine[0]}, true, nil
+	return Sheet{}, false, Errorf("you have several characters here: say whose stats to read with character: (example: /%s expression:%q character:%s)",
+		req.Path, example, mine[0].Name)
 }
 
 // Lookup gives the sheet's stats to a roll's names; nil without a
