@@ -17,7 +17,7 @@ func sheet(stats map[string]int) Lookup {
 // Names where an operand is expected: a word that does not read as dice
 // syntax. "1d20 som", with no operator, stays a reason.
 func TestParseNames(t *testing.T) {
-	tests := []struct{ name, input, want, reason string }{
+	checkNormalForms(t, []normalForm{
 		{"a stat added", "1d20+som", "1d20 + som", ""},
 		{"upper case is lower case", "1d20+SOM", "1d20 + som", ""},
 		{"a word that scans as d then e", "1d20+dex", "1d20 + dex", ""},
@@ -45,21 +45,7 @@ func TestParseNames(t *testing.T) {
 		{"Dice Maiden's explosion", "4d6 e6", "4d6!>=6", ""},
 		{"Avrae's comment", "1d20 # attack", "1d20 # attack", "attack"},
 		{"Dice Maiden's comment", "1d20+5 ! attack", "1d20 + 5 # attack", "attack"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			e, err := Parse(tt.input)
-			if err != nil {
-				t.Fatalf("Parse(%q): %v", tt.input, err)
-			}
-			if got := e.String(); got != tt.want {
-				t.Errorf("Parse(%q) = %q, want %q", tt.input, got, tt.want)
-			}
-			if got := e.Reason(); got != tt.reason {
-				t.Errorf("Parse(%q).Reason() = %q, want %q", tt.input, got, tt.reason)
-			}
-		})
-	}
+	})
 }
 
 // A word that reads as dice is dice, mistakes and all: never a name.
