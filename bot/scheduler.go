@@ -110,6 +110,9 @@ type SchedulerOptions struct {
 	// Resync, when above 0, reloads every schedule from the database that
 	// often, to follow changes made by another process. Default none.
 	Resync time.Duration
+	// Hook, when set, is called after each step of a round the scheduler
+	// plays (db.PlayOptions.Hook): tests stop or fail a round there.
+	Hook func(db.RoundPhase) error
 }
 
 // DefaultGrace is how late a firing may run and still be on time: a
@@ -186,18 +189,23 @@ func (s *Scheduler) Start(ctx context.Context, p Poster, m *Metrics) error {
 	}
 	n := s.runAll(ctx)
 	if s.o.Resync > 0 {
-		s.cron.Schedule(cron.Every(s.o.Resync), cron.FuncJob(func() {
-			if err := s.Reload(s.ctx); err != nil {
-				s.o.Log.Error("reload schedules", "err", err)
-			}
-			// A firing that failed (a busy or full database) is tried again
-			// while it is still on time; Run does nothing when none is due.
-			s.runAll(s.ctx)
-		}))
+		s.cron.Schedule(cron.Every(s.o.Resync), cron.FuncJob(func() { s.RunDue(s.ctx) }))
 	}
 	s.cron.Start()
 	s.o.Log.Info("scheduler started", "schedules", n)
 	return nil
+}
+
+// RunDue reloads the schedules from the database and runs each of them at
+// the scheduler's now: what another process changed is followed, and a
+// firing that failed (a busy or full database) is tried again while it is
+// still on time; Run does nothing when none is due. The resync runs it,
+// and so does a test clock when it moves.
+func (s *Scheduler) RunDue(ctx context.Context) {
+	if err := s.Reload(ctx); err != nil {
+		s.o.Log.Error("reload schedules", "err", err)
+	}
+	s.runAll(ctx)
 }
 
 // runAll runs every loaded schedule now: at start it catches up, later it
@@ -463,7 +471,7 @@ func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult
 			header = ""
 			continue
 		}
-		played, err := s.o.Store.PlayRounds(ctx, sc.GuildID, db.PlayOptions{Rounds: sc.Rounds, Roller: s.roller(), ActorID: "schedule", Firing: &f, Note: note})
+		played, err := s.o.Store.PlayRounds(ctx, sc.GuildID, db.PlayOptions{Rounds: sc.Rounds, Roller: s.roller(), ActorID: "schedule", Firing: &f, Note: note, Hook: s.o.Hook})
 		if errors.Is(err, db.ErrFiringDone) {
 			res.Done = append(res.Done, at)
 			continue

@@ -28,15 +28,13 @@ func (f failingRoller) Roll(sides int) (int, error) {
 	return f.r.Roll(sides)
 }
 
-// Two processes, each running the scheduler, over one PostgreSQL with a
-// due schedule: fired at once, the round is played once.
-func TestSchedulerTwoProcessesPostgres(t *testing.T) {
-	fireTwice(t, newSchedWorldOn(t, dbtest.Postgres(t), db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1}))
-}
-
-// A process that fails at any die of a scheduled round (each step in
+// A scheduler that fails at any die of a scheduled round (each die in
 // turn) leaves the campaign exactly as it was, with no firing recorded;
-// the other process then plays that firing, once, and the next one too.
+// another scheduler, on a connection pool of its own, then plays that
+// firing, once, and the next one too. (Real processes, one of them
+// killed with SIGKILL after each step of the round's transaction, and
+// two reaching one firing at once: TestSchedulerProcessesOnPostgres in
+// cmd/tablehand.)
 func TestSchedulerFailureMidRoundPostgres(t *testing.T) {
 	steps := 0
 	for failAt := 1; ; failAt++ {

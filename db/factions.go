@@ -613,6 +613,10 @@ const (
 	PhaseFiring        RoundPhase = "firing"         // the firing recorded
 )
 
+// RoundPhases are the steps of a round, in order (PhaseFiring only for a
+// schedule's firing).
+var RoundPhases = []RoundPhase{PhaseLoaded, PhaseResolved, PhaseSaved, PhaseOrdersCleared, PhaseReported, PhaseFiring}
+
 // Firing is the identity of a schedule's firing: the schedule and the
 // time it was scheduled for.
 type Firing struct {

@@ -196,7 +196,7 @@ func testPlayRoundsAllOrNothing(t *testing.T) {
 	firing := &db.Firing{ScheduleID: s.ID, At: time.Date(2025, 3, 7, 18, 0, 0, 0, time.UTC)}
 	before := snapshot(t, d, "g")
 	boom := errors.New("the power went out")
-	for _, ph := range []db.RoundPhase{db.PhaseLoaded, db.PhaseResolved, db.PhaseSaved, db.PhaseOrdersCleared, db.PhaseReported, db.PhaseFiring} {
+	for _, ph := range db.RoundPhases {
 		_, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 2, Roller: dice.NewPhysical([]int{2, 3, 2}), ActorID: "schedule", Firing: firing,
 			Hook: func(p db.RoundPhase) error {
 				if p == ph {

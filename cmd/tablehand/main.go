@@ -117,7 +117,11 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	store, err := db.Open(ctx, cfg.Store())
+	hooks, err := readTestHooks(getenv)
+	if err != nil {
+		return err
+	}
+	store, err := db.Open(ctx, cfg.Store(), hooks.dbOptions()...)
 	if err != nil {
 		return err
 	}
@@ -150,6 +154,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Factions:   store,
 		Schedules:  store,
 		Cron:       bot.Cron{},
+		Now:        hooks.clock(),
 		Pages:      store,
 		PublicURL:  cfg.PublicURL,
 	})
@@ -194,7 +199,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		if err != nil {
 			return err
 		}
-		if err := b.sched.Start(ctx, poster, metrics); err != nil {
+		if err := b.startScheduler(ctx, poster, metrics); err != nil {
 			return err
 		}
 		defer b.sched.Stop()
@@ -260,7 +265,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	if err != nil {
 		return err
 	}
-	if err := b.sched.Start(ctx, bot.SessionPoster{Session: rest}, metrics); err != nil {
+	if err := b.startScheduler(ctx, bot.SessionPoster{Session: rest}, metrics); err != nil {
 		return err
 	}
 	defer b.sched.Stop()
@@ -275,6 +280,7 @@ type wiring struct {
 	store  *db.DB
 	router *kit.Router
 	sched  *bot.Scheduler
+	hooks  *testHooks
 }
 
 func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, getenv func(string) string) (*wiring, error) {
@@ -290,14 +296,19 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		return nil, err
 	}
 	bot.RouteDiscordLogs(log)
-	store, err := db.Open(ctx, cfg.Store())
+	hooks, err := readTestHooks(getenv)
+	if err != nil {
+		return nil, err
+	}
+	store, err := db.Open(ctx, cfg.Store(), hooks.dbOptions()...)
 	if err != nil {
 		return nil, err
 	}
 	// The scheduler plays faction rounds on their schedules; /schedule
 	// tells it of changes. It starts with serve or http.
 	random := func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
-	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute})
+	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute,
+		Now: hooks.clock(), Hook: hooks.roundHook(ctx, log)})
 	router := commands.New(kit.Deps{
 		Database:   cfg.Database,
 		Rolls:      store,
@@ -314,11 +325,22 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Schedules:  store,
 		Cron:       bot.Cron{},
 		Scheduler:  sched,
+		Now:        hooks.clock(),
 		Pages:      store,
 		PublicURL:  cfg.PublicURL,
 	})
 	log.Info("starting", "database", db.Redact(cfg.Store()))
-	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched}, nil
+	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched, hooks: hooks}, nil
+}
+
+// startScheduler starts the scheduler, posting its reports with p, and
+// the test clock, if any, that drives it.
+func (b *wiring) startScheduler(ctx context.Context, p bot.Poster, m *bot.Metrics) error {
+	if err := b.sched.Start(ctx, p, m); err != nil {
+		return err
+	}
+	b.hooks.follow(ctx, b.sched, b.log)
+	return nil
 }
 
 // runCommands prints the command definitions exactly as serve sends them.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,7 +22,67 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the stories in testdata/script with the real binary.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{
+		Dir:       "testdata/script",
+		Cmds:      scriptCmds,
+		Condition: scriptCondition,
+	})
+}
+
+// scriptCmds are the script commands beyond testscript's own.
+var scriptCmds = map[string]func(*testscript.TestScript, bool, []string){"readonly": cmdReadonly}
+
+// cmdReadonly is the script command `readonly FILE`: it makes FILE
+// read-only for this process until the script ends. Root writes through
+// chmod 0444, so as root the file is made immutable with chattr +i.
+func cmdReadonly(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: readonly FILE")
+	}
+	ts.Check(makeReadonly(ts.MkAbs(args[0])))
+	ts.Defer(func() { undoReadonly(ts.MkAbs(args[0])) })
+}
+
+func makeReadonly(path string) error {
+	if os.Geteuid() != 0 {
+		return os.Chmod(path, 0o444)
+	}
+	if out, err := exec.Command("chattr", "+i", path).CombinedOutput(); err != nil {
+		return fmt.Errorf("chattr +i %s: %v: %s", path, err, out)
+	}
+	return nil
+}
+
+func undoReadonly(path string) {
+	if os.Geteuid() != 0 {
+		os.Chmod(path, 0o644)
+		return
+	}
+	exec.Command("chattr", "-i", path).Run()
+}
+
+// scriptCondition answers [readonly]: whether a file can be made read-only
+// here (chattr needs a file system that supports it when run as root).
+func scriptCondition(cond string) (bool, error) {
+	if cond != "readonly" {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	f, err := os.CreateTemp("", "readonly-probe")
+	if err != nil {
+		return false, err
+	}
+	f.Close()
+	defer os.Remove(f.Name())
+	defer undoReadonly(f.Name())
+	if makeReadonly(f.Name()) != nil {
+		return false, nil
+	}
+	g, err := os.OpenFile(f.Name(), os.O_WRONLY, 0)
+	if err == nil {
+		g.Close()
+		return false, nil
+	}
+	return true, nil
 }
 
 type line struct {

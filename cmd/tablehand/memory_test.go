@@ -2,11 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -192,34 +187,8 @@ func fillChannel(ctx context.Context, store *db.DB, roller dice.Roller, ch memCh
 	return nil
 }
 
-// memProc is a running bot and its process status.
-type memProc struct {
-	cmd    *exec.Cmd
-	stderr *lockedBuffer
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.b.Len() > 1<<20 {
-		l.b.Reset() // keep the tail: the per-command log lines add up
-	}
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // status reads the process's VmRSS and VmHWM, in MB.
-func (p *memProc) status(t *testing.T) (rss, hwm float64) {
+func (p *botProc) status(t *testing.T) (rss, hwm float64) {
 	t.Helper()
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
 	if err != nil {
@@ -241,30 +210,6 @@ func (p *memProc) status(t *testing.T) (rss, hwm float64) {
 		}
 	}
 	return rss, hwm
-}
-
-// memBinary is the tablehand to measure.
-func memBinary(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv("TABLEHAND_MEMTEST_BIN"); bin != "" {
-		return bin
-	}
-	bin, err := exec.LookPath("tablehand")
-	if err != nil {
-		t.Fatalf("tablehand is not on PATH (testscript.Main puts it there): %v", err)
-	}
-	return bin
-}
-
-// memEnv is the environment without the caller's TABLEHAND_ settings.
-func memEnv(extra ...string) []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "TABLEHAND_") {
-			env = append(env, kv)
-		}
-	}
-	return append(env, extra...)
 }
 
 func TestResidentMemory(t *testing.T) {
@@ -312,10 +257,7 @@ func TestResidentMemoryPostgres(t *testing.T) {
 // (/init list, /init damage, /init next) and every faction (/faction
 // show, /faction order), and every guild's campaign (/faction list).
 func memHTTP(t *testing.T, w *memWorld) {
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSigner(t)
 	fake := fakediscord.New(fakediscord.Options{}) // only to build the interactions
 	defer fake.Close()
 	type call struct {
@@ -324,18 +266,7 @@ func memHTTP(t *testing.T, w *memWorld) {
 	}
 	var calls []call
 	add := func(what, guild, channel, user string, gm bool, name string, opts ...fakediscord.Option) {
-		in := fake.SlashCommand(name, opts...)
-		in.GuildID, in.ChannelID = guild, channel
-		in.User = fakediscord.User{ID: user, Username: "u" + user[len(user)-6:]}
-		in.Permissions = "0"
-		if gm {
-			in.Permissions = strconv.FormatInt(kit.ManageChannels, 10)
-		}
-		body, err := json.Marshal(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		calls = append(calls, call{what, body})
+		calls = append(calls, call{what, slash(t, fake, guild, channel, user, gm, name, opts...)})
 	}
 	sub := fakediscord.Subcommand
 	for _, ch := range w.channels {
@@ -354,44 +285,7 @@ func memHTTP(t *testing.T, w *memWorld) {
 	r := mrand.New(mrand.NewPCG(1, 2))
 	r.Shuffle(len(calls), func(i, j int) { calls[i], calls[j] = calls[j], calls[i] })
 
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, memBinary(t), "http", "--listen", "127.0.0.1:0", "--db", w.path)
-	cmd.Dir = t.TempDir()
-	cmd.Env = memEnv("TABLEHAND_PUBLIC_KEY=" + hex.EncodeToString(pub))
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &memProc{cmd: cmd, stderr: &lockedBuffer{}}
-	defer func() {
-		cmd.Process.Signal(os.Interrupt)
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("tablehand http: %v\n%s", err, tail(p.stderr.String()))
-		}
-	}()
-	addr := make(chan string, 1)
-	go func() {
-		listening := regexp.MustCompile(`listening for interactions"? addr=(\S+)`)
-		sc := bufio.NewScanner(stderr)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-			}
-			fmt.Fprintln(p.stderr, sc.Text())
-		}
-	}()
-	var url string
-	select {
-	case a := <-addr:
-		url = "http://" + a
-	case <-time.After(30 * time.Second):
-		t.Fatalf("tablehand http did not start listening:\n%s", tail(p.stderr.String()))
-	}
+	p, url := startHTTP(t, s, w.path)
 	idle, _ := p.status(t)
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 32}, Timeout: 30 * time.Second}
@@ -421,33 +315,12 @@ func memHTTP(t *testing.T, w *memWorld) {
 		wg.Go(func() {
 			for i := int(sent.Add(1)) - 1; i < len(calls); i = int(sent.Add(1)) - 1 {
 				c := calls[i]
-				ts := strconv.FormatInt(time.Now().Unix(), 10)
-				sig := ed25519.Sign(priv, append([]byte(ts), c.body...))
-				req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(c.body))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
-				req.Header.Set("X-Signature-Timestamp", ts)
-				resp, err := client.Do(req)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				var answer struct {
-					Type int `json:"type"`
-					Data struct {
-						Content string `json:"content"`
-					} `json:"data"`
-				}
-				err = json.NewDecoder(resp.Body).Decode(&answer)
-				resp.Body.Close()
+				status, a, err := s.send(client, url, c.body)
 				// Every one is answered at once (type 4, a message), none deferred
 				// (type 5), and none with a failure.
-				if resp.StatusCode != http.StatusOK || err != nil || answer.Type != 4 || strings.HasPrefix(answer.Data.Content, "⚠️") {
+				if status != http.StatusOK || err != nil || a.Type != 4 || strings.HasPrefix(a.Data.Content, "⚠️") {
 					mu.Lock()
-					failures[fmt.Sprintf("%s: status %d, type %d, %q %v", c.what, resp.StatusCode, answer.Type, answer.Data.Content, err)]++
+					failures[fmt.Sprintf("%s: status %d, type %d, %q %v", c.what, status, a.Type, a.Data.Content, err)]++
 					mu.Unlock()
 				}
 			}
@@ -492,9 +365,9 @@ func memConsole(t *testing.T, w *memWorld) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, memBinary(t), "console", "--json", "--db", w.path, "--guild", guild, "--user", "gm")
+	cmd := exec.CommandContext(ctx, botBinary(t), "console", "--json", "--db", w.path, "--guild", guild, "--user", "gm")
 	cmd.Dir = t.TempDir()
-	cmd.Env = memEnv()
+	cmd.Env = botEnv()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -503,7 +376,7 @@ func memConsole(t *testing.T, w *memWorld) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &memProc{cmd: cmd, stderr: &lockedBuffer{}}
+	p := &botProc{cmd: cmd, stderr: &lockedBuffer{}}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -541,11 +414,4 @@ func memConsole(t *testing.T, w *memWorld) {
 	if hwm >= memTargetMB {
 		t.Errorf("tablehand console peaked at %.1f MB resident: the target is under %d MB", hwm, memTargetMB)
 	}
-}
-
-func tail(s string) string {
-	if len(s) > 2000 {
-		return "…" + s[len(s)-2000:]
-	}
-	return s
 }

@@ -38,7 +38,12 @@ func TestScriptsPostgres(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	testscript.Run(t, testscript.Params{Dir: dir, Setup: func(env *testscript.Env) error {
+	testscript.Run(t, testscript.Params{Dir: dir, Cmds: scriptCmds, Condition: func(cond string) (bool, error) {
+		if cond == "readonly" {
+			return false, nil // the store is a server, not a file to make read-only
+		}
+		return scriptCondition(cond)
+	}, Setup: func(env *testscript.Env) error {
 		u, drop, err := dbtest.NewSchema(base)
 		if err != nil {
 			return err
