@@ -9,7 +9,7 @@ import (
 // dice syntax. The error names it and says why; removing one an older
 // sheet holds is still allowed.
 func TestParseStatsRefusesDiceSyntax(t *testing.T) {
-	for _, name := range []string{"d", "kh", "df", "adv", "e", "r", "d6", "fed"} {
+	for _, name := range []string{"d", "kh", "df", "adv", "e", "r", "d6", "khe"} {
 		_, err := ParseStats(name + "=3")
 		ue, ok := AsUserError(err)
 		if !ok {

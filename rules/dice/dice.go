@@ -101,11 +101,13 @@
 // Lookup given to [Expr.RollWith]: a character's stat, as in
 // "1d20+som". The breakdown shows the value after the name, "1d20 (14) +
 // som (3) = 17", and [Result.Refs] lists them. A word that reads as dice
-// syntax is dice, not a name: the scanner reads all of it as keywords and
-// numbers ("d6", "adv", "dF", "kh", "e", "fed"), or a number before its
-// first other character ("d6x", a mistyped die); "dex" is a name, as "x"
-// is no keyword. [Reserved] tells such words apart, for a character sheet
-// to refuse them as stat names. A name needs an operator before it:
+// syntax is dice, not a name: one with a number before any character
+// that is no keyword ("d6", "e6", "d6x", a mistyped die), one keyword
+// ("d", "kh", "e", "r"), or keywords that are dice alone or after a die
+// ("adv", "dF", "khe" as in "4d6khe"). "dex" is a name, as "x" is no
+// keyword; so are "def" and "fed", dice neither alone nor after a die.
+// [Reserved] tells such words apart, for a character sheet to refuse them
+// as stat names. A name needs an operator before it:
 // "1d20 som" is 1d20 with the reason "som", and a part after a label
 // begins with dice, a number, "(" or "-", never a name. Names are
 // case-insensitive and written in lower case in the normal form. The

@@ -23,7 +23,7 @@ var fuzzSeeds = []string{
 	"6 4d6k3", "6 4d6k3 for stats", "4d6 e6", "4d6ie5", "3d6e", "1d20 [a] 2d6 [b] # sneak attack", "5 # to hit",
 	"1d20 #", "1d20 # a\x00b",
 	"1d20+som", "1d20+SOM to hit", "dex", "-str*2", "1d20 som", "2#1d20+str [a] 2d6+str [b]", "5 # str", "5#str",
-	"1d20+d6x", "1d20+fed", "advice+v", "x1d6+1d6", "1d20+str_mod2", "v20",
+	"1d20+d6x", "1d20+fed", "1d20+khe", "def+1", "advice+v", "x1d6+1d6", "1d20+str_mod2", "v20",
 }
 
 // FuzzParse checks that any text parses or fails with a *SyntaxError (and

@@ -29,6 +29,7 @@ func TestParseNames(t *testing.T) {
 		{"labelled", "2d6+str [fire]", "2d6 + str [fire]", ""},
 		{"begins like an alias", "1d20+advice", "1d20 + advice", ""},
 		{"begins like a keyword", "1d20+rank+mind+kit", "1d20 + rank + mind + kit", ""},
+		{"keywords that are no dice", "1d20+def-fed", "1d20 + def - fed", ""},
 		{"v without a colon or digit", "v+1", "v + 1", ""},
 		{"repeated", "3#1d20+str", "3#1d20 + str", ""},
 		{"in labelled parts", "1d20+str [hit] 2d6+str [dmg]", "1d20 + str [hit] 2d6 + str [dmg]", ""},
@@ -53,7 +54,7 @@ func TestNameErrors(t *testing.T) {
 	for _, tt := range []struct{ name, input, want string }{
 		{"a mistyped die", "1d20+d6x", "unexpected 'x' at column 8"},
 		{"the keyword d alone", "1d20+d", "unexpected end of expression, expected the sides of the die, as in 1d6 at column 7"},
-		{"keywords alone", "1d20+fed", "unexpected 'f' at column 6"},
+		{"keywords that are modifiers", "1d20+khe", "unexpected 'kh' at column 6"},
 		{"v: without its colon", "v20", "unexpected 'v' at column 1"},
 		{"a name then a name", "str dex+1", "unexpected 'd' at column 5"},
 	} {
@@ -174,14 +175,14 @@ func TestNamesCacheTheParseNotTheValues(t *testing.T) {
 func TestReserved(t *testing.T) {
 	for _, name := range []string{
 		"d", "kh", "k", "kl", "dh", "dl", "df", "dF", "adv", "dis", "det", "advantage", "disadvantage", "detriment",
-		"e", "ie", "r", "ro", "mi", "ma", "f", "d6", "d20kh1", "e6", "r1", "fed", "v20", "d6x",
+		"e", "ie", "r", "ro", "mi", "ma", "f", "d6", "d20kh1", "e6", "r1", "v20", "d6x", "khe", "dfe", "dfkh", "ekl",
 		"", "1st", "_x", "a-b", "som mod", "é",
 	} {
 		if !Reserved(name) {
 			t.Errorf("Reserved(%q) = false, want true", name)
 		}
 	}
-	for _, name := range []string{"som", "dex", "str", "hp", "ks", "advice", "rank", "mind", "luck", "v", "a", "i", "str_mod", "x1d6", "my_kh"} {
+	for _, name := range []string{"som", "dex", "str", "hp", "ks", "advice", "rank", "mind", "luck", "v", "a", "i", "str_mod", "x1d6", "my_kh", "def", "fed", "mid", "red", "kid"} {
 		if Reserved(name) {
 			t.Errorf("Reserved(%q) = true, want false", name)
 		}

@@ -28,6 +28,7 @@ type parser struct {
 	parts   int       // parts so far, each repetition counting, against MaxParts
 	groups  int       // groups one roll makes
 	names   int       // names read, each once however often its part repeats
+	noNames bool      // read every word as dice, as readsAsDice does
 
 	nodes      [8]node
 	diceSpecs  [3]diceSpec
@@ -364,7 +365,7 @@ func (p *parser) parsePrimary() int32 {
 // ':' of "v:20" is no word character, so "v:" is dice whatever follows.
 func (p *parser) atName() bool {
 	t := p.tok
-	if t.kind == tokV || t.text == "" || !isLetter(t.text[0]) {
+	if p.noNames || t.kind == tokV || t.text == "" || !isLetter(t.text[0]) {
 		return false
 	}
 	return !readsAsDice(p.src[t.pos:wordEnd(p.src, t.pos)])

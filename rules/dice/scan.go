@@ -157,29 +157,43 @@ func wordEnd(src string, i int) int {
 
 // readsAsDice reports whether word, a run of word characters that begins
 // with a letter, reads as dice syntax where an operand is expected, and
-// so is not a name: when the scanner reads all of it as keywords and
-// numbers ("d6", "adv", "dF", "kh", "e", "d20kh1"), or reads a number
-// before the first character that is neither ("d6x" is a mistyped die,
-// not a name), and "v20", which is "v:20" without its colon. "dex" is a
-// name: "d" and "e" are keywords, but "x" is neither, before any number.
+// so is not a name:
+//
+//   - the scanner reads a number in it before any character that is no
+//     keyword ("d6", "d20kh1", "e6"; "d6x", a mistyped die), or it is
+//     "v:20" without its colon ("v20");
+//   - it is one keyword ("d", "kh", "e", "r", "mi"), or keywords that are
+//     dice alone or after a die ("adv", "dF", "dFkh"; "khe", as in
+//     "4d6khe").
+//
+// "dex" is a name, as "x" is no keyword; so are "def" and "fed", all
+// keywords but dice syntax neither alone nor after a die.
 func readsAsDice(word string) bool {
 	if lower(word, 0) == 'v' && len(word) > 1 && isDigit(word[1]) {
 		return true // "v20": the dice of seed 002, "v:20", without the colon
 	}
 	s := scanner{src: word}
-	for {
+	for tokens := 0; ; tokens++ {
 		switch s.scan().kind {
-		case tokEOF, tokInt:
+		case tokInt:
 			return true
 		case tokIllegal:
 			return false
+		case tokEOF:
+			return tokens == 1 || parsesAsDice(word) || parsesAsDice("1d6"+word)
 		}
 	}
 }
 
+// parsesAsDice reports whether src parses with no names in it.
+func parsesAsDice(src string) bool {
+	p := parser{src: src, sc: scanner{src: src}, noNames: true}
+	return p.parseRoll() == nil
+}
+
 // Reserved reports whether name can never be read as a name in an
-// expression, because it reads as dice syntax: "d", "kh", "dF", "adv",
-// "e", "r", "d6", "fed" (the keywords f, e and d). A name is a letter,
+// expression, because it reads as dice syntax (see readsAsDice): "d",
+// "kh", "dF", "adv", "e", "r", "d6", "khe". A name is a letter,
 // then letters, digits and '_'; any other text is reserved too. A
 // character sheet should refuse such a name for a stat, as no roll could
 // read it.
