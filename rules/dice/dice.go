@@ -188,9 +188,10 @@ type Expr struct {
 	// src; empty without one.
 	reason [2]int32
 	// groups is the number of groups one roll makes (dice terms times
-	// repeats); minDice the dice it rolls before rerolls and explosions;
-	// names the names in it, each once however often its part repeats.
-	groups, minDice, names int32
+	// repeats); minDice the dice it rolls before rerolls and explosions.
+	// (Whether it has names is found in nodes, so that an Expr of the
+	// common sizes still fits its size class: see newExpr.)
+	groups, minDice int32
 }
 
 // Parse parses a dice expression. Its errors are *SyntaxError. Parse also

@@ -101,7 +101,6 @@ type partSpec struct {
 	pos    int32 // of the part's first token
 	repeat int32
 	groups int32    // dice terms in the expression
-	names  int32    // names in the expression
 	label  [2]int32 // where the label that ends the part, if any, lies in the source
 	// text is where the part's expression, without the repeat count and
 	// the label that ends it, lies in Expr.text, for Part.Expr.

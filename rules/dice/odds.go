@@ -208,8 +208,7 @@ func Opposed(a, b *Dist) (win, tie, lose float64) {
 // an *Error at its operator, though the outcome may be unlikely. While
 // estimating, an error of Roll comes back as it is.
 func (e *Expr) Distribution(r Roller) (*Dist, error) {
-	if e.names > 0 {
-		n := e.firstName()
+	if n := e.firstName(); n != nil {
 		name := e.text[n.val : n.val+int(n.y-n.x)]
 		return nil, &Error{Expr: e.src, Pos: int(n.pos), Name: name,
 			Msg: "'" + name + "' is a name: the odds need its value, written as a number"}
@@ -228,7 +227,7 @@ func (e *Expr) Distribution(r Roller) (*Dist, error) {
 	return e.sample(r, e.samples())
 }
 
-// firstName returns the first name node of e, which has one.
+// firstName returns the first name node of e, or nil.
 func (e *Expr) firstName() *node {
 	var first *node
 	for i := range e.nodes {

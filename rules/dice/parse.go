@@ -55,7 +55,6 @@ func parse(src string) (*Expr, error) {
 	e.reason = reason
 	e.groups = int32(p.groups)
 	e.minDice = int32(p.minDice)
-	e.names = int32(p.names)
 	e.nodes = append(append(e.nodes, p.nodes[:min(p.nn, len(p.nodes))]...), p.moreNodes...)
 	e.dice = append(append(e.dice, p.diceSpecs[:min(p.nd, len(p.diceSpecs))]...), p.moreDice...)
 	e.parts = append(append(e.parts, p.partSpecs[:min(p.np, len(p.partSpecs))]...), p.moreParts...)
@@ -224,7 +223,7 @@ func (p *parser) parsePart() {
 		p.errorf(start.pos, "too many parts (at most %d in one roll)", MaxParts)
 	}
 	p.parts += repeat
-	dice0, minDice0, names0 := p.nd, p.minDice, p.names
+	dice0, minDice0 := p.nd, p.minDice
 	root := p.parseExpr()
 	if partDice := p.minDice - minDice0; repeat > 1 && partDice > 0 {
 		if (repeat-1)*partDice > MaxDice-p.minDice {
@@ -232,7 +231,7 @@ func (p *parser) parsePart() {
 		}
 		p.minDice += (repeat - 1) * partDice
 	}
-	ps := partSpec{root: root, pos: int32(start.pos), repeat: int32(repeat), groups: int32(p.nd - dice0), names: int32(p.names - names0)}
+	ps := partSpec{root: root, pos: int32(start.pos), repeat: int32(repeat), groups: int32(p.nd - dice0)}
 	if p.prev == tokLabel {
 		ps.label = p.label
 	}
