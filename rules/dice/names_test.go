@@ -130,6 +130,13 @@ func TestRenderNameHoldingATerm(t *testing.T) {
 	if got, want := res.String(), "x1d6 (2) + 1d6 (4) = 6"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
+	res, err = mustParse(t, "AdvA*Adv").RollWith(NewPhysical([]int{16, 13}), sheet(map[string]int{"adva": 4}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.String(), "adva (4) * adv (16, ~~13~~) = 64"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
 }
 
 func TestRollUnknownName(t *testing.T) {

@@ -156,7 +156,7 @@ func appendLine(b []byte, expr string, groups []Group, total int, refs *[]Ref) [
 }
 
 // indexTerm returns the index of the first term in s outside a label and
-// not within a name ("x1d6"), or -1.
+// not within a name ("x1d6", "adva"), or -1.
 func indexTerm(s, term string) int {
 	off := 0
 	for {
@@ -170,7 +170,8 @@ func indexTerm(s, term string) int {
 			if i < 0 {
 				break
 			}
-			if at := from + i; at == 0 || !isWord(seg[at-1]) {
+			at, end := from+i, from+i+len(term)
+			if (at == 0 || !isWord(seg[at-1])) && (end == len(seg) || !isWord(seg[end])) {
 				return off + at
 			}
 			from += i + 1
