@@ -18,6 +18,10 @@ type Character struct {
 	Name      string
 	System    string
 	Stats     map[string]int
+	// Hidden is set for a sheet only the GMs and its owner may read: an
+	// NPC the GM keeps secret. The store keeps it; the commands hold
+	// readers to it (kit.CanRead).
+	Hidden    bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -25,12 +29,12 @@ type Character struct {
 // ErrNotFound is returned when a named thing does not exist.
 var ErrNotFound = errors.New("not found")
 
-const characterCols = `id, guild_id, owner_id, owner_name, name, system, stats, created_at, updated_at`
+const characterCols = `id, guild_id, owner_id, owner_name, name, system, stats, hidden, created_at, updated_at`
 
 func scanCharacter(row interface{ Scan(...any) error }) (Character, error) {
 	var c Character
 	var stats, created, updated string
-	if err := row.Scan(&c.ID, &c.GuildID, &c.OwnerID, &c.OwnerName, &c.Name, &c.System, &stats, &created, &updated); err != nil {
+	if err := row.Scan(&c.ID, &c.GuildID, &c.OwnerID, &c.OwnerName, &c.Name, &c.System, &stats, &c.Hidden, &created, &updated); err != nil {
 		return Character{}, err
 	}
 	if err := json.Unmarshal([]byte(stats), &c.Stats); err != nil {
@@ -85,9 +89,9 @@ func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) 
 	err = d.tx(ctx, func(tx *sql.Tx) error {
 		now := d.stamp()
 		if c.ID == 0 {
-			res, err := tx.ExecContext(ctx, `INSERT INTO characters (guild_id, owner_id, owner_name, name, system, stats, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-				c.GuildID, c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), now, now)
+			res, err := tx.ExecContext(ctx, `INSERT INTO characters (guild_id, owner_id, owner_name, name, system, stats, hidden, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+				c.GuildID, c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), c.Hidden, now, now)
 			if err != nil {
 				return err
 			}
@@ -97,9 +101,9 @@ func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) 
 				return ErrExists
 			}
 		} else {
-			res, err := tx.ExecContext(ctx, `UPDATE characters SET owner_id = ?, owner_name = ?, name = ?, system = ?, stats = ?, updated_at = ?
+			res, err := tx.ExecContext(ctx, `UPDATE characters SET owner_id = ?, owner_name = ?, name = ?, system = ?, stats = ?, hidden = ?, updated_at = ?
 				WHERE id = ? AND updated_at = ?`,
-				c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), now, c.ID, c.UpdatedAt.UTC().Format(time.RFC3339Nano))
+				c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), c.Hidden, now, c.ID, c.UpdatedAt.UTC().Format(time.RFC3339Nano))
 			if err != nil {
 				return err
 			}

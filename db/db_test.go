@@ -170,6 +170,9 @@ func testCharacters(t *testing.T) {
 	if c.ID == 0 || c.Stats["ks"] != 4 {
 		t.Fatalf("saved %+v", c)
 	}
+	if c.Hidden {
+		t.Fatalf("a sheet saved without Hidden is hidden: %+v", c)
+	}
 	// Same name, other case: an update of the same sheet, not a second one.
 	// Same name, other case: a second new sheet is refused.
 	if _, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "bob", OwnerName: "Bob", Name: "red_goblin", System: "arc"}); !errors.Is(err, db.ErrExists) {
@@ -181,6 +184,23 @@ func testCharacters(t *testing.T) {
 	c2, err := d.SaveCharacter(ctx, upd)
 	if err != nil || c2.ID != c.ID || c2.Stats["ks"] != 5 || c2.Stats["us"] != 0 || !c2.CreatedAt.Equal(c.CreatedAt) {
 		t.Fatalf("update = %+v, %v; want the same ID with new stats", c2, err)
+	}
+	// Hidden (an NPC the GM keeps secret) is kept, and can be undone.
+	hide := c2
+	hide.Hidden = true
+	hidden, err := d.SaveCharacter(ctx, hide)
+	if err != nil || !hidden.Hidden {
+		t.Fatalf("hide = %+v, %v; want Hidden", hidden, err)
+	}
+	if got, err := d.Character(ctx, "g", "red_goblin"); err != nil || !got.Hidden {
+		t.Fatalf("a hidden sheet read back = %+v, %v; want Hidden", got, err)
+	}
+	if list, err := d.Characters(ctx, "g", "alice", "", "", 5); err != nil || len(list) != 1 || !list[0].Hidden {
+		t.Fatalf("a hidden sheet listed = %+v, %v; want Hidden", list, err)
+	}
+	hidden.Hidden = false
+	if shown, err := d.SaveCharacter(ctx, hidden); err != nil || shown.Hidden {
+		t.Fatalf("show again = %+v, %v; want not Hidden", shown, err)
 	}
 	// A change based on the sheet as it was before that update is stale:
 	// it would undo the update (or hand the character to someone else).

@@ -746,7 +746,8 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`DROP TABLE interactions`,
 		`DROP TABLE gm_channels`, // schema 8's
 		`ALTER TABLE rolls DROP COLUMN visibility`,
-		`DROP TABLE page_tokens`, // schema 9's
+		`DROP TABLE page_tokens`,                    // schema 9's
+		`ALTER TABLE characters DROP COLUMN hidden`, // schema 11's
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

@@ -139,7 +139,7 @@ func parseEntry(entry string) (name string, stats map[string]int, err error) {
 // arc sheet called name, if there is one, and returns the name as the
 // sheet spells it.
 func (h *handlers) sheetStats(ctx context.Context, req *kit.Request, name string, stats map[string]int) (string, error) {
-	c, err := h.Characters.Character(ctx, req.GuildID, name)
+	c, err := h.ReadCharacter(ctx, req, name)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
 		return name, nil // Not a sheet: participant names the missing stat.

@@ -55,7 +55,7 @@ func (h *handlers) suggestStats(ctx context.Context, req *kit.Request) (kit.Resp
 	if name == "" {
 		return kit.Response{Choices: choices}, nil
 	}
-	c, err := h.Characters.Character(ctx, req.GuildID, strings.TrimSpace(name))
+	c, err := h.ReadCharacter(ctx, req, name)
 	if errors.Is(err, db.ErrNotFound) {
 		return kit.Response{Choices: choices}, nil
 	}

@@ -43,8 +43,9 @@ func (h *handlers) saveCharacter(ctx context.Context, req *kit.Request, mustBeNe
 		verb = "Created"
 	}
 	return kit.Response{
-		Content: fmt.Sprintf("%s **%s** (%s): %s", verb, kit.EscapeMarkdown(saved.Name), saved.System, kit.FormatStats(saved.Stats)),
-		Result:  characterResult(saved),
+		Content:   fmt.Sprintf("%s **%s** (%s%s): %s", verb, kit.EscapeMarkdown(saved.Name), saved.System, hiddenMark(saved), kit.FormatStats(saved.Stats)),
+		Result:    characterResult(saved),
+		Ephemeral: saved.Hidden, // a hidden sheet's stats are not for the channel
 	}, nil
 }
 
@@ -62,6 +63,9 @@ func (h *handlers) sheetToSave(ctx context.Context, req *kit.Request, mustBeNew 
 	switch {
 	case err != nil && !errors.Is(err, db.ErrNotFound):
 		return c, false, err
+	case exists && !kit.CanRead(req, c):
+		// A hidden sheet's name is taken; nothing more is told of it.
+		return c, true, kit.Errorf("the name %s is taken here: choose another (example: /character set name:\"%s 2\")", name, name)
 	case exists && mustBeNew:
 		return c, true, kit.Errorf("there is already a character named %s here: change it with /character set name:%q stats:\"...\"", c.Name, c.Name)
 	case !exists:
@@ -74,6 +78,9 @@ func (h *handlers) sheetToSave(ctx context.Context, req *kit.Request, mustBeNew 
 	}
 	if c.System == "" {
 		return c, exists, kit.Errorf("a new character needs its rule system (example: /character set name:%s system:%s stats:\"ks=4 us=3\")", name, h.ExampleSystem())
+	}
+	if req.Options.Has("hidden") {
+		c.Hidden = req.Options.Bool("hidden")
 	}
 	if owner := req.Options.String("owner"); owner != "" && owner != c.OwnerID {
 		if !req.GM {
@@ -115,7 +122,7 @@ func (h *handlers) characterShow(ctx context.Context, req *kit.Request) (kit.Res
 	return kit.Response{
 		Embeds: []kit.Embed{{
 			Title:       c.Name,
-			Description: fmt.Sprintf("%s character of %s", c.System, kit.EscapeMarkdown(c.OwnerName)),
+			Description: fmt.Sprintf("%s character of %s%s", c.System, kit.EscapeMarkdown(c.OwnerName), hiddenMark(c)),
 			Fields:      []kit.Field{{Name: "Stats", Value: kit.FormatStats(c.Stats)}},
 		}},
 		Ephemeral: true,
@@ -128,13 +135,14 @@ func (h *handlers) characterList(ctx context.Context, req *kit.Request) (kit.Res
 	if err != nil {
 		return kit.Response{}, err
 	}
+	list = kit.Readable(req, list)
 	if len(list) == 0 {
 		return kit.Response{Content: "No characters yet: create one with /character set name:\"Red Goblin\" system:arc stats:\"ks=4 us=3\"", Ephemeral: true, Result: []CharacterResult{}}, nil
 	}
 	var b strings.Builder
 	out := make([]CharacterResult, 0, len(list))
 	for _, c := range list {
-		fmt.Fprintf(&b, "**%s** (%s, %s): %s\n", kit.EscapeMarkdown(c.Name), c.System, kit.EscapeMarkdown(c.OwnerName), kit.FormatStats(c.Stats))
+		fmt.Fprintf(&b, "**%s** (%s, %s%s): %s\n", kit.EscapeMarkdown(c.Name), c.System, kit.EscapeMarkdown(c.OwnerName), hiddenMark(c), kit.FormatStats(c.Stats))
 		out = append(out, characterResult(c))
 	}
 	return kit.Response{Content: b.String(), Ephemeral: true, Result: out}, nil
@@ -160,6 +168,7 @@ type CharacterResult struct {
 	System string         `json:"system"`
 	Owner  string         `json:"owner"`
 	Stats  map[string]int `json:"stats"`
+	Hidden bool           `json:"hidden,omitempty"`
 }
 
 func characterResult(c db.Character) CharacterResult {
@@ -167,5 +176,13 @@ func characterResult(c db.Character) CharacterResult {
 	if stats == nil {
 		stats = map[string]int{}
 	}
-	return CharacterResult{Name: c.Name, System: c.System, Owner: c.OwnerID, Stats: stats}
+	return CharacterResult{Name: c.Name, System: c.System, Owner: c.OwnerID, Stats: stats, Hidden: c.Hidden}
+}
+
+// hiddenMark marks a hidden sheet where its system is named.
+func hiddenMark(c db.Character) string {
+	if c.Hidden {
+		return ", hidden"
+	}
+	return ""
 }

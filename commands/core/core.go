@@ -19,7 +19,7 @@ func MountDice(env *kit.Env, r *kit.Router) {
 	h := &handlers{env}
 	r.Mount(rollCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{"": h.roll},
-		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls},
+		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls, "character": h.SuggestCharacters},
 	})
 	r.RouteComponent("reroll", h.rollAgain, false)
 	r.Mount(characterCommand(env.Systems), kit.Routes{
@@ -66,8 +66,17 @@ var rollCommand = kit.Command{
 		{Type: kit.String, Name: "expression", Description: "What to roll, e.g. 1d20+5 or 4d6kh3", Required: true, MaxLength: dice.MaxExprLen, Autocomplete: true},
 		kit.DiceOption,
 		kit.PrivateOption, kit.VisibilityOption,
+		rollCharacterOption,
 	},
 }
+
+// rollCharacterOption is `character:` as the rules commands take it, for
+// the stats a roll's names read (1d20+som).
+var rollCharacterOption = func() kit.Option {
+	o := kit.CharacterOption
+	o.Description = "Whose sheet the stats in the expression come from, e.g. som in 1d20+som"
+	return o
+}()
 
 // characterCommand is /character, whose system: options choose among
 // systems.
@@ -81,12 +90,14 @@ func characterCommand(systems []kit.System) kit.Command {
 				{Type: kit.String, Name: "system", Description: "Its rule system", Required: true, Choices: kit.SystemChoices(systems)},
 				{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"", MaxLength: 1000},
 				{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
+				hiddenOption,
 			}},
 			{Type: kit.SubCommand, Name: "set", Description: "Create a character or change its stats", Options: []kit.Option{
 				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
 				{Type: kit.String, Name: "system", Description: "Its rule system (needed when creating)", Choices: kit.SystemChoices(systems)},
 				{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"; name=- removes one", MaxLength: 1000},
 				{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
+				hiddenOption,
 			}},
 			{Type: kit.SubCommand, Name: "show", Description: "Show a character's sheet", Options: []kit.Option{
 				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
@@ -101,6 +112,10 @@ func characterCommand(systems []kit.System) kit.Command {
 		},
 	}
 }
+
+// hiddenOption hides a sheet: an NPC the GM keeps secret, which only the
+// GMs and its owner may read (kit.CanRead).
+var hiddenOption = kit.Option{Type: kit.Boolean, Name: "hidden", Description: "Only the GMs and its owner may read the sheet (a secret NPC)"}
 
 var oddsCommand = kit.Command{
 	Name:        "odds",

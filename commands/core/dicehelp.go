@@ -10,6 +10,7 @@ const diceGuide = `**The dice language**
 ` + "Explode: `3d6!` `3d6!>=5` `4d6 e6` (on 6 and above) · compound: `5d6!!` · successes: `10d10>=8` `10d10>=8f1`" + `
 ` + "Parts: `1d20+5 [to hit] 2d6+3 [slashing]` · repeat: `6#4d6kh3` or `6 4d6kh3`" + `
 ` + "A reason after the roll: `1d20+5 to hit`, `1d20+5 # attack`, `1d20+5 ! attack` (it never changes the total)" + `
+` + "A character's stat: `1d20+som` with character:Brom reads som from Brom's sheet (by default, your one character here); a stat's name is never dice syntax (d, kh, dF, adv, e, r...)" + `
 `
 
 // commandGuides adds a guide below a command's options in /help.

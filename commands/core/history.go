@@ -33,6 +33,10 @@ type HistoryEntry struct {
 	// was made but not its total (Total is then 0).
 	Hidden bool      `json:"hidden,omitempty"`
 	At     time.Time `json:"at"`
+	// Stats are the values of the names the roll read ("som" in
+	// "1d20 + som"), and Character whose sheet they came from.
+	Stats     map[string]int `json:"stats,omitempty"`
+	Character string         `json:"character,omitempty"`
 }
 
 // history lists the channel's recent rolls. The answer is private: it can
@@ -77,7 +81,17 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 			result.Rolls = append(result.Rolls, e)
 			continue
 		}
-		fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **%d**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), r.Total, mark)
+		stats := ""
+		if st, err := statsOf(r.Detail); err == nil && st.look != nil {
+			// (The detail of a rules command's roll has a shape of its
+			// own, without stats: it fails to read as a /roll's.)
+			e.Stats, e.Character = st.values, st.character
+			stats = " (" + st.list + ")"
+			if st.character != "" {
+				stats = " (" + kit.EscapeMarkdown(st.character) + ": " + st.list + ")"
+			}
+		}
+		fmt.Fprintf(&b, "`%s` %s **%s** `%s`%s = **%d**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), stats, r.Total, mark)
 		result.Rolls = append(result.Rolls, e)
 	}
 	return kit.Response{Content: b.String(), Ephemeral: true, Result: result}, nil

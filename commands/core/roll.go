@@ -2,6 +2,8 @@ package core
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,7 +16,57 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return h.rollReply(ctx, req, req.Options.String("expression"), vis)
+	text := req.Options.String("expression")
+	st, err := h.sheetStats(ctx, req, text)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return h.rollReply(ctx, req, text, vis, st)
+}
+
+// sheetStats are the stats a roll of text reads: those of the sheet of
+// `character:`, or, when text has names, of the roller's one character
+// (see kit.OwnSheet). A text that does not parse reads none: rollReply
+// names its mistake.
+func (h *handlers) sheetStats(ctx context.Context, req *kit.Request, text string) (rollStats, error) {
+	if e, err := dice.Parse(text); (err != nil || !e.HasNames()) && req.Options.String("character") == "" {
+		return rollStats{}, nil
+	}
+	sheet, own, err := h.OwnSheet(ctx, req, text)
+	if err != nil {
+		return rollStats{}, err
+	}
+	return rollStats{character: sheet.Name(), look: sheet.Lookup(), list: sheet.Stats(), own: own}, nil
+}
+
+// rollStats are where a roll's names ("som" in "1d20+som") take their
+// values: a character's sheet, or, for Roll again, the values the first
+// roll read.
+type rollStats struct {
+	character string         // "" for none
+	look      dice.Lookup    // nil for none
+	list      string         // the stats there are, for an unknown name's error
+	values    map[string]int // for Roll again: the values the first roll read
+	own       bool           // the sheet is the roller's one character, not one they named
+}
+
+// statsOf returns the stats a logged roll read, from its detail (a
+// kit.RollResult): the values themselves, not the sheet, which may have
+// changed since or be one the clicker may not read.
+func statsOf(detail json.RawMessage) (rollStats, error) {
+	var prev kit.RollResult
+	if err := json.Unmarshal(detail, &prev); err != nil {
+		return rollStats{}, fmt.Errorf("read the logged roll: %w", err)
+	}
+	if len(prev.Stats) == 0 {
+		return rollStats{}, nil
+	}
+	return rollStats{
+		character: prev.Character,
+		values:    prev.Stats,
+		look:      func(name string) (int, bool) { v, ok := prev.Stats[name]; return v, ok },
+		list:      kit.FormatStats(prev.Stats),
+	}, nil
 }
 
 // rollAgain answers the "Roll again" button: the same expression, rolled
@@ -35,15 +87,27 @@ func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Respons
 	if vis == "" {
 		vis = kit.Public
 	}
-	return h.rollReply(ctx, req, prev.Expr, vis)
+	st, err := statsOf(prev.Detail)
+	if err != nil {
+		return kit.Response{}, fmt.Errorf("roll %s again: %w", code, err)
+	}
+	return h.rollReply(ctx, req, prev.Expr, vis, st)
 }
 
-func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, vis kit.Visibility) (kit.Response, error) {
-	res, err := h.rollDice(req, text)
+func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, vis kit.Visibility, st rollStats) (kit.Response, error) {
+	res, err := h.rollDice(req, text, st)
 	if err != nil {
 		return kit.Response{}, err
 	}
 	result := kit.NewRollResult(res)
+	head := fmt.Sprintf("🎲 **%s** rolled `%s`", kit.DisplayName(req.User), kit.CodeSafe(res.Expr))
+	if len(res.Refs) > 0 && st.character != "" {
+		result.Character = st.character
+		head += " with **" + kit.EscapeMarkdown(st.character) + "**'s stats"
+		if st.own {
+			head += "\n-# " + kit.EscapeMarkdown(st.character) + " is your one character here: character: picks another"
+		}
+	}
 	var gmChannel string
 	if vis.Secret() {
 		if gmChannel, err = h.GMChannel(ctx, req.GuildID); err != nil {
@@ -56,7 +120,7 @@ func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string,
 	}
 	result.ID = id
 	full := kit.Response{
-		Content: fmt.Sprintf("🎲 **%s** rolled `%s`\n%s\n-# roll %s", kit.DisplayName(req.User), kit.CodeSafe(res.Expr), res.String(), id),
+		Content: fmt.Sprintf("%s\n%s\n-# roll %s", head, res.String(), id),
 		Result:  result,
 	}
 	// The button rolls again with the same visibility: on the answer its
@@ -105,8 +169,9 @@ func (h *handlers) suggestRolls(ctx context.Context, req *kit.Request) (kit.Resp
 }
 
 // rollDice parses and rolls text, with the request's `dice:` values when
-// given. Every mistake comes back as a *UserError.
-func (h *handlers) rollDice(req *kit.Request, text string) (*dice.Result, error) {
+// given and the values of its names from st. Every mistake comes back as
+// a *UserError.
+func (h *handlers) rollDice(req *kit.Request, text string, st rollStats) (*dice.Result, error) {
 	expr, err := dice.Parse(text)
 	if err != nil {
 		return nil, kit.DiceError(err)
@@ -115,7 +180,11 @@ func (h *handlers) rollDice(req *kit.Request, text string) (*dice.Result, error)
 	if err != nil {
 		return nil, err
 	}
-	res, err := expr.Roll(roller)
+	res, err := expr.RollWith(roller, st.look)
+	var de *dice.Error
+	if errors.As(err, &de) && de.Name != "" {
+		return nil, nameError(de, text, st)
+	}
 	if err != nil {
 		return nil, kit.DiceError(err)
 	}
@@ -125,4 +194,34 @@ func (h *handlers) rollDice(req *kit.Request, text string) (*dice.Result, error)
 		}
 	}
 	return res, nil
+}
+
+// nameError is the user's mistake of a name the roll could not read: a
+// stat the sheet does not have, listing those it has, or any name with no
+// sheet, saying how to give one.
+func nameError(de *dice.Error, text string, st rollStats) error {
+	if st.look == nil {
+		return &kit.UserError{Msg: fmt.Sprintf("%s is a stat's name, and you have no character here to read it from: give the character whose sheet has it "+
+			"(example: /roll expression:%q character:<name>), or create yours with /character set", de.Name, text), Detail: de.Detail(), Err: de}
+	}
+	who := "the roll's stats"
+	if st.character != "" {
+		who = kit.EscapeMarkdown(st.character)
+	}
+	if st.list == kit.FormatStats(nil) {
+		return &kit.UserError{Msg: fmt.Sprintf("%s has no stat %s, nor any stat yet: add it with /character set name:%s stats:\"%s=3\"",
+			who, de.Name, st.character, de.Name), Detail: de.Detail(), Err: de}
+	}
+	return &kit.UserError{Msg: fmt.Sprintf("%s has no stat %s: its stats are %s (example: /roll expression:\"%s\" character:%s)",
+		who, de.Name, st.list, exampleWithStat(text, de, st.list), st.character), Detail: de.Detail(), Err: de}
+}
+
+// exampleWithStat returns text with the unknown name de points at
+// replaced by the first stat of list, a FormatStats: a correct example.
+func exampleWithStat(text string, de *dice.Error, list string) string {
+	first, _, _ := strings.Cut(list, " ")
+	if de.Pos < 0 || de.Pos+len(de.Name) > len(text) {
+		return text
+	}
+	return text[:de.Pos] + first + text[de.Pos+len(de.Name):]
 }

@@ -31,6 +31,11 @@ type RollResult struct {
 	// Parts are the separately totalled parts of a repeat (6#4d6kh3) or of
 	// labelled expressions side by side; absent for a single expression.
 	Parts []RollPart `json:"parts,omitempty"`
+	// Stats are the values of the names the roll read ("som" in
+	// "1d20+som"), and Character the sheet they came from; absent for a
+	// roll without names. Roll again rolls with these values.
+	Stats     map[string]int `json:"stats,omitempty"`
+	Character string         `json:"character,omitempty"`
 }
 
 // RollPart is one separately totalled part of a roll.
@@ -88,6 +93,12 @@ func NewRollResult(res *dice.Result) RollResult {
 			rg.Dice = append(rg.Dice, rd)
 		}
 		out.Rolls = append(out.Rolls, rg)
+	}
+	for _, r := range res.Refs {
+		if out.Stats == nil {
+			out.Stats = map[string]int{}
+		}
+		out.Stats[r.Name] = r.Value
 	}
 	if len(res.Parts) > 1 {
 		for _, p := range res.Parts {

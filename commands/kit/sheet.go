@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // CharacterOption is the `character:` option of every rules command: read
@@ -49,14 +50,44 @@ func CleanName(what, name string) (string, error) {
 	return name, nil
 }
 
-// LoadCharacter finds a character by name in the request's guild; a name
-// that is not there is the user's mistake.
-func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
+// CanRead reports whether the asker of req may read c's sheet: anyone may,
+// unless it is hidden (an NPC the GM keeps secret), which only the GMs and
+// its owner may. Every command that reads a sheet holds to it through
+// ReadCharacter, LoadCharacter and Readable.
+func CanRead(req *Request, c db.Character) bool {
+	return !c.Hidden || req.GM || c.OwnerID == req.User.ID
+}
+
+// ReadCharacter finds a character by name in the request's guild, as the
+// asker may see it: a hidden sheet they may not read is not there (an
+// error wrapping db.ErrNotFound), so that nothing tells of it.
+func (h *Env) ReadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
 	c, err := h.Characters.Character(ctx, req.GuildID, strings.TrimSpace(name))
+	if err == nil && !CanRead(req, c) {
+		return db.Character{}, fmt.Errorf("character %q: %w", name, db.ErrNotFound)
+	}
+	return c, err
+}
+
+// LoadCharacter is ReadCharacter for a character that must be there: a
+// name that is not (or one the asker may not read) is the user's mistake.
+func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
+	c, err := h.ReadCharacter(ctx, req, name)
 	if errors.Is(err, db.ErrNotFound) {
 		return db.Character{}, Errorf("there is no character %q here: see /character list, or create it with /character set", name)
 	}
 	return c, err
+}
+
+// Readable returns the characters of list the asker of req may read.
+func Readable(req *Request, list []db.Character) []db.Character {
+	out := list[:0:0]
+	for _, c := range list {
+		if CanRead(req, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // SuggestCharacters autocompletes a character name; a rules command only
@@ -77,7 +108,7 @@ func (h *Env) CharacterChoices(ctx context.Context, req *Request, ownerID, syste
 		return Response{}, err
 	}
 	var choices []Choice
-	for _, c := range list {
+	for _, c := range Readable(req, list) {
 		choices = append(choices, Choice{Name: c.Name + " (" + c.System + ")", Value: c.Name})
 	}
 	return Response{Choices: choices}, nil
@@ -89,7 +120,8 @@ type Sheet struct {
 }
 
 // Sheet loads the character of the request's `character:` option, which
-// must be of system. No option gives an empty Sheet.
+// must be of system (of any, when system is ""). No option gives an empty
+// Sheet.
 func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, error) {
 	name := req.Options.String("character")
 	if name == "" {
@@ -99,10 +131,55 @@ func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, er
 	if err != nil {
 		return Sheet{}, err
 	}
-	if c.System != system {
+	if system != "" && c.System != system {
 		return Sheet{}, Errorf("%s is %s %s character; /%s needs %s %s one", c.Name, Article(c.System), c.System, system, Article(system), system)
 	}
 	return Sheet{c: &c}, nil
+}
+
+// OwnSheet is the sheet a roll reads its names from (/roll 1d20+som):
+// the `character:` option's, of any system, as Sheet loads it; else the
+// asker's character in the server, when they have exactly one, and own is
+// true, for the reply to say so. With none, the Sheet is empty; with
+// several, which one is the user's to say: example is the roll they typed,
+// for the error's example.
+func (h *Env) OwnSheet(ctx context.Context, req *Request, example string) (s Sheet, own bool, err error) {
+	if req.Options.String("character") != "" {
+		s, err = h.Sheet(ctx, req, "")
+		return s, false, err
+	}
+	mine, err := h.Characters.Characters(ctx, req.GuildID, req.User.ID, "", "", 2)
+	if err != nil {
+		return Sheet{}, false, fmt.Errorf("list the characters of %s: %w", req.User.ID, err)
+	}
+	switch len(mine) {
+	case 0:
+		return Sheet{}, false, nil
+	case 1:
+		return Sheet{c: &mine[0]}, true, nil
+	}
+	return Sheet{}, false, Errorf("you have several characters here: say whose stats to read with character: (example: /%s expression:%q character:%s)",
+		req.Path, example, mine[0].Name)
+}
+
+// Lookup gives the sheet's stats to a roll's names; nil without a
+// character.
+func (s Sheet) Lookup() dice.Lookup {
+	if s.c == nil {
+		return nil
+	}
+	return func(name string) (int, bool) {
+		v, ok := s.c.Stats[name]
+		return v, ok
+	}
+}
+
+// Stats returns the sheet's stats as FormatStats writes them.
+func (s Sheet) Stats() string {
+	if s.c == nil {
+		return FormatStats(nil)
+	}
+	return FormatStats(s.c.Stats)
 }
 
 // Name is the character's name, or "" without a character.
@@ -161,8 +238,11 @@ func ParseStats(text string) (map[string]*int, error) {
 			return nil, Errorf("stats are written name=value, e.g. stats:\"ks=4 us=3\"; %q is not", f)
 		}
 		if v == "-" {
-			out[k] = nil
+			out[k] = nil // a name dice syntax took may still be removed
 			continue
+		}
+		if dice.Reserved(k) {
+			return nil, Errorf("a stat cannot be named %s: in a roll, %s reads as dice syntax (dice, keep, explode, reroll and so on: d, kh, dF, adv, e, r), never as a stat; choose another name (example: stats:\"my_%s=3\")", k, k, k)
 		}
 		n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 		if err != nil || n > MaxStatAbs || n < -MaxStatAbs {

@@ -12,7 +12,8 @@
 //	expr     = unary { binop unary } .   // "*" and "/" bind tighter than "+" and "-"; all left to right
 //	binop    = "+" | "-" | "*" | "/" .
 //	unary    = "-" unary | primary [ label ] .
-//	primary  = int | dice | alias | "(" expr ")" .
+//	primary  = int | dice | alias | name | "(" expr ")" .
+//	name     = letter { letter | digit | "_" } .  // a word that does not read as dice: see Names
 //	dice     = [ int ] ( "d" ( int | "%" | "F" ) | "v:" int ) { modifier } .  // count defaults to 1
 //	alias    = "adv" | "dis" | "det" .   // also spelt out: "advantage", "disadvantage", "detriment"
 //	modifier = reroll | clamp | explode | keep | success | failure .
@@ -93,6 +94,27 @@
 // the total. The normal form writes it after " # ", or after " ! " when
 // the roll ends with a bare number ("5 # x" would read as the repeat 5#x).
 //
+// # Names
+//
+// Where an operand is expected, a word of letters, digits and "_" that
+// begins with a letter is a name, whose value the roll reads from the
+// Lookup given to [Expr.RollWith]: a character's stat, as in
+// "1d20+som". The breakdown shows the value after the name, "1d20 (14) +
+// som (3) = 17", and [Result.Refs] lists them. A word that reads as dice
+// syntax is dice, not a name: one with a number before any character
+// that is no keyword ("d6", "e6", "d6x", a mistyped die), one keyword
+// ("d", "kh", "e", "r"), or keywords that are dice alone or after a die
+// ("adv", "dF", "khe" as in "4d6khe"). "dex" is a name, as "x" is no
+// keyword; so are "def" and "fed", dice neither alone nor after a die.
+// [Reserved] tells such words apart, for a character sheet to refuse them
+// as stat names. A name needs an operator before it:
+// "1d20 som" is 1d20 with the reason "som", and a part after a label
+// begins with dice, a number, "(" or "-", never a name. Names are
+// case-insensitive and written in lower case in the normal form. The
+// parse does not depend on the values, so [Parse]'s cache keeps the parse
+// and each roll reads the values afresh; a name takes no dice, so
+// physical dice go to the dice in order whatever the names are.
+//
 // # Notations of other bots
 //
 // "6 4d6kh3", a count, white space and an expression that begins with a
@@ -167,6 +189,8 @@ type Expr struct {
 	reason [2]int32
 	// groups is the number of groups one roll makes (dice terms times
 	// repeats); minDice the dice it rolls before rerolls and explosions.
+	// (Whether it has names is found in nodes, so that an Expr of the
+	// common sizes still fits its size class: see newExpr.)
 	groups, minDice int32
 }
 

@@ -25,6 +25,10 @@ type Error struct {
 	Expr string // the expression or dice: text at fault; "" when Pos < 0
 	Pos  int    // 0-based byte offset in Expr, or -1 when the error has no place
 	Msg  string
+	// Name is the name the roll could not read ("som" in "1d20+som")
+	// when that is the error: unknown to the roll's Lookup, or read
+	// without one. It is "" otherwise.
+	Name string
 }
 
 func (e *Error) Error() string {

@@ -370,20 +370,23 @@ func TestRollIntoAllocs(t *testing.T) {
 		"3d6!", "5d6!!", "4d6r1kh3", "4d6ro<3", "1d6mi2ma5", "10d10>=8f1", "8d6!r1kh3>=5",
 		"4dF", "adv + 5", "dis", "det", "3v:6 + 4",
 		"1d20+5 [to hit] 2d6+3 [slashing]", "2d6[slashing] + 1d8[fire]", "6#4d6kh3",
+		"1d20 + som", "3#1d20+str [hit] 2d6+str [dmg]",
 	} {
 		e := mustParse(t, input)
+		// A name is its length: a Lookup that allocates nothing.
+		look := func(name string) (int, bool) { return len(name), true }
 		roller := NewRandom(rand.New(rand.NewPCG(1, 2)))
 		var res Result
 		// Explosions and rerolls vary the dice from roll to roll: warm
 		// up so that res has room for the most these rolls need. The
 		// generator is seeded, so the rolls are the same every run.
 		for range 1000 {
-			if err := e.RollInto(roller, &res); err != nil {
+			if err := e.RollIntoWith(roller, look, &res); err != nil {
 				t.Fatal(err)
 			}
 		}
 		allocs := testing.AllocsPerRun(100, func() {
-			if err := e.RollInto(roller, &res); err != nil {
+			if err := e.RollIntoWith(roller, look, &res); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -22,13 +22,16 @@ var fuzzSeeds = []string{
 	"1d20+5 to hit", "1d20+5 # attack", "1d20+5 ! attack", "3d6 ! fire", "1d20 adv", "1+2#1d6", "4d6 kill it",
 	"6 4d6k3", "6 4d6k3 for stats", "4d6 e6", "4d6ie5", "3d6e", "1d20 [a] 2d6 [b] # sneak attack", "5 # to hit",
 	"1d20 #", "1d20 # a\x00b",
+	"1d20+som", "1d20+SOM to hit", "dex", "-str*2", "1d20 som", "2#1d20+str [a] 2d6+str [b]", "5 # str", "5#str",
+	"1d20+d6x", "1d20+fed", "1d20+khe", "def+1", "advice+v", "x1d6+1d6", "1d20+str_mod2", "v20",
 }
 
 // FuzzParse checks that any text parses or fails with a *SyntaxError (and
 // that Suggest's correction of a short one parses), that
 // a parsed expression rolls or fails with an *Error, that the normal form
 // parses back to itself and to an expression that rolls the same, and that
-// every Result holds together (see checkResult).
+// every Result holds together (see checkResult). Names roll as their
+// length, and the breakdown shows each name's value after it.
 func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
@@ -64,8 +67,8 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("normal form not stable: %q -> %q -> %q", s, norm, again.String())
 		}
 
-		res, err := e.Roll(NewRandom(rand.New(rand.NewPCG(1, 2))))
-		res2, err2 := again.Roll(NewRandom(rand.New(rand.NewPCG(1, 2))))
+		res, err := e.RollWith(NewRandom(rand.New(rand.NewPCG(1, 2))), fuzzLookup)
+		res2, err2 := again.RollWith(NewRandom(rand.New(rand.NewPCG(1, 2))), fuzzLookup)
 		if (err == nil) != (err2 == nil) || err == nil && (res.Total != res2.Total || res.String() != res2.String()) {
 			t.Fatalf("%q and its normal form %q roll differently: %v, %v; %v, %v", s, norm, res, err, res2, err2)
 		}
@@ -90,7 +93,7 @@ func FuzzParse(f *testing.F) {
 			if bare.Reason() != "" {
 				t.Fatalf("%q without its reason %q still has the reason %q", norm, r, bare.Reason())
 			}
-			if noReason, err = bare.Roll(NewRandom(rand.New(rand.NewPCG(1, 2)))); err != nil {
+			if noReason, err = bare.RollWith(NewRandom(rand.New(rand.NewPCG(1, 2))), fuzzLookup); err != nil {
 				t.Fatalf("%q without its reason %q does not roll: %v", norm, r, err)
 			}
 		}
@@ -115,8 +118,14 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Roll(%q).String() = %q does not show the total %d", s, out, res.Total)
 		}
 
+		for _, ref := range res.Refs {
+			if want := ref.Name + " (" + strconv.Itoa(ref.Value) + ")"; !strings.Contains(out, want) {
+				t.Fatalf("Roll(%q).String() = %q does not show %q", s, out, want)
+			}
+		}
+
 		// Rolled again into the same Result, it still holds together.
-		if err := e.RollInto(NewRandom(rand.New(rand.NewPCG(3, 4))), res); err == nil {
+		if err := e.RollIntoWith(NewRandom(rand.New(rand.NewPCG(3, 4))), fuzzLookup, res); err == nil {
 			checkResult(t, res)
 		}
 
@@ -130,3 +139,6 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// fuzzLookup gives each name its length.
+func fuzzLookup(name string) (int, bool) { return len(name), true }

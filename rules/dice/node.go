@@ -14,6 +14,7 @@ const (
 	nodeUnary                  // op x
 	nodeBinary                 // x op y; pos is the operator's
 	nodeLabel                  // x [label]
+	nodeName                   // a name: x and y are where it lies in the source, val where in the normal form
 )
 
 type node struct {
@@ -189,6 +190,15 @@ func (e *Expr) printNode(b []byte, i int32, prec int, lastLabel *int) []byte {
 		b = append(b, n.op.String()...)
 		b = append(b, ' ')
 		b = e.printNode(b, n.y, np+1, lastLabel)
+	case nodeName:
+		n.val = len(b)
+		for i := n.x; i < n.y; i++ {
+			c := e.src[i]
+			if isLetter(c) {
+				c |= 0x20
+			}
+			b = append(b, c)
+		}
 	case nodeLabel:
 		b = e.printNode(b, n.x, operandPrec, lastLabel)
 		*lastLabel = len(b)

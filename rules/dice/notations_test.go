@@ -8,9 +8,7 @@ import (
 // Notations players bring from other bots: Avrae's and Dice Maiden's
 // trailing reasons, Dice Maiden's "N expr" repeat and "e6" explosion.
 func TestNotations(t *testing.T) {
-	tests := []struct {
-		name, input, want, reason string
-	}{
+	checkNormalForms(t, []normalForm{
 		{"reason after white space (Avrae)", "1d20+5 to hit", "1d20 + 5 # to hit", "to hit"},
 		{"reason after #", "1d20+5 # attack", "1d20 + 5 # attack", "attack"},
 		{"reason after # without space after", "1d20+5 #attack", "1d20 + 5 # attack", "attack"},
@@ -38,7 +36,16 @@ func TestNotations(t *testing.T) {
 		{"indefinite explode", "4d10ie9", "4d10!>=9", ""},
 		{"e alone explodes on the highest face", "3d6e", "3d6!", ""},
 		{"e with keep", "4d6e6kh3", "4d6!>=6kh3", ""},
-	}
+	})
+}
+
+// normalForm is a text that parses, its normal form and its reason.
+type normalForm struct{ name, input, want, reason string }
+
+// checkNormalForms checks that each text parses to its normal form and
+// reason.
+func checkNormalForms(t *testing.T, tests []normalForm) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e, err := Parse(tt.input)
@@ -67,7 +74,7 @@ func TestNotationErrors(t *testing.T) {
 		{"reason not led by a letter", "1d20 + 5 +", "unexpected end of expression at column 11"},
 		{"control character in a reason", "1d20 # a\x00b", "unexpected '#' at column 6"},
 		{"reason too long", "1d20 # " + repeatText("a", MaxReasonLen+1), "unexpected '#' at column 6"},
-		{"incomplete expression before a reason", "1d20+ to hit", "unexpected 'to' at column 7"},
+		{"incomplete expression before a reason", "1d20+ # to hit", "unexpected '#' at column 7"},
 		{"explosion twice", "3d6!e5", "unexpected 'e' at column 5"},
 		{"e on every face", "1d6e1", "'e1' explodes on every face of a d6: it would never stop at column 4"},
 	}

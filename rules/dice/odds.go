@@ -210,6 +210,11 @@ func Opposed(a, b *Dist) (win, tie, lose float64) {
 // an *Error at its operator, though the outcome may be unlikely. While
 // estimating, an error of Roll comes back as it is.
 func (e *Expr) Distribution(r Roller) (*Dist, error) {
+	if n := e.firstName(); n != nil {
+		name := e.text[n.val : n.val+int(n.y-n.x)]
+		return nil, &Error{Expr: e.src, Pos: int(n.pos), Name: name,
+			Msg: "'" + name + "' is a name: the odds need its value, written as a number"}
+	}
 	c := calc{e: e}
 	p, err := c.roll()
 	var why outOfReach
@@ -222,6 +227,17 @@ func (e *Expr) Distribution(r Roller) (*Dist, error) {
 		return nil, fmt.Errorf("%w: %s", ErrInexact, why)
 	}
 	return e.sample(r, e.samples())
+}
+
+// firstName returns the first name node of e, or nil.
+func (e *Expr) firstName() *node {
+	var first *node
+	for i := range e.nodes {
+		if n := &e.nodes[i]; n.kind == nodeName && (first == nil || n.pos < first.pos) {
+			first = n
+		}
+	}
+	return first
 }
 
 // samples returns how many rolls an estimate of e takes.

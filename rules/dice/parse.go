@@ -27,6 +27,8 @@ type parser struct {
 	minDice int       // dice rolled before rerolls and explosions, against MaxDice
 	parts   int       // parts so far, each repetition counting, against MaxParts
 	groups  int       // groups one roll makes
+	names   int       // names read, each once however often its part repeats
+	noNames bool      // read every word as dice, as readsAsDice does
 
 	nodes      [8]node
 	diceSpecs  [3]diceSpec
@@ -207,8 +209,14 @@ func (p *parser) parsePart() {
 		}
 		repeat = n
 		p.next()
-		if p.tok.kind == tokHash {
+		if hash := p.tok; hash.kind == tokHash {
 			p.next()
+			// "5 # to hit" is 5 with a reason, not to repeated: a "#"
+			// beside white space introduces a reason (see splitReason),
+			// which a name after it is.
+			if p.atName() && (isSpace(p.src[hash.pos-1]) || isSpace(p.src[hash.pos+1])) {
+				p.errorf(hash.pos, "unexpected %s", hash)
+			}
 		}
 	}
 	if p.parts+repeat > MaxParts {
@@ -316,8 +324,11 @@ func (p *parser) parseLabel() {
 	p.next()
 }
 
-// primary: INT | INT? dice | alias | '(' expr ')'
+// primary: INT | INT? dice | alias | name | '(' expr ')'
 func (p *parser) parsePrimary() int32 {
+	if p.atName() {
+		return p.parseName()
+	}
 	start := p.tok
 	switch p.tok.kind {
 	case tokInt:
@@ -344,6 +355,32 @@ func (p *parser) parsePrimary() int32 {
 	}
 	p.unexpected()
 	panic("unreachable")
+}
+
+// atName reports whether the lookahead, where an operand is expected,
+// begins a name: a word (letters, digits and '_') that begins with a
+// letter and does not read as dice syntax (see readsAsDice), which the
+// scanner, reading keywords, may have cut short ("dex" scans as 'd'). The
+// ':' of "v:20" is no word character, so "v:" is dice whatever follows.
+func (p *parser) atName() bool {
+	t := p.tok
+	if p.noNames || t.kind == tokV || t.text == "" || !isLetter(t.text[0]) {
+		return false
+	}
+	return !readsAsDice(p.src[t.pos:wordEnd(p.src, t.pos)])
+}
+
+// name: letter { letter | digit | '_' }
+//
+// The scanner goes on after the word, which the lookahead becomes.
+func (p *parser) parseName() int32 {
+	start := p.tok.pos
+	end := wordEnd(p.src, start)
+	p.sc.pos = end
+	p.tok = token{kind: tokName, pos: start, text: p.src[start:end]}
+	p.names++
+	p.next()
+	return p.add(node{kind: nodeName, pos: int32(start), x: int32(start), y: int32(end)})
 }
 
 // alias: 'adv' | 'dis' | 'det'
@@ -627,7 +664,7 @@ func someFace(lo, hi int, a, b cond) bool {
 // beside white space, by
 // a "!" with white space on both sides (Dice Maiden's "1d20+5 ! attack"),
 // or by white space and a word that begins with a letter, has no digit
-// and is not itself an expression ("1d20+5 to hit", but not "1d20 adv", a
+// and is not itself dice syntax ("1d20+5 to hit", but not "1d20 adv", a
 // forgotten operator, nor Dice Maiden's "10d10 t8", a modifier). The
 // latest such place whose expression parses wins, a spaced "!" first; it
 // returns the parser of that expression and where the reason, trimmed,
@@ -680,8 +717,10 @@ func reasonStart(src string, i int, bangOnly bool) (int, bool) {
 		if !unicode.IsLetter(r) || strings.IndexFunc(word, unicode.IsDigit) >= 0 {
 			return 0, false
 		}
+		// A word that is a name is a reason ("1d20 som"): a name needs
+		// an operator before it.
 		q := parser{src: word, sc: scanner{src: word}}
-		return i + 1, q.parseRoll() != nil
+		return i + 1, q.parseRoll() != nil || q.names > 0
 	}
 	return 0, false
 }

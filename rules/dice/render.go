@@ -55,6 +55,7 @@ func (r *Result) String() string {
 		b = make([]byte, 0, size)
 	}
 	expr, reason := r.split()
+	refs := r.Refs
 	if reason != "" {
 		b = appendEscaped(b, reason)
 		b = append(b, ':')
@@ -63,7 +64,7 @@ func (r *Result) String() string {
 		if reason != "" {
 			b = append(b, ' ')
 		}
-		b = appendLine(b, expr, r.Groups, r.Total)
+		b = appendLine(b, expr, r.Groups, r.Total, &refs)
 		return string(b)
 	}
 	for i := range r.Parts {
@@ -75,7 +76,7 @@ func (r *Result) String() string {
 			b = appendEscaped(b, p.Label)
 			b = append(b, ": "...)
 		}
-		b = appendLine(b, p.Expr, p.Groups, p.Total)
+		b = appendLine(b, p.Expr, p.Groups, p.Total, &refs)
 	}
 	return string(b)
 }
@@ -111,7 +112,7 @@ func (r *Result) split() (expr, reason string) {
 
 // sizeHint estimates the length of r.String().
 func (r *Result) sizeHint() int {
-	n := len(r.Expr) + 32
+	n := len(r.Expr) + 32 + 8*len(r.Refs)
 	for i := range r.Groups {
 		n += 4 + len(r.Groups[i].Dice)*6
 	}
@@ -121,8 +122,9 @@ func (r *Result) sizeHint() int {
 	return n
 }
 
-// appendLine appends expr with each group's dice after its term, then the total.
-func appendLine(b []byte, expr string, groups []Group, total int) []byte {
+// appendLine appends expr with each group's dice after its term and the
+// value of each name after it, taken in order from refs, then the total.
+func appendLine(b []byte, expr string, groups []Group, total int, refs *[]Ref) []byte {
 	counting := false
 	for i := range groups {
 		counting = counting || groups[i].Counting
@@ -135,11 +137,12 @@ func appendLine(b []byte, expr string, groups []Group, total int) []byte {
 			break
 		}
 		end := at + len(g.Expr)
-		b = appendExpr(b, rest[:end])
+		b = appendExpr(b, rest[:at], refs)
+		b = append(b, g.Expr...)
 		b = appendDice(b, g)
 		rest = rest[end:]
 	}
-	b = appendExpr(b, rest)
+	b = appendExpr(b, rest, refs)
 	b = append(b, " = "...)
 	b = appendInt(b, total)
 	if counting {
@@ -152,7 +155,8 @@ func appendLine(b []byte, expr string, groups []Group, total int) []byte {
 	return b
 }
 
-// indexTerm returns the index of the first term in s outside a label, or -1.
+// indexTerm returns the index of the first term in s outside a label and
+// not within a name ("x1d6", "adva"), or -1.
 func indexTerm(s, term string) int {
 	off := 0
 	for {
@@ -161,8 +165,16 @@ func indexTerm(s, term string) int {
 		if open >= 0 {
 			seg = seg[:open]
 		}
-		if i := strings.Index(seg, term); i >= 0 {
-			return off + i
+		for from := 0; ; {
+			i := strings.Index(seg[from:], term)
+			if i < 0 {
+				break
+			}
+			at, end := from+i, from+i+len(term)
+			if (at == 0 || !isWord(seg[at-1])) && (end == len(seg) || !isWord(seg[end])) {
+				return off + at
+			}
+			from += i + 1
 		}
 		if open < 0 {
 			return -1
@@ -175,14 +187,16 @@ func indexTerm(s, term string) int {
 	}
 }
 
-// appendExpr appends expression text, escaping the labels in it.
-func appendExpr(b []byte, s string) []byte {
+// appendExpr appends expression text without dice terms, escaping the
+// labels in it and following each name outside them with its value, taken
+// in order from refs.
+func appendExpr(b []byte, s string, refs *[]Ref) []byte {
 	for {
 		open := strings.IndexByte(s, '[')
 		if open < 0 {
-			return append(b, s...)
+			return appendNames(b, s, refs)
 		}
-		b = append(b, s[:open+1]...)
+		b = appendNames(b, s[:open+1], refs)
 		s = s[open+1:]
 		end := strings.IndexByte(s, ']')
 		if end < 0 {
@@ -191,6 +205,34 @@ func appendExpr(b []byte, s string) []byte {
 		b = appendEscaped(b, s[:end])
 		s = s[end:]
 	}
+}
+
+// appendNames appends s, expression text without dice terms or labels,
+// with the value of each name after it: "som (3)". The names are the
+// words that begin with a letter, as dice terms are not in s; each takes
+// the next of refs if it is of its name (a Result from before names has
+// none).
+func appendNames(b []byte, s string, refs *[]Ref) []byte {
+	if len(*refs) == 0 {
+		return append(b, s...)
+	}
+	for i := 0; i < len(s); {
+		if !isWord(s[i]) {
+			b = append(b, s[i])
+			i++
+			continue
+		}
+		end := wordEnd(s, i)
+		b = append(b, s[i:end]...)
+		if r := *refs; isLetter(s[i]) && len(r) > 0 && r[0].Name == s[i:end] {
+			b = append(b, " ("...)
+			b = appendInt(b, r[0].Value)
+			b = append(b, ')')
+			*refs = r[1:]
+		}
+		i = end
+	}
+	return b
 }
 
 // appendEscaped appends a label with a backslash before each character

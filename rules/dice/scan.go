@@ -24,6 +24,7 @@ const (
 	tokRParen
 	tokLabel // [text]
 	tokHash  // # as in 6#4d6
+	tokName  // a name, as in 1d20+som: its value comes from the roll's Lookup
 
 	// Binary operators, ranked by precedence.
 	tokPlus
@@ -66,6 +67,7 @@ var tokenNames = [...]string{
 	tokRParen:     ")",
 	tokLabel:      "label",
 	tokHash:       "#",
+	tokName:       "name",
 	tokPlus:       "+",
 	tokMinus:      "-",
 	tokStar:       "*",
@@ -140,6 +142,64 @@ func (t token) String() string {
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 func isSpace(c byte) bool  { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// isWord reports whether c may be part of a name: a letter, a digit or '_'.
+func isWord(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' }
+
+// wordEnd returns where the run of word characters that begins at
+// src[i] ends.
+func wordEnd(src string, i int) int {
+	for i < len(src) && isWord(src[i]) {
+		i++
+	}
+	return i
+}
+
+// readsAsDice reports whether word, a run of word characters that begins
+// with a letter, reads as dice syntax where an operand is expected, and
+// so is not a name:
+//
+//   - the scanner reads a number in it before any character that is no
+//     keyword ("d6", "d20kh1", "e6"; "d6x", a mistyped die), or it is
+//     "v:20" without its colon ("v20");
+//   - it is one keyword ("d", "kh", "e", "r", "mi"), or keywords that are
+//     dice alone or after a die ("adv", "dF", "dFkh"; "khe", as in
+//     "4d6khe").
+//
+// "dex" is a name, as "x" is no keyword; so are "def" and "fed", all
+// keywords but dice syntax neither alone nor after a die.
+func readsAsDice(word string) bool {
+	if lower(word, 0) == 'v' && len(word) > 1 && isDigit(word[1]) {
+		return true // "v20": the dice of seed 002, "v:20", without the colon
+	}
+	s := scanner{src: word}
+	for tokens := 0; ; tokens++ {
+		switch s.scan().kind {
+		case tokInt:
+			return true
+		case tokIllegal:
+			return false
+		case tokEOF:
+			return tokens == 1 || parsesAsDice(word) || parsesAsDice("1d6"+word)
+		}
+	}
+}
+
+// parsesAsDice reports whether src parses with no names in it.
+func parsesAsDice(src string) bool {
+	p := parser{src: src, sc: scanner{src: src}, noNames: true}
+	return p.parseRoll() == nil
+}
+
+// Reserved reports whether name can never be read as a name in an
+// expression, because it reads as dice syntax (see readsAsDice): "d",
+// "kh", "dF", "adv", "e", "r", "d6", "khe". A name is a letter,
+// then letters, digits and '_'; any other text is reserved too. A
+// character sheet should refuse such a name for a stat, as no roll could
+// read it.
+func Reserved(name string) bool {
+	return name == "" || !isLetter(name[0]) || wordEnd(name, 0) != len(name) || readsAsDice(name)
+}
 
 // scanner splits an expression into tokens, one per call to scan. It works
 // on bytes: every token but an illegal one is ASCII, and a label's text is

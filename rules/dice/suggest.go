@@ -33,7 +33,9 @@ const (
 // come last, as they invent a number the user did not type (a 6 first:
 // "2d" gets "2d6"). An edit that makes part of the
 // text a reason is passed over (from "2d6x3", "2d6 # 3" would be one): a
-// reason must lie after the edit and its separator, as it was in src.
+// reason must lie after the edit and its separator, as it was in src. So
+// is one that makes a name of what was not typed as one ("2d" to "hd",
+// "1d20 # attack" to "1d20 - attack"): see namesTyped.
 func Suggest(src string) string {
 	if len(src) > MaxSuggestLen {
 		return ""
@@ -54,7 +56,7 @@ func Suggest(src string) string {
 			return false
 		}
 		e, err := parse(cand)
-		if err != nil {
+		if err != nil || !namesTyped(e, src) {
 			return false
 		}
 		if e.reason[1] == e.reason[0] {
@@ -198,4 +200,41 @@ func translateAdvantage(src string, pos int) string {
 		i = next + j
 	}
 	return ""
+}
+
+// namesTyped reports whether every name of e, a correction of src, was
+// typed in src as a name: a word that begins with a letter where an
+// operand is expected, at the start of src or after an operator or "("
+// (with white space between or not).
+func namesTyped(e *Expr, src string) bool {
+	for i := range e.nodes {
+		n := &e.nodes[i]
+		if n.kind != nodeName {
+			continue
+		}
+		name, typed := e.src[n.x:n.y], false
+		for at := strings.Index(src, name); at >= 0 && !typed; {
+			typed = wordEnd(src, at) == at+len(name) && operandAt(src, at)
+			next := strings.Index(src[at+1:], name)
+			if next < 0 {
+				break
+			}
+			at += 1 + next
+		}
+		if !typed {
+			return false
+		}
+	}
+	return true
+}
+
+// operandAt reports whether src[i] begins a word where an operand is
+// expected: white space aside, it is the start of src or follows an
+// operator or "(".
+func operandAt(src string, i int) bool {
+	if i > 0 && isWord(src[i-1]) {
+		return false
+	}
+	before := strings.TrimRight(src[:i], " \t\r\n")
+	return before == "" || strings.IndexByte("+-*/(", before[len(before)-1]) >= 0
 }
