@@ -9,14 +9,22 @@ package core
 import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/rules/dice"
+	"runtime"
 )
 
 // handlers answers the commands of this package.
-type handlers struct{ *kit.Env }
+type handlers struct {
+	*kit.Env
+	// bigOdds holds a slot for each wide distribution being worked out
+	// (/odds), so that the process works out at most as many at once as
+	// it has processors: each is CPU-bound and takes up to tens of MB
+	// (1000d1000: about 40 MB, 40 ms); the others wait their turn.
+	bigOdds chan struct{}
+}
 
 // MountDice adds /roll and /character to r.
 func MountDice(env *kit.Env, r *kit.Router) {
-	h := &handlers{env}
+	h := &handlers{Env: env}
 	r.Mount(rollCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{"": h.roll},
 		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls, "character": h.SuggestCharacters},
@@ -33,7 +41,7 @@ func MountDice(env *kit.Env, r *kit.Router) {
 
 // MountOdds adds /odds to r.
 func MountOdds(env *kit.Env, r *kit.Router) {
-	h := &handlers{env}
+	h := &handlers{Env: env, bigOdds: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	r.Mount(oddsCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{"": h.odds},
 		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls},
@@ -42,7 +50,7 @@ func MountOdds(env *kit.Env, r *kit.Router) {
 
 // MountSystem adds /system to r.
 func MountSystem(env *kit.Env, r *kit.Router) {
-	h := &handlers{env}
+	h := &handlers{Env: env}
 	r.Mount(systemCommand(env.Systems), kit.Routes{
 		Handlers: map[string]kit.Handler{"set": h.systemSet, "show": h.systemShow, "gm-channel": h.systemGMChannel},
 		GMOnly:   []string{"set", "gm-channel"},
@@ -51,7 +59,7 @@ func MountSystem(env *kit.Env, r *kit.Router) {
 
 // MountRecords adds /history and /help to r.
 func MountRecords(env *kit.Env, r *kit.Router) {
-	h := &handlers{env}
+	h := &handlers{Env: env}
 	r.Mount(historyCommand, kit.Routes{Handlers: map[string]kit.Handler{"": h.history}})
 	r.Mount(helpCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{"": h.help},

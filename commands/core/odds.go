@@ -85,13 +85,13 @@ type oddsSide struct {
 }
 
 func (h *handlers) odds(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	a, err := h.oddsOf(req.Options.String("expression"), "")
+	a, err := h.oddsOf(ctx, req.Options.String("expression"), "")
 	if err != nil {
 		return kit.Response{}, err
 	}
 	var b *oddsSide
 	if text := strings.TrimSpace(req.Options.String("versus")); text != "" {
-		if b, err = h.oddsOf(text, "versus: "); err != nil {
+		if b, err = h.oddsOf(ctx, text, "versus: "); err != nil {
 			return kit.Response{}, err
 		}
 	}
@@ -259,11 +259,24 @@ func (q oddsQuestion) embed(exact bool) kit.Embed {
 
 const oddsFile = "odds.png"
 
+// bigOddsValues is the width of range from which working out a
+// distribution waits for one of h.bigOdds's slots: 3d6 or 100d100 never
+// waits behind 1000d1000.
+const bigOddsValues = 10_000
+
 // oddsOf parses text and works out its distribution. A mistake in text is
 // a *UserError, its message prefixed with prefix.
-func (h *handlers) oddsOf(text, prefix string) (*oddsSide, error) {
+func (h *handlers) oddsOf(ctx context.Context, text, prefix string) (*oddsSide, error) {
 	e, err := dice.Parse(text)
 	if err == nil {
+		if lo, hi, ok := e.Bounds(); ok && int64(hi)-int64(lo) >= bigOddsValues {
+			select {
+			case h.bigOdds <- struct{}{}:
+				defer func() { <-h.bigOdds }()
+			case <-ctx.Done():
+				return nil, fmt.Errorf("wait to work out the odds of %s: %w", text, ctx.Err())
+			}
+		}
 		var d *dice.Dist
 		if d, err = e.Distribution(h.Roller()); err == nil {
 			return &oddsSide{expr: e, dist: d}, nil
