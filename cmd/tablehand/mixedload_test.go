@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablehand/tablehand/bot"
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/db/dbtest"
 	"github.com/tablehand/tablehand/rules/encounter"
@@ -66,29 +68,60 @@ type procCall struct {
 	amount int64
 }
 
-// post sends body to the processes in turn and returns what is wrong with
-// the answer a user would read, or "" when it is a final answer (type 4)
-// that is no error. An order refused because the faction already acted
-// this round is the rules' answer, not a failure (refused reports it).
-func (w *procWorld) post(body []byte) (failure string, refused bool) {
+// post sends body to the processes in turn and returns when its answer
+// was final, and what is wrong with that answer as a user would read it
+// ("" when nothing is). An answer deferred (type 5, "thinking...") is
+// final when its follow-up reaches Discord (the fake). An order refused
+// because the faction already acted this round is the rules' answer, not
+// a failure (refused reports it).
+func (w *procWorld) post(body []byte) (done time.Time, failure string, refused bool) {
 	url := w.urls[w.sent.Add(1)%uint64(len(w.urls))]
 	status, a, err := w.s.send(w.client, url, body)
+	done = time.Now()
+	content := a.Data.Content
 	switch {
 	case err != nil || status != http.StatusOK:
-		return fmt.Sprintf("status %d, %v", status, err), false
+		return done, fmt.Sprintf("status %d, %v", status, err), false
+	case a.Type == 5:
+		if done, content, err = w.followUp(body); err != nil {
+			return done, "deferred: " + err.Error(), false
+		}
 	case a.Type != 4:
-		return fmt.Sprintf("answered with type %d, not a final message: %s", a.Type, a.Body), false
-	case strings.Contains(a.Data.Content, "already acted"):
-		return "", true
-	case strings.HasPrefix(a.Data.Content, "⚠️"):
-		return a.Data.Content, false
+		return done, fmt.Sprintf("answered with type %d: %s", a.Type, a.Body), false
+	}
+	switch {
+	case strings.Contains(content, "already acted"):
+		return done, "", true
+	case strings.HasPrefix(content, "⚠️"):
+		return done, content, false
 	}
 	for _, bad := range []string{"database is locked", "Something went wrong", "cannot save anything"} {
-		if strings.Contains(a.Data.Content, bad) {
-			return a.Data.Content, false
+		if strings.Contains(content, bad) {
+			return done, content, false
 		}
 	}
-	return "", false
+	return done, "", false
+}
+
+// followUp waits for the deferred answer to the interaction body, sent to
+// Discord as an edit of the placeholder or a message replacing it, and
+// returns when it arrived and its text.
+func (w *procWorld) followUp(body []byte) (time.Time, string, error) {
+	var in struct{ Token string }
+	if err := json.Unmarshal(body, &in); err != nil {
+		return time.Time{}, "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), bot.FollowupTimeout+10*time.Second)
+	defer cancel()
+	r, err := w.fake.WaitRequest(ctx, func(r fakediscord.Request) bool {
+		return r.Param("token") == in.Token && (r.Route == fakediscord.RouteEditOriginal || r.Route == fakediscord.RouteFollowup)
+	})
+	if err != nil {
+		return time.Now(), "", err
+	}
+	var msg struct{ Content string }
+	err = r.Decode(&msg)
+	return r.Time, msg.Content, err
 }
 
 // setUp builds the world through the processes: each guild's campaign,
@@ -127,7 +160,7 @@ func (w *procWorld) setUp(b *testing.B) {
 			wg.Go(func() {
 				for i := int(next.Add(1)) - 1; i*group.per < len(group.bodies); i = int(next.Add(1)) - 1 {
 					for _, body := range group.bodies[i*group.per : (i+1)*group.per] {
-						if failure, _ := w.post(body); failure != "" {
+						if _, failure, _ := w.post(body); failure != "" {
 							b.Errorf("setting up: %s", failure)
 							return
 						}
@@ -253,7 +286,9 @@ func BenchmarkMixedLoadProcesses(b *testing.B) {
 	defer w.fake.Close()
 	var errs []<-chan []string
 	for range 2 {
-		p, url := startHTTP(b, w.s, pg)
+		// With a token, as a deployed bot runs: a deferred answer is sent
+		// as a follow-up, and the extras (tracker messages) are posted.
+		p, url := startHTTP(b, w.s, pg, "TABLEHAND_TOKEN=test-token", "TABLEHAND_API_URL="+w.fake.URL())
 		w.urls = append(w.urls, url)
 		errs = append(errs, p.expect(`level=ERROR.*`))
 	}
@@ -274,8 +309,8 @@ func BenchmarkMixedLoadProcesses(b *testing.B) {
 		n++
 		time.Sleep(time.Until(at))
 		wg.Go(func() {
-			failure, refused := w.post(c.body)
-			took := time.Since(at)
+			done, failure, refused := w.post(c.body)
+			took := done.Sub(at)
 			if failure == "" {
 				c.count(w, refused)
 			}
