@@ -443,6 +443,31 @@ func TestREST(t *testing.T) {
 		restError(t, s.InteractionRespond(unknown, deferred), http.StatusNotFound, 10062)
 	})
 
+	// An interaction the HTTP endpoint deferred, which the fake never saw:
+	// its placeholder can be edited into the answer, or deleted to make
+	// way for a private one, as on Discord.
+	t.Run("answered elsewhere", func(t *testing.T) {
+		for _, private := range []bool{false, true} {
+			in := fake.SlashCommand("roll")
+			i := &discordgo.Interaction{ID: in.ID, AppID: in.AppID, Token: in.Token}
+			if private {
+				if err := s.InteractionResponseDelete(i); err != nil {
+					t.Fatalf("delete the placeholder: %v", err)
+				}
+				restError(t, s.InteractionResponseDelete(i), http.StatusNotFound, 10008)
+				continue
+			}
+			content := "rolled 7"
+			m, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &content})
+			if err != nil {
+				t.Fatalf("edit the placeholder: %v", err)
+			}
+			if m.Content != content {
+				t.Errorf("edited placeholder %+v", m)
+			}
+		}
+	})
+
 	t.Run("channel message with faults", func(t *testing.T) {
 		route := fakediscord.Route(fakediscord.RouteCreateMessage)
 		mark := len(fake.Requests())

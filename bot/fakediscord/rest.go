@@ -553,6 +553,18 @@ func (s *Server) webhookMessageLocked(req *Request) (map[string]any, reply, bool
 	return m, reply{}, true
 }
 
+// answeredElsewhereLocked gives an interaction answered elsewhere (by the
+// HTTP endpoint, which the fake never sees) the original message its
+// answer made, when an edit or a delete of @original first names it: the
+// "thinking..." placeholder of a deferred answer is edited into the answer,
+// or deleted to make way for a private one.
+func (s *Server) answeredElsewhereLocked(req *Request) {
+	st := s.webhookStateLocked(req.Param("token"))
+	if req.Param("message") == "" && st.acked && st.original == "" && s.interaction[st.id] == nil {
+		st.original = s.storeMessageLocked(st.channelID, messageTypeChatInputCmd, nil)
+	}
+}
+
 func (s *Server) getWebhookMessage(req *Request) reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -570,12 +582,7 @@ func (s *Server) editWebhookMessage(req *Request) reply {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := s.webhookStateLocked(req.Param("token"))
-	if req.Param("message") == "" && st.acked && st.original == "" && s.interaction[st.id] == nil {
-		// An interaction answered elsewhere (HTTP endpoint): its original
-		// message comes into being here.
-		st.original = s.storeMessageLocked(st.channelID, messageTypeChatInputCmd, nil)
-	}
+	s.answeredElsewhereLocked(req)
 	m, rep, ok := s.webhookMessageLocked(req)
 	if !ok {
 		return rep
@@ -591,6 +598,7 @@ func (s *Server) editWebhookMessage(req *Request) reply {
 func (s *Server) deleteWebhookMessage(req *Request) reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.answeredElsewhereLocked(req)
 	m, rep, ok := s.webhookMessageLocked(req)
 	if !ok {
 		return rep

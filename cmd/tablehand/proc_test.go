@@ -31,7 +31,7 @@ import (
 // tablehand: it is built once, with the tests.
 
 // botBinary is the tablehand to run.
-func botBinary(t *testing.T) string {
+func botBinary(t testing.TB) string {
 	t.Helper()
 	if bin := os.Getenv("TABLEHAND_MEMTEST_BIN"); bin != "" {
 		return bin
@@ -96,7 +96,7 @@ func (l *lockedBuffer) String() string {
 // and waits for the first line of its log that matches ready, whose
 // submatches it returns. When the test ends the process is interrupted
 // (as Ctrl-C does) and must end cleanly, unless the test killed it.
-func startBot(t *testing.T, ready string, args []string, env ...string) (*botProc, []string) {
+func startBot(t testing.TB, ready string, args []string, env ...string) (*botProc, []string) {
 	t.Helper()
 	cmd := exec.Command(botBinary(t), args...)
 	cmd.Dir = t.TempDir()
@@ -149,7 +149,7 @@ func (p *botProc) expect(pattern string) <-chan []string {
 
 // await waits for the line that expect announced; the process ending
 // first, or a minute passing, fails the test.
-func (p *botProc) await(t *testing.T, found <-chan []string, what string) []string {
+func (p *botProc) await(t testing.TB, found <-chan []string, what string) []string {
 	t.Helper()
 	select {
 	case m := <-found:
@@ -169,7 +169,7 @@ func (p *botProc) await(t *testing.T, found <-chan []string, what string) []stri
 
 // kill ends the process with SIGKILL, as kill -9 or a crash does: it has
 // no chance to finish anything.
-func (p *botProc) kill(t *testing.T) {
+func (p *botProc) kill(t testing.TB) {
 	t.Helper()
 	p.ended = true
 	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
@@ -183,7 +183,7 @@ func (p *botProc) kill(t *testing.T) {
 }
 
 // stop interrupts the process and waits for it to end, cleanly.
-func (p *botProc) stop(t *testing.T) {
+func (p *botProc) stop(t testing.TB) {
 	if p.ended {
 		return
 	}
@@ -213,7 +213,7 @@ func tail(s string) string {
 // startHTTP starts `tablehand http` on the store at source (a SQLite file
 // or a PostgreSQL URL), checking s's signatures, and returns it and the
 // URL it listens at.
-func startHTTP(t *testing.T, s signer, source string, env ...string) (*botProc, string) {
+func startHTTP(t testing.TB, s signer, source string, env ...string) (*botProc, string) {
 	t.Helper()
 	p, m := startBot(t, listening.String(), []string{"http", "--listen", "127.0.0.1:0", "--db", source}, append(env, s.env())...)
 	return p, "http://" + m[1]
@@ -225,7 +225,7 @@ type signer struct {
 	priv ed25519.PrivateKey
 }
 
-func newSigner(t *testing.T) signer {
+func newSigner(t testing.TB) signer {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -272,7 +272,7 @@ func (s signer) send(client *http.Client, url string, body []byte) (int, answer,
 // slash is the interaction of the slash command name by user in a
 // channel of guild, as Discord POSTs it; gm gives the user Manage
 // Channels. fake makes it (and its ID, new each time).
-func slash(t *testing.T, fake *fakediscord.Server, guild, channel, user string, gm bool, name string, opts ...fakediscord.Option) []byte {
+func slash(t testing.TB, fake *fakediscord.Server, guild, channel, user string, gm bool, name string, opts ...fakediscord.Option) []byte {
 	t.Helper()
 	in := fake.SlashCommand(name, opts...)
 	in.GuildID, in.ChannelID = guild, channel

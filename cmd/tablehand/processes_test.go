@@ -38,7 +38,7 @@ func consoleSetup(t *testing.T, source, channel, lines string, env map[string]st
 }
 
 // openStore opens the store at source for the test to look at.
-func openStore(t *testing.T, source string) *db.DB {
+func openStore(t testing.TB, source string) *db.DB {
 	t.Helper()
 	d, err := db.Open(context.Background(), source)
 	if err != nil {
