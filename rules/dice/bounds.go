@@ -16,14 +16,10 @@ func (e *Expr) Bounds() (lo, hi int, ok bool) {
 		if !ok {
 			return 0, 0, false
 		}
-		r := int(ps.repeat)
-		if r < 1 {
-			r = 1
-		}
-		if l, ok = mulInt(l, r); !ok {
+		if l, ok = mulInt(l, int(ps.repeat)); !ok {
 			return 0, 0, false
 		}
-		if h, ok = mulInt(h, r); !ok {
+		if h, ok = mulInt(h, int(ps.repeat)); !ok {
 			return 0, 0, false
 		}
 		if lo, ok = addInt(lo, l); !ok {
@@ -76,7 +72,7 @@ func (e *Expr) nodeBounds(i int32) (lo, hi int, ok bool) {
 			h, ok2 := addInt(xh, -yl)
 			return l, h, ok1 && ok2
 		case tokStar:
-			return corners(xl, xh, yl, yh, func(a, b int) (int, bool) { return mulInt(a, b) })
+			return corners(xl, xh, yl, yh, mulInt)
 		case tokSlash:
 			if yl <= 0 && 0 <= yh {
 				return 0, 0, false
