@@ -392,8 +392,8 @@ func (e *Encounter) End(p Policy, actor string) (Event, error) {
 		var standing, down []Combatant
 		for i := range x.Combatants {
 			c := &x.Combatants[i]
-			if why := ""; !c.Defeated && downer != nil {
-				if why = downer.Down(x, c); why != "" {
+			if !c.Defeated && downer != nil {
+				if why := downer.Down(x, c); why != "" {
 					c.Defeated = true
 					named := *c
 					named.Name += " (" + why + ")"
