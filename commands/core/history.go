@@ -10,6 +10,9 @@ import (
 	"github.com/tablehand/tablehand/db"
 )
 
+// visibilityMarks mark in /history a roll not everyone sees.
+var visibilityMarks = map[kit.Visibility]string{kit.Self: " 🔒", kit.GMRoll: " 🔒 gm", kit.Blind: " 🙈 blind"}
+
 const (
 	defaultHistory = 10
 	maxHistory     = 25
@@ -68,13 +71,12 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 	b.WriteString("**Recent rolls here** (newest first)\n")
 	for _, r := range rolls {
 		e := HistoryEntry{ID: r.Code, User: r.UserName, Expr: r.Expr, Total: r.Total, Private: r.Private, At: r.CreatedAt}
-		mark := ""
-		switch vis := kit.Visibility(r.Visibility); vis {
-		case kit.Self, kit.GMRoll, kit.Blind:
+		vis := kit.Visibility(r.Visibility)
+		mark, secret := visibilityMarks[vis]
+		if secret {
 			e.Visibility = string(vis)
-			mark = map[kit.Visibility]string{kit.Self: " 🔒", kit.GMRoll: " 🔒 gm", kit.Blind: " 🙈 blind"}[vis]
 		}
-		if kit.Visibility(r.Visibility) == kit.Blind && !req.GM {
+		if vis == kit.Blind && !req.GM {
 			// A blind roll's roller knows it was rolled, never its result.
 			fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **?**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), mark)
 			e.Total, e.Hidden = 0, true
