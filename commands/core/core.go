@@ -7,9 +7,10 @@
 package core
 
 import (
+	"runtime"
+
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/rules/dice"
-	"runtime"
 )
 
 // handlers answers the commands of this package.
