@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/mattn/go-sqlite3"
@@ -275,11 +274,9 @@ func pgCheck(ctx context.Context, url string) (Report, error) {
 			return Report{}, fmt.Errorf("check %s: schema version: %w", Redact(url), err)
 		}
 	}
-	ms, err := readMigrations(pgMigrations, "pgmigrations")
-	if err != nil {
+	if rep.Latest, err = latestMigration(pgMigrations, "pgmigrations"); err != nil {
 		return Report{}, err
 	}
-	rep.Latest = ms[len(ms)-1].version
 	return rep, nil
 }
 
@@ -319,19 +316,4 @@ func check(ctx context.Context, file string) (Report, error) {
 
 // LatestVersion is the version of the newest migration this build carries:
 // the schema version Open brings a database to.
-func LatestVersion() (int, error) {
-	entries, err := migrations.ReadDir("migrations")
-	if err != nil {
-		return 0, fmt.Errorf("read migrations: %w", err)
-	}
-	latest := 0
-	for _, e := range entries {
-		num, _, _ := strings.Cut(e.Name(), "_")
-		v, err := strconv.Atoi(num)
-		if err != nil {
-			return 0, fmt.Errorf("migration %s: name must start with a number and '_'", e.Name())
-		}
-		latest = max(latest, v)
-	}
-	return latest, nil
-}
+func LatestVersion() (int, error) { return latestMigration(migrations, "migrations") }
