@@ -60,24 +60,20 @@ func Damaged(err error) bool {
 	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
 }
 
-// damaged is the error of a damaged database file, with what to do: the
-// same for Open (serve, http, console) and tablehand check.
-func damaged(file, detail string) error {
+// DamagedFile is the error of a damaged database file, with what to do:
+// the same for Open (serve, http, console) and tablehand check.
+func DamagedFile(file, detail string) error {
 	return fmt.Errorf("%w: %s (%s). Restore a backup: stop Tablehand, check the backup with `tablehand check --db BACKUP`, copy it over %s, delete %s-wal and %s-shm if present, and start Tablehand again",
 		ErrDamaged, file, detail, file, file, file)
 }
 
-// DamagedFile is the error of a database file found damaged (by
-// tablehand check), worded as Open words it.
-func DamagedFile(file, detail string) error { return damaged(file, detail) }
-
 // quickCheck runs SQLite's quick_check on a database about to be used,
-// and returns damaged's error when it finds anything wrong.
+// and returns DamagedFile's error when it finds anything wrong.
 func quickCheck(ctx context.Context, d *sql.DB, file string) error {
 	rows, err := d.QueryContext(ctx, "PRAGMA quick_check")
 	if err != nil {
 		if Damaged(err) {
-			return damaged(file, err.Error())
+			return DamagedFile(file, err.Error())
 		}
 		return fmt.Errorf("open database %s: quick check: %w", file, err)
 	}
@@ -86,18 +82,18 @@ func quickCheck(ctx context.Context, d *sql.DB, file string) error {
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			return damaged(file, err.Error())
+			return DamagedFile(file, err.Error())
 		}
 		lines = append(lines, line)
 	}
 	if err := rows.Err(); err != nil {
 		if Damaged(err) {
-			return damaged(file, err.Error())
+			return DamagedFile(file, err.Error())
 		}
 		return fmt.Errorf("open database %s: quick check: %w", file, err)
 	}
 	if len(lines) != 1 || lines[0] != "ok" {
-		return damaged(file, "quick_check: "+strings.Join(lines, "; "))
+		return DamagedFile(file, "quick_check: "+strings.Join(lines, "; "))
 	}
 	return nil
 }
