@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/mattn/go-sqlite3"
@@ -61,24 +60,20 @@ func Damaged(err error) bool {
 	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
 }
 
-// damaged is the error of a damaged database file, with what to do: the
-// same for Open (serve, http, console) and tablehand check.
-func damaged(file, detail string) error {
+// DamagedFile is the error of a damaged database file, with what to do:
+// the same for Open (serve, http, console) and tablehand check.
+func DamagedFile(file, detail string) error {
 	return fmt.Errorf("%w: %s (%s). Restore a backup: stop Tablehand, check the backup with `tablehand check --db BACKUP`, copy it over %s, delete %s-wal and %s-shm if present, and start Tablehand again",
 		ErrDamaged, file, detail, file, file, file)
 }
 
-// DamagedFile is the error of a database file found damaged (by
-// tablehand check), worded as Open words it.
-func DamagedFile(file, detail string) error { return damaged(file, detail) }
-
 // quickCheck runs SQLite's quick_check on a database about to be used,
-// and returns damaged's error when it finds anything wrong.
+// and returns DamagedFile's error when it finds anything wrong.
 func quickCheck(ctx context.Context, d *sql.DB, file string) error {
 	rows, err := d.QueryContext(ctx, "PRAGMA quick_check")
 	if err != nil {
 		if Damaged(err) {
-			return damaged(file, err.Error())
+			return DamagedFile(file, err.Error())
 		}
 		return fmt.Errorf("open database %s: quick check: %w", file, err)
 	}
@@ -87,18 +82,18 @@ func quickCheck(ctx context.Context, d *sql.DB, file string) error {
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			return damaged(file, err.Error())
+			return DamagedFile(file, err.Error())
 		}
 		lines = append(lines, line)
 	}
 	if err := rows.Err(); err != nil {
 		if Damaged(err) {
-			return damaged(file, err.Error())
+			return DamagedFile(file, err.Error())
 		}
 		return fmt.Errorf("open database %s: quick check: %w", file, err)
 	}
 	if len(lines) != 1 || lines[0] != "ok" {
-		return damaged(file, "quick_check: "+strings.Join(lines, "; "))
+		return DamagedFile(file, "quick_check: "+strings.Join(lines, "; "))
 	}
 	return nil
 }
@@ -275,11 +270,9 @@ func pgCheck(ctx context.Context, url string) (Report, error) {
 			return Report{}, fmt.Errorf("check %s: schema version: %w", Redact(url), err)
 		}
 	}
-	ms, err := readMigrations(pgMigrations, "pgmigrations")
-	if err != nil {
+	if rep.Latest, err = latestMigration(pgMigrations, "pgmigrations"); err != nil {
 		return Report{}, err
 	}
-	rep.Latest = ms[len(ms)-1].version
 	return rep, nil
 }
 
@@ -319,19 +312,4 @@ func check(ctx context.Context, file string) (Report, error) {
 
 // LatestVersion is the version of the newest migration this build carries:
 // the schema version Open brings a database to.
-func LatestVersion() (int, error) {
-	entries, err := migrations.ReadDir("migrations")
-	if err != nil {
-		return 0, fmt.Errorf("read migrations: %w", err)
-	}
-	latest := 0
-	for _, e := range entries {
-		num, _, _ := strings.Cut(e.Name(), "_")
-		v, err := strconv.Atoi(num)
-		if err != nil {
-			return 0, fmt.Errorf("migration %s: name must start with a number and '_'", e.Name())
-		}
-		latest = max(latest, v)
-	}
-	return latest, nil
-}
+func LatestVersion() (int, error) { return latestMigration(migrations, "migrations") }

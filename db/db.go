@@ -265,6 +265,16 @@ func readMigrations(fsys embed.FS, dir string) ([]migration, error) {
 	return ms, nil
 }
 
+// latestMigration is the version of the newest migration in dir of fsys,
+// 0 for none.
+func latestMigration(fsys embed.FS, dir string) (int, error) {
+	ms, err := readMigrations(fsys, dir)
+	if err != nil || len(ms) == 0 {
+		return 0, err
+	}
+	return ms[len(ms)-1].version, nil
+}
+
 // Version returns the schema version recorded in the database.
 func (d *DB) Version(ctx context.Context) (int, error) {
 	var v int

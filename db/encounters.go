@@ -201,7 +201,7 @@ func (d *DB) StartEncounter(ctx context.Context, guildID, channelID, system, act
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		// The channel's encounters, locked as the changes of its fight lock
 		// them: the snapshots deleted below are what their undo reads.
-		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+		if err := d.lockChannel(ctx, tx, channelID); err != nil {
 			return err
 		}
 		var running int
@@ -331,7 +331,7 @@ func (d *DB) UndoEncounter(ctx context.Context, channelID, actorID string) (Enco
 	var out Encounter
 	var undone EncounterEvent
 	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
-		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+		if err := d.lockChannel(ctx, tx, channelID); err != nil {
 			return err
 		}
 		e, err := activeEncounter(ctx, tx, channelID)
@@ -394,7 +394,7 @@ func (d *DB) RedoEncounter(ctx context.Context, channelID, actorID string) (Enco
 	var out Encounter
 	var redone EncounterEvent
 	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
-		if err := d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID); err != nil {
+		if err := d.lockChannel(ctx, tx, channelID); err != nil {
 			return err
 		}
 		e, err := activeEncounter(ctx, tx, channelID)

@@ -496,17 +496,13 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 // FactionOrders lists the campaign's orders of one faction ("" for every
 // faction) and mode ("" for both), by faction and place in the queue.
 func (d *DB) FactionOrders(ctx context.Context, guildID, factionName, mode string) ([]FactionOrder, error) {
-	// The campaign's ID alone: its state (the asset chart and every
+	// The campaign's stamp alone: its state (the asset chart and every
 	// faction) need not be decoded to list its orders.
-	var id int64
-	err := d.sql.QueryRowContext(ctx, `SELECT id FROM faction_campaigns WHERE guild_id = ?`, guildID).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("faction campaign of guild %q: %w", guildID, ErrNotFound)
-	}
+	stamp, err := d.CampaignStamp(ctx, guildID)
 	if err != nil {
-		return nil, fmt.Errorf("faction campaign of guild %q: %w", guildID, err)
+		return nil, err
 	}
-	out, err := listOrders(ctx, d.sql, id, factionName, mode)
+	out, err := listOrders(ctx, d.sql, stamp.ID, factionName, mode)
 	if err != nil {
 		return nil, fmt.Errorf("list orders: %w", err)
 	}

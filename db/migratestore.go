@@ -155,11 +155,11 @@ func latest(d *DB) int {
 	if d.postgres {
 		fsys, dir = pgMigrations, "pgmigrations"
 	}
-	ms, err := readMigrations(fsys, dir)
-	if err != nil || len(ms) == 0 {
+	v, err := latestMigration(fsys, dir)
+	if err != nil {
 		return 0
 	}
-	return ms[len(ms)-1].version
+	return v
 }
 
 // copyRows is how many rows one INSERT carries.

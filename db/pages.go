@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The audiences of a read-only web page: its players' link shows what
@@ -31,10 +32,11 @@ func FightScope(channelID string) string { return fightScope + channelID }
 // FightChannel is the channel of a fight page's scope, and whether scope
 // is one.
 func FightChannel(scope string) (string, bool) {
-	if len(scope) > len(fightScope) && scope[:len(fightScope)] == fightScope {
-		return scope[len(fightScope):], true
+	ch, ok := strings.CutPrefix(scope, fightScope)
+	if !ok || ch == "" {
+		return "", false
 	}
-	return "", false
+	return ch, true
 }
 
 // tokenBytes is the randomness of a page token: 256 bits, well over the

@@ -269,6 +269,12 @@ func (d *DB) lockCampaign(ctx context.Context, tx *sql.Tx, guildID string) error
 	return d.lock(ctx, tx, `SELECT id FROM faction_campaigns WHERE guild_id = ?`, guildID)
 }
 
+// lockChannel locks every encounter of the channel, active or not (see
+// lock).
+func (d *DB) lockChannel(ctx context.Context, tx *sql.Tx, channelID string) error {
+	return d.lock(ctx, tx, `SELECT id FROM encounters WHERE channel_id = ?`, channelID)
+}
+
 // pgUnavailable is Unavailable for PostgreSQL's errors.
 func pgUnavailable(err error) bool {
 	var pe *pgconn.PgError

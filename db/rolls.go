@@ -194,8 +194,7 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID string, viewer V
 	if viewer.GM {
 		gmSees = [2]string{"gm", "blind"}
 	}
-	rows, err := d.sql.QueryContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at
-		FROM rolls
+	rows, err := d.sql.QueryContext(ctx, `SELECT `+rollCols+` FROM rolls
 		WHERE channel_id = ? AND (? = '' OR user_id = ?) AND (private = 0 OR user_id = ? OR visibility IN (?, ?))
 		ORDER BY id DESC LIMIT ?`, channelID, userID, userID, viewer.ID, gmSees[0], gmSees[1], limit)
 	if err != nil {
@@ -204,14 +203,9 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID string, viewer V
 	defer rows.Close()
 	var out []Roll
 	for rows.Next() {
-		var r Roll
-		var detail, created string
-		if err := rows.Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &r.Visibility, &detail, &created); err != nil {
+		r, err := scanRoll(rows)
+		if err != nil {
 			return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
-		}
-		r.Detail = json.RawMessage(detail)
-		if r.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
-			return nil, fmt.Errorf("roll %d: bad time %q: %w", r.ID, created, err)
 		}
 		out = append(out, r)
 	}
@@ -224,21 +218,31 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID string, viewer V
 // RollByCode returns the newest roll in channelID with the short ID code.
 // found is false when there is none.
 func (d *DB) RollByCode(ctx context.Context, channelID, code string) (r Roll, found bool, err error) {
-	var detail, created string
-	err = d.sql.QueryRowContext(ctx, `SELECT id, code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at
-		FROM rolls WHERE channel_id = ? AND code = ? ORDER BY id DESC LIMIT 1`, channelID, code).
-		Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &r.Visibility, &detail, &created)
+	r, err = scanRoll(d.sql.QueryRowContext(ctx, `SELECT `+rollCols+`
+		FROM rolls WHERE channel_id = ? AND code = ? ORDER BY id DESC LIMIT 1`, channelID, code))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Roll{}, false, nil
 	}
 	if err != nil {
 		return Roll{}, false, fmt.Errorf("find roll %s in channel %s: %w", code, channelID, err)
 	}
-	r.Detail = json.RawMessage(detail)
-	if r.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
-		return Roll{}, false, fmt.Errorf("roll %d: bad time %q: %w", r.ID, created, err)
-	}
 	return r, true, nil
+}
+
+const rollCols = `id, code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at`
+
+func scanRoll(row interface{ Scan(...any) error }) (Roll, error) {
+	var r Roll
+	var detail, created string
+	if err := row.Scan(&r.ID, &r.Code, &r.GuildID, &r.ChannelID, &r.UserID, &r.UserName, &r.Expr, &r.Total, &r.Private, &r.Visibility, &detail, &created); err != nil {
+		return Roll{}, err
+	}
+	r.Detail = json.RawMessage(detail)
+	var err error
+	if r.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return Roll{}, fmt.Errorf("roll %d: bad time %q: %w", r.ID, created, err)
+	}
+	return r, nil
 }
 
 // RecentExprs returns up to limit distinct expressions userID rolled most
