@@ -83,23 +83,24 @@ type mixWorld struct {
 	turn     atomic.Uint64
 	channels []*mixChannel
 	factions []*mixFaction
-	logs     *mixLog
+	logs     *lockedLog
 }
 
-// mixLog keeps what the router logs: it logs every failure that is not
-// the user's mistake, and there must be none.
-type mixLog struct {
+// lockedLog keeps what a logger writes from many goroutines. The mixed
+// load's router logs every failure that is not the user's mistake, and
+// there must be none.
+type lockedLog struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
 }
 
-func (l *mixLog) Write(p []byte) (int, error) {
+func (l *lockedLog) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.buf.Write(p)
 }
 
-func (l *mixLog) String() string {
+func (l *lockedLog) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.buf.String()
@@ -118,7 +119,7 @@ func newMixWorld(tb testing.TB, dir string, guilds, perGuild int) *mixWorld {
 func newMixWorldOn(tb testing.TB, source string, procs, guilds, perGuild int) *mixWorld {
 	tb.Helper()
 	ctx := context.Background()
-	logs := &mixLog{}
+	logs := &lockedLog{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cfg := DefaultConfig()
 	random := func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
@@ -392,7 +393,7 @@ func (w *mixWorld) runRate(rate float64, n int, seed uint64) *mixRun {
 }
 
 // check fails tb if any command failed or anything logged a failure.
-func (r *mixRun) check(tb testing.TB, logs *mixLog) {
+func (r *mixRun) check(tb testing.TB, logs *lockedLog) {
 	tb.Helper()
 	n := 0
 	for text, count := range r.failures {

@@ -91,28 +91,20 @@ func TestPostgresGoesAway(t *testing.T) {
 	u.RawQuery = q.Encode()
 	r := newReplica(t, newSigner(t), u.String())
 	startFight(t, r)
-	ask := func(line string) (kit.Response, error) {
-		req, err := r.router.ParseLine(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.User, req.GuildID, req.ChannelID, req.Permissions = kit.User{ID: "gm", Name: "gm"}, "g", "table", kit.ManageChannels
-		return r.router.Handle(context.Background(), req)
-	}
 
 	p.cut()
-	if resp, err := ask("/odds 2d6"); err != nil || len(resp.Embeds) == 0 || !strings.Contains(resp.Embeds[0].Title, "Odds of 2d6") {
+	if resp, err := r.ask(t, "/odds 2d6"); err != nil || len(resp.Embeds) == 0 || !strings.Contains(resp.Embeds[0].Title, "Odds of 2d6") {
 		t.Errorf("/odds with the server gone: %v\n%+v", err, resp)
 	}
 	for _, line := range []string{"/init next", "/init damage target:Goblin amount:3"} {
-		resp, _ := ask(line)
+		resp, _ := r.ask(t, line)
 		if resp.Content != kit.UnavailableMessage {
 			t.Errorf("%s with the server gone answered %q, want the unavailable message", line, resp.Content)
 		}
 	}
 
 	p.mend()
-	if _, err := ask("/init damage target:Goblin amount:3"); err != nil {
+	if _, err := r.ask(t, "/init damage target:Goblin amount:3"); err != nil {
 		t.Fatalf("/init damage once the server is back: %v", err)
 	}
 	e, err := r.store.Encounter(context.Background(), "table")

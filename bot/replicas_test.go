@@ -52,16 +52,22 @@ func newReplica(t *testing.T, s signer, source string) *replica {
 	return &replica{store: store, router: router, srv: srv}
 }
 
-// do runs a console line on the replica's router as the GM, in channel
-// "table" of guild "g".
-func (r *replica) do(t *testing.T, line string) kit.Response {
+// ask runs a console line on the replica's router as the GM, in channel
+// "table" of guild "g"; a line that does not parse fails t.
+func (r *replica) ask(t *testing.T, line string) (kit.Response, error) {
 	t.Helper()
 	req, err := r.router.ParseLine(line)
 	if err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}
 	req.User, req.GuildID, req.ChannelID, req.Permissions = kit.User{ID: "gm", Name: "gm"}, "g", "table", kit.ManageChannels
-	resp, err := r.router.Handle(context.Background(), req)
+	return r.router.Handle(context.Background(), req)
+}
+
+// do is ask of a line that must succeed.
+func (r *replica) do(t *testing.T, line string) kit.Response {
+	t.Helper()
+	resp, err := r.ask(t, line)
 	if err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}

@@ -390,13 +390,7 @@ func checkPostLimits(t *testing.T, r kit.Response) {
 
 // Two processes' schedulers fire at once: one applies.
 func TestSchedulerTwoProcesses(t *testing.T) {
-	fireTwice(t, newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1}))
-}
-
-// fireTwice fires w's due schedule from two processes at once (w's and
-// another on its database) and checks that one of them played the round.
-func fireTwice(t *testing.T, w *schedWorld) {
-	t.Helper()
+	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1})
 	a, b := w.sched, w.scheduler(w.open())
 	now := at("2025-01-06T18:00:01Z")
 	w.now = now

@@ -29,7 +29,7 @@ const (
 	blindRollExpr = "1d20+87654" // dice:16
 	blindTotal    = "87670"
 	gmChannelID   = "1300000000000000099"
-	ephemeral     = 64 // the message flag
+	ephemeral     = discordgo.MessageFlagsEphemeral
 )
 
 // secretLeaks lists the secret totals and dice text contains.
@@ -46,9 +46,9 @@ func secretLeaks(text string) []string {
 // seenMessage is the text of a message as Discord receives it: content,
 // embeds and the ephemeral flag.
 type seenMessage struct {
-	Content string            `json:"content"`
-	Embeds  []json.RawMessage `json:"embeds"`
-	Flags   int               `json:"flags"`
+	Content string                 `json:"content"`
+	Embeds  []json.RawMessage      `json:"embeds"`
+	Flags   discordgo.MessageFlags `json:"flags"`
 }
 
 func (m seenMessage) text() string {

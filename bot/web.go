@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -57,6 +58,12 @@ var webTemplates = template.Must(template.New("web").Funcs(template.FuncMap{
 var (
 	pageCSS = mustRead("web/page.css")
 	pageJS  = mustRead("web/page.js")
+)
+
+// Where the stylesheet and the script are served (head.html links them).
+const (
+	pageCSSPath = "/static/page.css"
+	pageJSPath  = "/static/page.js"
 )
 
 func mustRead(name string) []byte {
@@ -133,8 +140,8 @@ func NewWeb(store WebStore, log *slog.Logger, o WebOptions) *Web {
 		pages: newPageCache(DefaultPageCacheBytes), closing: make(chan struct{})}
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}", w.page)
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}/events", w.events)
-	w.mux.HandleFunc("GET /static/page.css", w.static(pageCSS, "text/css; charset=utf-8"))
-	w.mux.HandleFunc("GET /static/page.js", w.static(pageJS, "text/javascript; charset=utf-8"))
+	w.mux.HandleFunc("GET "+pageCSSPath, w.static(pageCSS, "text/css; charset=utf-8"))
+	w.mux.HandleFunc("GET "+pageJSPath, w.static(pageJS, "text/javascript; charset=utf-8"))
 	w.mux.HandleFunc("/", func(rw http.ResponseWriter, r *http.Request) { w.notFound(rw) })
 	return w
 }
@@ -151,7 +158,7 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 // IsWebPath reports whether the pages answer path: http serves them
 // beside the interactions endpoint, which has every other path.
 func IsWebPath(path string) bool {
-	return len(path) > len(kit.PagePath) && path[:len(kit.PagePath)] == kit.PagePath || path == "/static/page.css" || path == "/static/page.js"
+	return len(path) > len(kit.PagePath) && strings.HasPrefix(path, kit.PagePath) || path == pageCSSPath || path == pageJSPath
 }
 
 // static serves a file of the binary.

@@ -55,7 +55,7 @@ var webNow = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 type webCampaign struct {
 	store *db.DB
 	srv   *httptest.Server
-	log   *bytes.Buffer
+	log   *lockedLog
 	// lines are the console's outcomes, by input.
 	lines  map[string]consoleOut
 	links  kit.PageResult
@@ -92,18 +92,6 @@ func (w *webCampaign) run(t testing.TB, lines ...string) {
 	}
 }
 
-// lockedBuffer is a log the server's goroutines write to.
-type lockedBuffer struct {
-	mu sync.Mutex
-	bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.Buffer.Write(p)
-}
-
 func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 	t.Helper()
 	ctx := context.Background()
@@ -112,8 +100,8 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	logBuf := &lockedBuffer{}
-	log := slog.New(slog.NewTextHandler(logBuf, nil))
+	logs := &lockedLog{}
+	log := slog.New(slog.NewTextHandler(logs, nil))
 	router := commands.New(kit.Deps{
 		Rolls: store, Characters: store, Encounters: store, Channels: store, Factions: store, Schedules: store,
 		Rules:  commands.DefaultRules(),
@@ -129,7 +117,7 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 	t.Cleanup(w.srv.Close)
 	t.Cleanup(web.Shutdown) // first: the streams end, then the server
 
-	w.log = &logBuf.Buffer
+	w.log = logs
 	return w
 }
 

@@ -87,10 +87,7 @@ func (h *fightHub) watch(ctx context.Context, channel string, fw *fightWatch) {
 			return
 		case <-t.C:
 		}
-		seq, err := tracker.FightSeq(ctx, h.store, channel)
-		if errors.Is(err, db.ErrNotFound) {
-			seq, err = -1, nil // ended: the page shows that
-		}
+		seq, err := fightSeq(ctx, h.store, channel)
 		if err != nil || seq == last {
 			continue
 		}
@@ -104,6 +101,16 @@ func (h *fightHub) watch(ctx context.Context, channel string, fw *fightWatch) {
 		}
 		h.mu.Unlock()
 	}
+}
+
+// fightSeq is tracker.FightSeq of the fight in channel, -1 once the fight
+// has ended (the page shows that): a change like any other.
+func fightSeq(ctx context.Context, store kit.EncounterStore, channel string) (int64, error) {
+	seq, err := tracker.FightSeq(ctx, store, channel)
+	if errors.Is(err, db.ErrNotFound) {
+		return -1, nil
+	}
+	return seq, err
 }
 
 // events is the stream of a fight page's changes.
@@ -129,10 +136,7 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 	// says which entry of the journal it shows (since).
 	missed := false
 	if since := r.URL.Query().Get("since"); since != "" {
-		seq, err := tracker.FightSeq(r.Context(), w.store, channel)
-		if errors.Is(err, db.ErrNotFound) {
-			seq, err = -1, nil
-		}
+		seq, err := fightSeq(r.Context(), w.store, channel)
 		missed = err == nil && strconv.FormatInt(seq, 10) != since
 	}
 	h := rw.Header()
