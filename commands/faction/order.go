@@ -226,9 +226,8 @@ func (h *handlers) checkOrder(c *rules.Campaign, plan map[string][]rules.Order, 
 			if sk.Index != last {
 				continue
 			}
-			if sk.Err == nil {
-				return kit.Errorf("%s", sk.Reason)
-			}
+			// The user's mistake in the error, else (no error, or not the
+			// user's) the reason the round gives.
 			if ue, ok := kit.AsUserError(factionError(sk.Err)); ok {
 				return ue
 			}

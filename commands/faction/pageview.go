@@ -195,11 +195,6 @@ func pageSchedule(res ScheduleResult) *PageSchedule {
 	return ps
 }
 
-// campaignPage is the page of c for v, with orders.
-func campaignPage(c *rules.Campaign, v Viewer, orders []db.FactionOrder, hist []db.FactionRound) CampaignPage {
-	return pageState(c, v, hist).withOrders(orders)
-}
-
 // pageState is what the page of c shows v of c and its rounds hist.
 func pageState(c *rules.Campaign, v Viewer, hist []db.FactionRound) PageState {
 	s := PageState{CampaignPage: CampaignPage{GM: v.GM, Round: c.Round, Sequence: string(c.Config.Sequence), Habitats: habitatResults(c)},

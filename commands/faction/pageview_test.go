@@ -40,3 +40,9 @@ func TestCampaignPageFollowsViewer(t *testing.T) {
 		t.Errorf("the players' page sees an NPC's secrets: research %v, assets %v, pending %v, orders %v", f.Research, f.Assets, f.Pending, players.Orders)
 	}
 }
+
+// campaignPage is the page of c for v, with orders, as PageState.Live
+// makes it without a store.
+func campaignPage(c *rules.Campaign, v Viewer, orders []db.FactionOrder, hist []db.FactionRound) CampaignPage {
+	return pageState(c, v, hist).withOrders(orders)
+}

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -312,13 +313,6 @@ func unavailableFix(reason string) string {
 	return "check the disk and the file system of the database (dmesg, tablehand check)"
 }
 
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 // DamagedMessage is what a user sees when the database file is damaged:
 // trying again does not help until the operator restores a backup.
 const DamagedMessage = "⚠️ Tablehand's database is damaged, so this was not done, and trying again will not help: the bot's operator must restore a backup. It has been logged for them."
@@ -344,7 +338,7 @@ func (r *Router) Failure(req *Request, err error) Response {
 		reason := db.UnavailableReason(err)
 		if prev := r.unavailable.Swap(reason + " "); prev != reason+" " {
 			r.log.Error("the database cannot be written: the operator must fix it; commands that change something fail until then (logged once)",
-				"database", r.database, "reason", cmpOr(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", err)
+				"database", r.database, "reason", cmp.Or(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", err)
 		}
 		return Response{Type: Message, Content: unavailableMessage(reason), Ephemeral: true}
 	}
