@@ -98,6 +98,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		out := res.String()
+		checkRenderPaths(t, res)
 		if res.Reason() != "" && res.Total != noReason.Total {
 			t.Fatalf("Roll(%q) = %d, but without its reason %q = %d", s, res.Total, res.Reason(), noReason.Total)
 		}
@@ -142,3 +143,23 @@ func FuzzParse(f *testing.F) {
 
 // fuzzLookup gives each name its length.
 func fuzzLookup(name string) (int, bool) { return len(name), true }
+
+// checkRenderPaths holds String's fast paths for a roll without names or
+// labels to the general ones they stand for.
+func checkRenderPaths(t *testing.T, res *Result) {
+	t.Helper()
+	expr, reason := res.split()
+	if e, r := splitSlow(res.Expr); e != expr || r != reason {
+		t.Fatalf("split(%q) = %q, %q; by bytes %q, %q", res.Expr, expr, reason, e, r)
+	}
+	var none []Ref
+	for _, p := range res.Parts {
+		if len(res.Refs) > 0 || strings.Contains(p.Expr, "[") {
+			continue
+		}
+		fast := string(appendTermsPlain(nil, p.Expr, p.Groups))
+		if slow := string(appendTerms(nil, p.Expr, p.Groups, &none)); fast != slow {
+			t.Fatalf("%q: part %q renders %q, by the general path %q", res.Expr, p.Expr, fast, slow)
+		}
+	}
+}

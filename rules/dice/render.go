@@ -3,6 +3,7 @@ package dice
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // String renders the roll as a user sees it in a chat reply: the
@@ -49,11 +50,18 @@ import (
 // occurrence of its Expr, outside labels, in what is left of the
 // expression.
 func (r *Result) String() string {
-	var buf [512]byte
-	b := buf[:0]
+	// A short roll is built on the stack and copied out once; a long one
+	// in a buffer of its own that becomes the string, without a copy.
+	var buf [160]byte
 	if size := r.sizeHint(); size > len(buf) {
-		b = make([]byte, 0, size)
+		b := r.appendTo(make([]byte, 0, size))
+		return unsafe.String(unsafe.SliceData(b), len(b))
 	}
+	return string(r.appendTo(buf[:0]))
+}
+
+// appendTo appends the roll as String renders it.
+func (r *Result) appendTo(b []byte) []byte {
 	expr, reason := r.split()
 	refs := r.Refs
 	if reason != "" {
@@ -64,8 +72,7 @@ func (r *Result) String() string {
 		if reason != "" {
 			b = append(b, ' ')
 		}
-		b = appendLine(b, expr, r.Groups, r.Total, &refs)
-		return string(b)
+		return appendLine(b, expr, r.Groups, r.Total, &refs)
 	}
 	for i := range r.Parts {
 		p := &r.Parts[i]
@@ -78,7 +85,7 @@ func (r *Result) String() string {
 		}
 		b = appendLine(b, p.Expr, p.Groups, p.Total, &refs)
 	}
-	return string(b)
+	return b
 }
 
 // Reason returns the roll's reason ("to hit" in "1d20+5 to hit"), or "".
@@ -94,20 +101,39 @@ func (r *Result) Reason() string {
 // repeat and the "!" of an explosion have no spaces, and labels are
 // skipped.
 func (r *Result) split() (expr, reason string) {
+	if strings.IndexByte(r.Expr, '[') >= 0 {
+		return splitSlow(r.Expr)
+	}
+	// No labels, the common case: look at the spaces alone.
+	for i := 0; ; {
+		sp := strings.IndexByte(r.Expr[i:], ' ')
+		if sp < 0 {
+			return r.Expr, ""
+		}
+		i += sp + 1
+		if i+1 < len(r.Expr) && (r.Expr[i] == '#' || r.Expr[i] == '!') && r.Expr[i+1] == ' ' {
+			return r.Expr[:i-1], r.Expr[i+2:]
+		}
+	}
+}
+
+// splitSlow is split for an expression that may have labels, a byte at a
+// time.
+func splitSlow(s string) (expr, reason string) {
 	label := false // a label may hold '[' and '#', never ']'
-	for i := 0; i < len(r.Expr); i++ {
-		switch r.Expr[i] {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
 		case '[':
 			label = true
 		case ']':
 			label = false
 		case '#', '!':
-			if !label && i > 0 && r.Expr[i-1] == ' ' && i+1 < len(r.Expr) && r.Expr[i+1] == ' ' {
-				return r.Expr[:i-1], r.Expr[i+2:]
+			if !label && i > 0 && s[i-1] == ' ' && i+1 < len(s) && s[i+1] == ' ' {
+				return s[:i-1], s[i+2:]
 			}
 		}
 	}
-	return r.Expr, ""
+	return s, ""
 }
 
 // sizeHint estimates the length of r.String().
@@ -129,6 +155,36 @@ func appendLine(b []byte, expr string, groups []Group, total int, refs *[]Ref) [
 	for i := range groups {
 		counting = counting || groups[i].Counting
 	}
+	if len(*refs) == 0 && strings.IndexByte(expr, '[') < 0 {
+		b = appendTermsPlain(b, expr, groups)
+	} else {
+		b = appendTerms(b, expr, groups, refs)
+	}
+	return appendTotal(b, total, counting)
+}
+
+// appendTermsPlain is appendTerms for the common case, an expression
+// without names or labels: each term is where it first appears, and
+// nothing around it needs escaping.
+func appendTermsPlain(b []byte, expr string, groups []Group) []byte {
+	rest := expr
+	for i := range groups {
+		g := &groups[i]
+		at := strings.Index(rest, g.Expr)
+		if at < 0 || g.Expr == "" {
+			break
+		}
+		end := at + len(g.Expr)
+		b = append(b, rest[:end]...)
+		b = appendDice(b, g)
+		rest = rest[end:]
+	}
+	return append(b, rest...)
+}
+
+// appendTerms appends expr with each group's dice after its term and the
+// value of each name after it, taken in order from refs.
+func appendTerms(b []byte, expr string, groups []Group, refs *[]Ref) []byte {
 	rest := expr
 	for i := range groups {
 		g := &groups[i]
@@ -142,7 +198,11 @@ func appendLine(b []byte, expr string, groups []Group, total int, refs *[]Ref) [
 		b = appendDice(b, g)
 		rest = rest[end:]
 	}
-	b = appendExpr(b, rest, refs)
+	return appendExpr(b, rest, refs)
+}
+
+// appendTotal appends " = " and the total, in successes if counting.
+func appendTotal(b []byte, total int, counting bool) []byte {
 	b = append(b, " = "...)
 	b = appendInt(b, total)
 	if counting {
