@@ -40,6 +40,8 @@ func TestParseNames(t *testing.T) {
 		{"after a spaced #, a reason however it reads", "5 # str+1", "5 ! str+1", "str+1"},
 		{"a name repeated", "5#str", "5#str", ""},
 		{"a part after a label does not begin with a name", "1d20 [a] str", "1d20 [a] # str", "str"},
+		{"unless it says 1#, which it keeps", "1d20 [a] 1#str [b]", "1d20 [a] 1#str [b]", ""},
+		{"and keeps before an operator", "1d20[a]1#STR*2", "1d20 [a] 1#str * 2", ""},
 		{"dice stay dice", "d6+adv+dF+d%", "1d6 + adv + 1dF + 1d100", ""},
 		{"a die with modifiers", "d20kh1+dex", "1d20kh1 + dex", ""},
 		{"Dice Maiden's repeat", "6 4d6k3", "6#4d6kh3", ""},

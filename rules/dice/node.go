@@ -122,7 +122,9 @@ func (e *Expr) print(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		if ps.repeat > 1 {
+		// After a label, a part that begins with a name keeps its "1#":
+		// "1d6 [x] a" reads a as the roll's reason.
+		if ps.repeat > 1 || i > 0 && e.startsWithName(ps.root) {
 			b = strconv.AppendInt(b, int64(ps.repeat), 10)
 			b = append(b, '#')
 		}
@@ -155,6 +157,20 @@ func (e *Expr) print(b []byte) []byte {
 		b = append(b, e.src[e.reason[0]:e.reason[1]]...)
 	}
 	return b
+}
+
+// startsWithName reports whether node i prints beginning with a name.
+func (e *Expr) startsWithName(i int32) bool {
+	for {
+		switch n := &e.nodes[i]; n.kind {
+		case nodeName:
+			return true
+		case nodeBinary, nodeLabel:
+			i = n.x
+		default:
+			return false
+		}
+	}
 }
 
 // printNode appends node i, in parentheses if it binds more loosely than
