@@ -192,7 +192,9 @@ func Opposed(a, b *Dist) (win, tie, lose float64) {
 // a power by squaring), a sum of many plain dice, or of plain dice of
 // several sizes, one tilted FFT (odds_fft.go), a wide sum of many like
 // dice that are not plain the same tilted FFT of one die's transform
-// (odds_iid.go); keep and drop are a dynamic program over the faces
+// (odds_iid.go), a wide sum or difference of different terms the same
+// tilted FFT of the product of the terms' transforms (odds_product.go);
+// keep and drop are a dynamic program over the faces
 // from the highest (or lowest) down, counting how many dice show each,
 // exact within MaxOddsWork steps only (1000d6kh3, not 1000d1000kh500: it
 // is no sum of like dice); a reroll and a clamp change the distribution

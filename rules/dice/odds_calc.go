@@ -32,8 +32,9 @@ var errOverflow = errors.New("dice: overflow")
 // p[i] is the probability of lo+i. Its slice is never changed once made,
 // so pmfs may share it.
 type pmf struct {
-	lo int
-	p  []float64
+	lo  int
+	p   []float64
+	src []factor // what it is the sum of, or nil: see odds_product.go
 }
 
 func point(v int) pmf { return pmf{lo: v, p: []float64{1}} }
@@ -50,7 +51,7 @@ func (a pmf) trim() pmf {
 	for j > i+1 && a.p[j-1] == 0 {
 		j--
 	}
-	return pmf{lo: a.lo + i, p: a.p[i:j]}
+	return pmf{lo: a.lo + i, p: a.p[i:j], src: a.src}
 }
 
 // dist returns a as a Dist.
@@ -72,9 +73,10 @@ func (a pmf) dist() *Dist {
 }
 
 type calc struct {
-	e    *Expr
-	work int       // multiply-adds so far, against MaxOddsWork
-	lf   []float64 // lf[n] is log(n!), as far as the keep DP needed it
+	e      *Expr
+	work   int       // multiply-adds so far, against MaxOddsWork
+	direct bool      // add convolves directly, however long it takes (tests' reference)
+	lf     []float64 // lf[n] is log(n!), as far as the keep DP needed it
 }
 
 // spend counts n steps of work, or fails when they break MaxOddsWork.
@@ -137,6 +139,9 @@ func (c *calc) node(i int32) (pmf, error) {
 		if p, ok, err := c.plainSum(i); ok || err != nil {
 			return p, err
 		}
+		if p, ok, err := c.factorSum(i); ok || err != nil {
+			return p, err
+		}
 		x, err := c.node(n.x)
 		if err != nil {
 			return pmf{}, err
@@ -147,6 +152,9 @@ func (c *calc) node(i int32) (pmf, error) {
 		return neg(x), nil
 	case nodeBinary:
 		if p, ok, err := c.plainSum(i); ok || err != nil {
+			return p, err
+		}
+		if p, ok, err := c.factorSum(i); ok || err != nil {
 			return p, err
 		}
 		x, err := c.node(n.x)
@@ -190,24 +198,45 @@ func neg(a pmf) pmf {
 	for i, x := range a.p {
 		p[len(p)-1-i] = x
 	}
-	return pmf{lo: -a.hi(), p: p}
+	var src []factor
+	for _, f := range a.src {
+		src = append(src, f.mirror())
+	}
+	return pmf{lo: -a.hi(), p: p, src: src}
 }
 
 // add returns the distribution of the sum of independent a and b: their
-// convolution.
+// convolution, directly or, past fftWork steps, by the tilted FFT of the
+// product of their factors' transforms (fftProduct).
 func (c *calc) add(a, b pmf) (pmf, error) {
 	lo, ok1 := addInt(a.lo, b.lo)
 	_, ok2 := addInt(a.hi(), b.hi())
 	if !ok1 || !ok2 {
 		return pmf{}, errOverflow
 	}
+	width := len(a.p) + len(b.p) - 1
+	var src []factor
+	if width >= factorsFrom {
+		src = joinFactors(a, b)
+	}
 	if len(a.p) > len(b.p) {
 		a, b = b, a
 	}
 	if len(a.p) == 1 && a.p[0] == 1 { // a number
-		return pmf{lo: lo, p: b.p}, nil
+		return pmf{lo: lo, p: b.p, src: src}, nil
 	}
-	out, err := alloc(len(a.p) + len(b.p) - 1)
+	if steps := float64(len(a.p)) * float64(len(b.p)); steps > fftWork && !c.direct && src != nil && width <= MaxOddsSupport {
+		left := float64(MaxOddsWork - c.work)
+		flo, p, spent, ok := fftProduct(src, left)
+		if err := c.spend(min(spent, left)); err != nil {
+			return pmf{}, err
+		}
+		if ok {
+			return pmf{lo: flo, p: p, src: src}, nil
+		}
+		// Convolve directly, if there is time left.
+	}
+	out, err := alloc(width)
 	if err != nil {
 		return pmf{}, err
 	}
@@ -223,7 +252,7 @@ func (c *calc) add(a, b pmf) (pmf, error) {
 			o[j] += x * y
 		}
 	}
-	return pmf{lo: lo, p: out}, nil
+	return pmf{lo: lo, p: out, src: src}, nil
 }
 
 // mix returns a + b, as sub-probabilities: the distribution of a choice
@@ -381,49 +410,83 @@ func (c *calc) term(d *diceSpec) (pmf, error) {
 	if d.plain && !keep && !counting {
 		return c.uniformSum(n, lo, sides)
 	}
+	if !keep {
+		u, err := c.die(d)
+		if err != nil {
+			return pmf{}, err
+		}
+		return c.sum(u, n)
+	}
 	// The "!" of a term that keeps or drops adds dice that may be kept
 	// or dropped in turn: the units are no longer alike.
-	extra := d.explode.ok() && !d.compound
-	if extra && keep {
+	if d.explode.ok() && !d.compound {
 		return pmf{}, outOfReach("'!' with keep or drop")
 	}
 	face, err := faceProbs(d, lo, sides)
 	if err != nil {
 		return pmf{}, err
 	}
-	score := func(f int) int { return d.score(d.value(f)) }
 	// u is the distribution of one unit: a die with its rerolls and
-	// clamp; for "!!" with the rolls it compounds; for "!", without keep,
-	// the die and the extra dice it explodes into.
+	// clamp; for "!!" with the rolls it compounds.
 	var u pmf
-	switch {
-	case extra && counting:
-		if u, err = c.chain(d, face, lo, score); err != nil {
-			return pmf{}, err
-		}
-		return c.sum(u, n)
-	case d.explode.ok():
+	if d.explode.ok() {
 		u, err = c.chain(d, face, lo, d.value)
-	default:
+	} else {
 		u, err = faceMap(face, lo, d.value)
 	}
 	if err != nil {
 		return pmf{}, err
 	}
-	if keep {
-		k, high := d.kept(n)
-		g := func(v int) int { return v }
-		if counting {
-			g = d.score
-		}
-		return c.keep(u, n, k, high, g)
-	}
+	k, high := d.kept(n)
+	g := func(v int) int { return v }
 	if counting {
-		if u, err = faceMap(u.p, u.lo, d.score); err != nil {
-			return pmf{}, err
-		}
+		g = d.score
 	}
-	return c.sum(u, n)
+	return c.keep(u, n, k, high, g)
+}
+
+// die returns the distribution of what one die of d, a term that does
+// not keep or drop, adds to the term's total: the die with its rerolls
+// and clamp; for "!!" with the rolls it compounds; for "!" with the
+// extra dice it explodes into; counted as a success or failure, if the
+// term counts.
+func (c *calc) die(d *diceSpec) (pmf, error) {
+	lo, hi := d.faces()
+	counting := d.success.ok()
+	face, err := faceProbs(d, lo, hi-lo+1)
+	if err != nil {
+		return pmf{}, err
+	}
+	var u pmf
+	switch {
+	case d.explode.ok() && !d.compound && counting:
+		// Each extra die counts on its own.
+		return c.chain(d, face, lo, func(f int) int { return d.score(d.value(f)) })
+	case d.explode.ok():
+		u, err = c.chain(d, face, lo, d.value)
+	default:
+		u, err = faceMap(face, lo, d.value)
+	}
+	if err != nil || !counting {
+		return u, err
+	}
+	return faceMap(u.p, u.lo, d.score)
+}
+
+// termFactor returns the dice of d, a term that does not keep or drop,
+// as a factor, without summing them.
+func (c *calc) termFactor(d *diceSpec) (factor, error) {
+	n := int(d.count)
+	lo, hi := d.faces()
+	if d.plain && !d.success.ok() {
+		return factor{lo: lo, n: n, p: uniform(hi - lo + 1), plain: true}, nil
+	}
+	u, err := c.die(d)
+	if err != nil {
+		return factor{}, err
+	}
+	lo, p := dropNegligible(u.lo, u.p)
+	return factor{lo: lo, n: n, p: p}, nil
 }
 
 // value returns the value a die of d counts for a face: the face, clamped.
@@ -696,7 +759,7 @@ func (c *calc) plainGroups(gs []dieGroup, shift int) (p pmf, ok bool, err error)
 		if !ok {
 			return pmf{}, true, outOfReach("the tilted FFT did not cover the range")
 		}
-		return pmf{lo: shift, p: q}, true, nil
+		return pmf{lo: shift, p: q, src: groupFactors(gs, shift)}, true, nil
 	}
 	// Few dice: one window a die, at most fftMinDice·MaxOddsSupport steps.
 	if err := c.spend(float64(dice) * float64(width)); err != nil {
@@ -730,7 +793,20 @@ func (c *calc) plainGroups(gs []dieGroup, shift int) (p pmf, ok bool, err error)
 			cur[i] /= outcomes
 		}
 	}
-	return pmf{lo: shift, p: cur}, true, nil
+	return pmf{lo: shift, p: cur, src: groupFactors(gs, shift)}, true, nil
+}
+
+// groupFactors returns the factors of the sum of the dice of gs and
+// shift, or nil when there are more than maxFactors.
+func groupFactors(gs []dieGroup, shift int) []factor {
+	if len(gs) >= maxFactors {
+		return nil
+	}
+	fs := make([]factor, 0, len(gs)+1)
+	for _, g := range gs {
+		fs = append(fs, factor{n: g.n, p: uniform(g.s), plain: true})
+	}
+	return append(fs, factor{lo: shift, n: 1, p: []float64{1}})
 }
 
 // linear adds to gs the plain dice of node i, and to shift its numbers
@@ -798,6 +874,15 @@ const exactCounts = 1 << 53
 // to the last digit. Many dice over a wide range take fftUniformSum
 // instead, whose time grows with the range but hardly with the dice.
 func (c *calc) uniformSum(n, lo, sides int) (pmf, error) {
+	p, err := c.uniformChances(n, lo, sides)
+	if len(p.p) >= factorsFrom {
+		p.src = []factor{{lo: lo, n: n, p: uniform(sides), plain: true}}
+	}
+	return p, err
+}
+
+// uniformChances is uniformSum without its factors.
+func (c *calc) uniformChances(n, lo, sides int) (pmf, error) {
 	width := n*(sides-1) + 1
 	if width > MaxOddsSupport {
 		return pmf{}, tooWide

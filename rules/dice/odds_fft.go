@@ -259,27 +259,38 @@ func tiltedMoments(gs []dieGroup, theta float64) (mean, sd float64) {
 }
 
 // tiltFor returns the θ >= 0 that puts the mean of the tilted sum at
-// target (or as near the top as it goes), from a θ below it.
+// target (or as near the top as it goes), from a θ below it. The mean's
+// derivative in θ is the tilted variance, so Newton's method finds it in
+// a few steps, each kept within what is known to bracket it (doubling θ
+// until the mean passes target, then halving): a call of moments may
+// take a pass over a whole distribution (chanceSum).
 func tiltFor(s tiltedSum, target, from float64) float64 {
-	lo, hi := from, max(from, 1e-9)
-	for {
-		if m, _ := s.moments(hi); m >= target || hi > 1e3 {
-			break
-		}
-		lo, hi = hi, hi*2
-	}
-	for range 100 {
-		mid := (lo + hi) / 2
-		if m, _ := s.moments(mid); m < target {
-			lo = mid
+	lo, hi := from, math.Inf(1) // the mean at lo is below target, at hi not
+	theta := from
+	for range 200 {
+		m, sd := s.moments(theta)
+		if m >= target {
+			hi = theta
 		} else {
-			hi = mid
+			lo = theta
 		}
-		if hi-lo <= 1e-15*hi {
-			break
+		if math.Abs(m-target) <= 1e-9*max(1, sd) || !math.IsInf(hi, 1) && hi-lo <= 1e-15*hi {
+			return theta
 		}
+		if m < target && theta > 1e3 {
+			return theta // the top: the mean goes no further
+		}
+		next := theta + (target-m)/(sd*sd)
+		if !(next > lo && next < hi) { // out of the bracket, or NaN
+			if math.IsInf(hi, 1) {
+				next = max(2*theta, 1e-9)
+			} else {
+				next = (lo + hi) / 2
+			}
+		}
+		theta = next
 	}
-	return hi
+	return theta
 }
 
 // tiltedSpectrum sets buf to the DFT of the chances of the sum of the

@@ -46,10 +46,13 @@ type dieSum struct {
 	lp   []float64 // log p[k]
 	n    int
 	work float64 // steps left, against the caller's budget
-	sin  []float64
-	q    []float64 // the tilted die's chances, as spectrum last made them
-	grid []complex128
-	tw   twiddles
+	// limit, when above 0, is the last j whose term spectrum need set:
+	// in a product of sums, the terms past it are 0 in another's.
+	limit int
+	sin   []float64
+	q     []float64 // the tilted die's chances, as spectrum last made them
+	grid  []complex128
+	tw    twiddles
 }
 
 // fftPower returns the probabilities of the sums 0, 1, ... of n dice
@@ -158,9 +161,31 @@ func (d *dieSum) moments(theta float64) (mean, sd float64) {
 		v := max(m2/z-m*m, 0)
 		return float64(d.n) * m, math.Sqrt(float64(d.n) * v)
 	}
-	d.tilt(theta)
-	m, v := d.dieMoments()
-	return float64(d.n) * m, math.Sqrt(float64(d.n) * v)
+	// Steeper, the weights e^{log p[k] + θk} relative to the largest,
+	// each by an exp, but only where that is above e^-40: the rest add
+	// less than 1e-17 of the moments, and a wide distribution tilted far
+	// has few values left (chanceSum).
+	top, at := math.Inf(-1), 0
+	for k, l := range d.lp {
+		if x := l + theta*float64(k); x > top {
+			top, at = x, k
+		}
+	}
+	var z, m, m2 float64
+	for k, l := range d.lp {
+		x := l + theta*float64(k) - top
+		if x < -40 {
+			continue
+		}
+		w := math.Exp(x)
+		y := float64(k - at)
+		z += w
+		m += w * y
+		m2 += w * y * y
+	}
+	m /= z
+	v := max(m2/z-m*m, 0)
+	return float64(d.n) * (float64(at) + m), math.Sqrt(float64(d.n) * v)
 }
 
 func (d *dieSum) holes() int { return dieHoles }
@@ -191,8 +216,21 @@ func (d *dieSum) spectrum(buf []complex128, theta float64, centre int) bool {
 	}
 	D := float64(max(cd-lo, hi-cd))
 	t := math.Exp(-800 / float64(d.n)) // |ψ| below t is 0 to the power n
-	look := d.screen(size, cd, lo, hi, D, t)
-	if look == nil {
+	top := size / 2
+	if d.limit > 0 {
+		top = min(top, d.limit)
+	}
+	// With few terms to set, each is a sum over the die's values, as
+	// accurate as the FFT's, without the screen's FFT.
+	look := func(j int) (complex128, float64, bool) {
+		est := d.estimate(j, size, cd, lo, hi)
+		return est, cmplxAbs(est) + 1e-9, true
+	}
+	if few := float64(top+1) * float64(hi-lo+1); few <= float64(size)*float64(bits.Len(uint(size))) {
+		if !d.spend(few) {
+			return false
+		}
+	} else if look = d.screen(size, cd, lo, hi, D, t); look == nil {
 		return false
 	}
 	// Where |ψ| is below a, the FFT's ψ is good enough: its error of
@@ -213,7 +251,7 @@ func (d *dieSum) spectrum(buf []complex128, theta float64, centre int) bool {
 	n := float64(d.n)
 	// The sum's shift, n·cd - centre, in the phase, reduced exactly.
 	shift := int64(d.n)*int64(cd) - int64(centre)
-	for j := 0; j <= size/2; j++ {
+	for j := 0; j <= top; j++ {
 		est, bound, fine := look(j)
 		if bound < t {
 			continue
@@ -263,6 +301,31 @@ func (d *dieSum) direct(j, size, cd, lo, hi int, sinPi func(int) float64) (re, i
 	}
 	n := float64(d.n)
 	return n * 0.5 * math.Log1p(2*wr+wr*wr+wi*wi), n * math.Atan2(wi, 1+wr), true
+}
+
+// estimate returns ψ(2πj/size) for the tilted die centred on cd, its
+// values lo to hi, as a sum over them: e^{-iω(k-cd)} by rotations from
+// one value to the next, set afresh from the exactly reduced angle every
+// 32 values, so that their rounding stays near the FFT's 1e-16.
+func (d *dieSum) estimate(j, size, cd, lo, hi int) complex128 {
+	cis := func(k int) complex128 { // e^{-iω(k-cd)}, the angle reduced in integers
+		a := (int64(j)*int64(k-cd)%int64(size) + int64(size)) % int64(size)
+		s, c := math.Sincos(2 * math.Pi * float64(a) / float64(size))
+		return complex(c, -s)
+	}
+	step := cis(cd + 1)
+	var sum complex128
+	z := cis(lo)
+	for k := lo; k <= hi; k++ {
+		if (k-lo)%32 == 0 {
+			z = cis(k)
+		}
+		if x := d.q[k]; x != 0 {
+			sum += complex(x, 0) * z
+		}
+		z *= step
+	}
+	return sum
 }
 
 // sines makes d.sin hold sin(πa/size) for a from 0 to size/2, or finer.
@@ -324,9 +387,26 @@ func cmplxAbs(c complex128) float64 { return math.Hypot(real(c), imag(c)) }
 func (c *calc) sum(u pmf, n int) (pmf, error) {
 	u = u.trim()
 	s := len(u.p)
-	if n <= 1 || s == 1 || squaringWork(s, n) <= fftWork {
-		return c.power(u, n)
+	// The sum of n of u is the sum of n times each of u's factors.
+	factors := func() []factor {
+		if u.src == nil || len(u.src) > maxFactors {
+			return []factor{{lo: u.lo, n: n, p: u.p}}
+		}
+		fs := make([]factor, len(u.src))
+		for i, f := range u.src {
+			f.n *= n
+			fs[i] = f
+		}
+		return fs
 	}
+	if n <= 1 || s == 1 || squaringWork(s, n) <= fftWork {
+		p, err := c.power(u, n)
+		if p.src = nil; len(p.p) >= factorsFrom && n >= 1 {
+			p.src = factors()
+		}
+		return p, err
+	}
+	src := factors()
 	if n > MaxOddsSupport/(s-1) {
 		return pmf{}, tooWide
 	}
@@ -334,9 +414,18 @@ func (c *calc) sum(u pmf, n int) (pmf, error) {
 	if _, ok2 := addInt(lo, n*(s-1)); !ok || !ok2 {
 		return pmf{}, errOverflow
 	}
+	width := 1
+	for _, f := range src {
+		width += f.width() - 1
+	}
+	if width > MaxOddsSupport {
+		// u's factors span zeros (chances that underflow) that u,
+		// trimmed, does not.
+		src = []factor{{lo: u.lo, n: n, p: u.p}}
+	}
 	left := float64(MaxOddsWork - c.work)
-	p, spent, ok := fftPower(u.p, n, left)
-	if err := c.spend(spent); err != nil {
+	lo, p, spent, ok := fftProduct(src, left)
+	if err := c.spend(min(spent, left)); err != nil {
 		return pmf{}, err
 	}
 	if !ok {
@@ -345,7 +434,7 @@ func (c *calc) sum(u pmf, n int) (pmf, error) {
 		}
 		return pmf{}, outOfReach("the tilted FFT did not cover the range")
 	}
-	return pmf{lo: lo, p: p}, nil
+	return pmf{lo: lo, p: p, src: src}, nil
 }
 
 // squaringWork returns the steps power takes for n values of s each.

@@ -197,7 +197,7 @@ func TestFFTPowerAgainstSquaring(t *testing.T) {
 		d := &e.dice[0]
 		n := int(d.count)
 		u := termDie(t, strings.TrimPrefix(expr, fmt.Sprint(n)))
-		c := calc{e: e, work: -1e12}
+		c := calc{e: e, work: -1e12, direct: true}
 		want, err := c.power(u.trim(), n)
 		if err != nil {
 			t.Fatal(err)

@@ -447,12 +447,15 @@ func randomExpr(r *rand.Rand) string {
 // of the FFT and of the sliding window, and 500d1000+500d999 a sum of
 // two sizes. 1000d1000r1, 500d100mi3, 200d20ro<3, 1000d6! and
 // 1000d10>=8f1 are like dice that are not plain, whose wide sums take
-// the tilted FFT of a die's computed transform (odds_iid.go). Run with
+// the tilted FFT of a die's computed transform (odds_iid.go), and the
+// last four sums of different wide terms, whose product of transforms
+// takes it (odds_product.go). Run with
 //
 //	go test -run '^$' -bench BenchmarkOdds -benchmem ./rules/dice/
 func BenchmarkOdds(b *testing.B) {
 	for _, s := range []string{"3d6", "4d6kh3", "10d10>=8", "2d20kh1", "1d20+5 versus 1d20+3", "100d100", "8d6!", "10d6kh3", "1000d1000", "101d9900", "100d10000", "500d1000+500d999",
-		"1000d1000r1", "500d100mi3", "200d20ro<3", "1000d6!", "1000d10>=8f1"} {
+		"1000d1000r1", "500d100mi3", "200d20ro<3", "1000d6!", "1000d10>=8f1",
+		"500d100mi3+300d20r1", "800d1000+100d100r1", "500d1000r1+400d1000mi2", "3*(200d100mi3)+100d100r1"} {
 		b.Run(s, func(b *testing.B) {
 			first, second, versus := strings.Cut(s, " versus ")
 			b.ReportAllocs()
