@@ -3,7 +3,6 @@ package dice
 import (
 	"strconv"
 	"strings"
-	"unsafe"
 )
 
 // String renders the roll as a user sees it in a chat reply: the
@@ -50,14 +49,14 @@ import (
 // occurrence of its Expr, outside labels, in what is left of the
 // expression.
 func (r *Result) String() string {
-	// A short roll is built on the stack and copied out once; a long one
-	// in a buffer of its own that becomes the string, without a copy.
+	// A short roll is built on the stack, a long one in a buffer of its
+	// own; either is copied out once.
 	var buf [160]byte
+	b := buf[:0]
 	if size := r.sizeHint(); size > len(buf) {
-		b := r.appendTo(make([]byte, 0, size))
-		return unsafe.String(unsafe.SliceData(b), len(b))
+		b = make([]byte, 0, size)
 	}
-	return string(r.appendTo(buf[:0]))
+	return string(r.appendTo(b))
 }
 
 // appendTo appends the roll as String renders it.
