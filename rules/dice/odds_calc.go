@@ -814,26 +814,15 @@ func groupFactors(gs []dieGroup, shift int) []factor {
 // when node i is anything but a sum or difference of plain dice terms
 // and numbers, or an int overflows.
 func (c *calc) linear(i int32, neg bool, gs *[]dieGroup, shift *int) bool {
-	n := &c.e.nodes[i]
-	add := func(v int) bool {
-		if neg {
-			if v == math.MinInt {
-				return false
-			}
-			v = -v
-		}
-		s, ok := addInt(*shift, v)
-		*shift = s
-		return ok
+	var ls []leaf
+	if !c.e.leaves(i, neg, &ls, shift) {
+		return false
 	}
-	switch n.kind {
-	case nodeNumber:
-		return add(n.val)
-	case nodeLabel:
-		return c.linear(n.x, neg, gs, shift)
-	case nodeUnary:
-		return c.linear(n.x, !neg, gs, shift)
-	case nodeDice:
+	for _, l := range ls {
+		n := &c.e.nodes[l.node]
+		if n.kind != nodeDice {
+			return false
+		}
 		d := &c.e.dice[n.val]
 		if !d.plain || d.keep.isKeep() || d.success.ok() {
 			return false
@@ -842,7 +831,7 @@ func (c *calc) linear(i int32, neg bool, gs *[]dieGroup, shift *int) bool {
 		cnt := int(d.count)
 		// Negated, the dice show -hi to -lo.
 		low := lo
-		if neg {
+		if l.neg {
 			low = -hi
 		}
 		s, ok := addInt(*shift, cnt*low)
@@ -852,16 +841,8 @@ func (c *calc) linear(i int32, neg bool, gs *[]dieGroup, shift *int) bool {
 		if cnt > 0 && hi > lo {
 			*gs = append(*gs, dieGroup{cnt, hi - lo + 1})
 		}
-		return true
-	case nodeBinary:
-		switch n.op {
-		case tokPlus:
-			return c.linear(n.x, neg, gs, shift) && c.linear(n.y, neg, gs, shift)
-		case tokMinus:
-			return c.linear(n.x, neg, gs, shift) && c.linear(n.y, !neg, gs, shift)
-		}
 	}
-	return false
+	return true
 }
 
 // exactCounts is the largest count of outcomes a float64 holds exactly.

@@ -128,6 +128,21 @@ func termDie(t *testing.T, s string) pmf {
 	return u
 }
 
+// termMoments returns the mean and variance of one die of the term s
+// ("d1000r1"), from termDie.
+func termMoments(t *testing.T, s string) (mean, variance float64) {
+	t.Helper()
+	u := termDie(t, s)
+	for i, x := range u.p {
+		mean += x * float64(u.lo+i)
+	}
+	for i, x := range u.p {
+		y := float64(u.lo+i) - mean
+		variance += x * y * y
+	}
+	return mean, variance
+}
+
 // TestDistributionWideModifiers holds /odds's promise for sums of many
 // dice with rerolls, clamps, explosions and counting over up to
 // MaxOddsSupport values: exact, the chances adding up to 1, and the mean
@@ -157,15 +172,7 @@ func TestDistributionWideModifiers(t *testing.T) {
 			t.Errorf("Distribution(%q): %v, exact %v", expr, err, d != nil && d.Exact)
 			continue
 		}
-		u := termDie(t, c.term)
-		um, uv := 0.0, 0.0
-		for i, x := range u.p {
-			um += x * float64(u.lo+i)
-		}
-		for i, x := range u.p {
-			y := float64(u.lo+i) - um
-			uv += x * y * y
-		}
+		um, uv := termMoments(t, c.term)
 		n := float64(c.n)
 		sum := 0.0
 		for _, p := range d.All() {
