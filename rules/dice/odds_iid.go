@@ -55,56 +55,6 @@ type dieSum struct {
 	tw    twiddles
 }
 
-// fftPower returns the probabilities of the sums 0, 1, ... of n dice
-// each showing k = 0, 1, ... len(p)-1 with chance p[k], p[0] and the last
-// of p above 0, spending at most budget steps. ok is false when the
-// windows did not cover the range or would have taken more.
-func fftPower(p []float64, n int, budget float64) (out []float64, spent float64, ok bool) {
-	width := n*(len(p)-1) + 1
-	up := newDieSum(p, n, budget)
-	mean, _ := up.moments(0)
-	start := min(width-1, max(0, int(math.Round(mean))))
-	out = make([]float64, width)
-	lowest, ok := fftCover(up, width, out, start-1, false)
-	if !ok {
-		return nil, budget - up.work, false
-	}
-	if lowest <= 0 {
-		return out, budget - up.work, powerHolds(out, p, n)
-	}
-	// Below the first window, the values above it of the mirrored die.
-	rev := make([]float64, len(p))
-	for k, x := range p {
-		rev[len(p)-1-k] = x
-	}
-	down := newDieSum(rev, n, up.work)
-	low := make([]float64, width)
-	if _, ok := fftCover(down, width, low, width-1-lowest, true); !ok {
-		return nil, budget - down.work, false
-	}
-	for k := range lowest {
-		out[k] = low[width-1-k]
-	}
-	return out, budget - down.work, powerHolds(out, p, n)
-}
-
-// powerHolds checks out, the chances of the sum of n dice of chances p,
-// against what it must hold: they add up to 1, and their mean is n times
-// the die's. A window gone wrong (an FFT too short for a die's long
-// tail) shows there, and the caller estimates instead.
-func powerHolds(out, p []float64, n int) bool {
-	die := 0.0
-	for k, x := range p {
-		die += x * float64(k)
-	}
-	total, mean := 0.0, 0.0
-	for k, x := range out {
-		total += x
-		mean += x * float64(k)
-	}
-	return math.Abs(total-1) < 1e-9 && math.Abs(mean-float64(n)*die) < 1e-9*float64(len(out))
-}
-
 func newDieSum(p []float64, n int, budget float64) *dieSum {
 	lp := make([]float64, len(p))
 	for k, x := range p {
@@ -383,7 +333,7 @@ func cmplxAbs(c complex128) float64 { return math.Hypot(real(c), imag(c)) }
 
 // sum returns the distribution of the sum of n independent values each
 // distributed as u: a power by squaring (power) while that takes at most
-// fftWork steps, else the tilted FFT (fftPower).
+// fftWork steps, else the tilted FFT of its factors (fftProduct).
 func (c *calc) sum(u pmf, n int) (pmf, error) {
 	u = u.trim()
 	s := len(u.p)

@@ -113,6 +113,14 @@ func TestFFTPowerAgainstExactCounts(t *testing.T) {
 	}
 }
 
+// fftPower returns the chances of the sums 0, 1, ... of n dice each
+// showing k = 0, 1, ... with chance p[k], p[0] and the last above 0: the
+// tilted FFT of one factor, as calc.sum takes it.
+func fftPower(p []float64, n int, budget float64) (out []float64, spent float64, ok bool) {
+	_, out, spent, ok = fftProduct([]factor{{n: n, p: p}}, budget)
+	return out, spent, ok
+}
+
 // termDie returns the distribution of the total of one die of the term s
 // ("d1000r1"), as faceProbs, faceMap and chain work it out.
 func termDie(t *testing.T, s string) pmf {

@@ -122,8 +122,8 @@ func joinFactors(a, b pmf) []factor {
 // fftProduct returns the lowest value of the sum of the factors fs and
 // the chances of it and each value above, up to the highest, spending at
 // most budget steps; ok is false when the windows did not cover the
-// range or would have taken more. A sum of one factor of like dice is
-// fftPower's or fftUniformSum's.
+// range or would have taken more. A sum of plain dice alone is
+// fftUniformSum's.
 func fftProduct(fs []factor, budget float64) (lo int, out []float64, spent float64, ok bool) {
 	var parts, plain []factor
 	for _, f := range fs {
@@ -154,9 +154,6 @@ func fftProduct(fs []factor, budget float64) (lo int, out []float64, spent float
 		}
 		out, ok = fftUniformSum(gs)
 		return lo, out, fftWork, ok
-	case len(parts) == 1 && len(plain) == 0 && parts[0].n > 1:
-		out, spent, ok = fftPower(parts[0].p, parts[0].n, budget)
-		return lo, out, spent, ok
 	}
 	width := 1
 	for _, f := range slices.Concat(parts, plain) {
@@ -187,8 +184,9 @@ func fftProduct(fs []factor, budget float64) (lo int, out []float64, spent float
 }
 
 // productHolds checks out, the chances of the sum of fs from its lowest
-// value, as powerHolds does: they add up to 1, and their mean is the sum
-// of the factors'.
+// value, against what it must hold: they add up to 1, and their mean is
+// the sum of the factors'. A window gone wrong (an FFT too short for a
+// die's long tail) shows there, and the caller estimates instead.
 func productHolds(out []float64, fs []factor) bool {
 	want := 0.0
 	for _, f := range fs {
