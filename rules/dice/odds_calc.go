@@ -22,6 +22,8 @@ func (o outOfReach) Error() string { return string(o) }
 var (
 	tooWide = outOfReach("more than " + strconv.Itoa(MaxOddsSupport) + " values")
 	tooLong = outOfReach("more than " + strconv.Itoa(MaxOddsWork) + " steps")
+	// notCovered says that the windows of a tilted FFT left a gap.
+	notCovered = outOfReach("the tilted FFT did not cover the range")
 )
 
 // errOverflow says that some outcome overflows an int; the caller turns it
@@ -226,13 +228,8 @@ func (c *calc) add(a, b pmf) (pmf, error) {
 		return pmf{lo: lo, p: b.p, src: src}, nil
 	}
 	if steps := float64(len(a.p)) * float64(len(b.p)); steps > fftWork && !c.direct && src != nil && width <= MaxOddsSupport {
-		left := float64(MaxOddsWork - c.work)
-		flo, p, spent, ok := fftProduct(src, left)
-		if err := c.spend(min(spent, left)); err != nil {
-			return pmf{}, err
-		}
-		if ok {
-			return pmf{lo: flo, p: p, src: src}, nil
+		if p, err := c.product(src); err != notCovered {
+			return p, err
 		}
 		// Convolve directly, if there is time left.
 	}
@@ -757,7 +754,7 @@ func (c *calc) plainGroups(gs []dieGroup, shift int) (p pmf, ok bool, err error)
 		}
 		q, ok := fftUniformSum(gs)
 		if !ok {
-			return pmf{}, true, outOfReach("the tilted FFT did not cover the range")
+			return pmf{}, true, notCovered
 		}
 		return pmf{lo: shift, p: q, src: groupFactors(gs, shift)}, true, nil
 	}
@@ -876,7 +873,7 @@ func (c *calc) uniformChances(n, lo, sides int) (pmf, error) {
 		}
 		p, ok := fftUniformSum([]dieGroup{{n, sides}})
 		if !ok {
-			return pmf{}, outOfReach("the tilted FFT did not cover the range")
+			return pmf{}, notCovered
 		}
 		return pmf{lo: n * lo, p: p}, nil
 	}

@@ -373,18 +373,7 @@ func (c *calc) sum(u pmf, n int) (pmf, error) {
 		// trimmed, does not.
 		src = []factor{{lo: u.lo, n: n, p: u.p}}
 	}
-	left := float64(MaxOddsWork - c.work)
-	lo, p, spent, ok := fftProduct(src, left)
-	if err := c.spend(min(spent, left)); err != nil {
-		return pmf{}, err
-	}
-	if !ok {
-		if spent >= left {
-			return pmf{}, tooLong
-		}
-		return pmf{}, outOfReach("the tilted FFT did not cover the range")
-	}
-	return pmf{lo: lo, p: p, src: src}, nil
+	return c.product(src)
 }
 
 // squaringWork returns the steps power takes for n values of s each.

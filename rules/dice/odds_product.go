@@ -501,20 +501,28 @@ func (c *calc) factorSum(i int32) (p pmf, ok bool, err error) {
 			fs = append(fs, f)
 		}
 	}
-	fs = append(fs, factor{lo: shift, n: 1, p: []float64{1}})
+	p, err = c.product(append(fs, factor{lo: shift, n: 1, p: []float64{1}}))
+	if len(p.src) > maxFactors+1 {
+		p.src = nil
+	}
+	return p, true, err
+}
+
+// product returns the distribution of the sum of the factors fs, by the
+// tilted FFT of the product of their transforms (fftProduct), spending
+// its steps: tooLong when they would break MaxOddsWork, notCovered when
+// its windows left a gap.
+func (c *calc) product(fs []factor) (pmf, error) {
 	left := float64(MaxOddsWork - c.work)
-	lo, out, spent, ok := fftProduct(fs, left)
+	lo, p, spent, ok := fftProduct(fs, left)
 	if err := c.spend(min(spent, left)); err != nil {
-		return pmf{}, true, err
+		return pmf{}, err
 	}
-	if !ok {
-		if spent >= left {
-			return pmf{}, true, tooLong
-		}
-		return pmf{}, true, outOfReach("the tilted FFT did not cover the range")
+	switch {
+	case ok:
+		return pmf{lo: lo, p: p, src: fs}, nil
+	case spent >= left:
+		return pmf{}, tooLong
 	}
-	if len(fs) > maxFactors+1 {
-		fs = nil
-	}
-	return pmf{lo: lo, p: out, src: fs}, true, nil
+	return pmf{}, notCovered
 }
