@@ -46,14 +46,21 @@ func (a pmf) hi() int { return a.lo + len(a.p) - 1 }
 // trim drops the zeros at either end, so that lo and hi are values that
 // occur: the bounds of a product are then those of its operands'.
 func (a pmf) trim() pmf {
-	i, j := 0, len(a.p)
-	for i < j-1 && a.p[i] == 0 {
+	lo, p := trimBelow(a.lo, a.p, math.SmallestNonzeroFloat64)
+	return pmf{lo: lo, p: p, src: a.src}
+}
+
+// trimBelow returns the chances p of lo, lo+1, ... without those below
+// floor at either end, keeping one at least.
+func trimBelow(lo int, p []float64, floor float64) (int, []float64) {
+	i, j := 0, len(p)
+	for i < j-1 && p[i] < floor {
 		i++
 	}
-	for j > i+1 && a.p[j-1] == 0 {
+	for j > i+1 && p[j-1] < floor {
 		j--
 	}
-	return pmf{lo: a.lo + i, p: a.p[i:j], src: a.src}
+	return lo + i, p[i:j]
 }
 
 // dist returns a as a Dist.
@@ -482,7 +489,7 @@ func (c *calc) termFactor(d *diceSpec) (factor, error) {
 	if err != nil {
 		return factor{}, err
 	}
-	lo, p := dropNegligible(u.lo, u.p)
+	lo, p := trimBelow(u.lo, u.p, negligible)
 	return factor{lo: lo, n: n, p: p}, nil
 }
 

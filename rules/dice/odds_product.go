@@ -69,21 +69,8 @@ func (a pmf) factors() []factor {
 	if a.src != nil {
 		return a.src
 	}
-	lo, p := dropNegligible(a.lo, a.p)
+	lo, p := trimBelow(a.lo, a.p, negligible)
 	return []factor{{lo: lo, n: 1, p: p}}
-}
-
-// dropNegligible returns the chances p of lo, lo+1, ... without those
-// below negligible at either end.
-func dropNegligible(lo int, p []float64) (int, []float64) {
-	i, j := 0, len(p)
-	for i < j-1 && p[i] < negligible {
-		i++
-	}
-	for j > i+1 && p[j-1] < negligible {
-		j--
-	}
-	return lo + i, p[i:j]
 }
 
 // negligible is a chance too small to count in a sum: factors drops
@@ -129,14 +116,7 @@ func fftProduct(fs []factor, budget float64) (lo int, out []float64, spent float
 	for _, f := range fs {
 		// Impossible values at the ends would stop the windows short
 		// of them: the sum is of the values that occur.
-		i, j := 0, len(f.p)
-		for i < j-1 && f.p[i] == 0 {
-			i++
-		}
-		for j > i+1 && f.p[j-1] == 0 {
-			j--
-		}
-		f.lo, f.p = f.lo+i, f.p[i:j]
+		f.lo, f.p = trimBelow(f.lo, f.p, math.SmallestNonzeroFloat64)
 		lo += f.n * f.lo
 		switch {
 		case len(f.p) == 1:
