@@ -468,6 +468,17 @@ func realInverseFFT(out, x []complex128, tw twiddles) {
 	inverseFFT(out, tw)
 }
 
+// realDFT replaces buf, of a power-of-2 length N and real values, by
+// their DFT, Σ_k buf[k]·e^{-2πijk/N}: N times the conjugate of the
+// inverse DFT. tw must be at least as long as buf.
+func realDFT(buf []complex128, tw twiddles) {
+	inverseFFT(buf, tw)
+	n := float64(len(buf))
+	for i, x := range buf {
+		buf[i] = complex(n*real(x), -n*imag(x))
+	}
+}
+
 // inverseFFT replaces buf, of a power-of-2 length, by its inverse DFT,
 // 1/N·Σ_j buf[j]·e^{2πijk/N}. tw must be at least as long as buf.
 func inverseFFT(buf []complex128, tw twiddles) {

@@ -314,10 +314,7 @@ func (d *dieSum) screen(size, cd, lo, hi int, D, t float64) func(j int) (est com
 		i := ((k-cd)%L + L) % L
 		g[i] += complex(d.q[k], 0)
 	}
-	inverseFFT(g, d.tw)
-	for i, x := range g {
-		g[i] = complex(float64(L)*real(x), -float64(L)*imag(x)) // the DFT: L times the conjugate
-	}
+	realDFT(g, d.tw)
 	margin := 1e-9 // the FFT's error, generously
 	if L < size {
 		margin += D * math.Pi / float64(L)

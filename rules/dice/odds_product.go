@@ -344,16 +344,12 @@ func (c *chanceSum) spectrum(buf []complex128, theta float64, centre int) bool {
 	if len(c.tw) < size {
 		c.tw = newTwiddles(size)
 	}
-	inverseFFT(buf, c.tw)
-	n := float64(size)
-	for j, x := range buf {
-		buf[j] = complex(n*real(x), -n*imag(x)) // the DFT: size times the conjugate
-	}
+	realDFT(buf, c.tw)
 	return true
 }
 
 // directSpectrum is spectrum for j up to top alone, each term a sum over
-// the chances, with the angles reduced exactly.
+// the chances (dieSum.estimate).
 func (c *chanceSum) directSpectrum(buf []complex128, theta float64, centre, top int) bool {
 	size := len(buf)
 	if !c.spend(float64(top+1) * float64(len(c.p))) {
@@ -362,22 +358,10 @@ func (c *chanceSum) directSpectrum(buf []complex128, theta float64, centre, top 
 	c.tilt(theta)
 	clear(buf)
 	for j := 0; j <= top; j++ {
-		// a = j·(k - centre) mod size, for k from 0, step by step.
-		a := int((int64(j)*int64(-centre)%int64(size) + int64(size)) % int64(size))
-		var re, im float64
-		for _, x := range c.q {
-			if x != 0 {
-				sn, cs := math.Sincos(2 * math.Pi * float64(a) / float64(size))
-				re += x * cs
-				im -= x * sn
-			}
-			if a += j; a >= size {
-				a -= size
-			}
-		}
-		buf[j] = complex(re, im)
+		x := c.estimate(j, size, centre, 0, len(c.q)-1)
+		buf[j] = x
 		if j > 0 && j < size-j {
-			buf[size-j] = complex(re, -im)
+			buf[size-j] = complex(real(x), -imag(x))
 		}
 	}
 	return true
