@@ -55,6 +55,9 @@ type dieSum struct {
 	tw    twiddles
 }
 
+// base returns d itself: the dieSum of a chanceSum too.
+func (d *dieSum) base() *dieSum { return d }
+
 func newDieSum(p []float64, n int, budget float64) *dieSum {
 	lp := make([]float64, len(p))
 	for k, x := range p {

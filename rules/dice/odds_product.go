@@ -270,20 +270,16 @@ func (s *productSum) spectrum(buf []complex128, theta float64, centre int) bool 
 		if i == 0 {
 			dst = buf
 		}
-		switch p := p.(type) {
-		case *dieSum:
-			p.work, p.limit = s.left, limit
+		// A dieSum (or chanceSum) counts its own steps and takes the
+		// limit; the closed form of plain dice costs a step a term.
+		if b, ok := p.(interface{ base() *dieSum }); ok {
+			d := b.base()
+			d.work, d.limit = s.left, limit
 			ok := p.spectrum(dst, theta, c)
-			if s.left = p.work; !ok {
+			if s.left = d.work; !ok {
 				return false
 			}
-		case *chanceSum:
-			p.work, p.limit = s.left, limit
-			ok := p.spectrum(dst, theta, c)
-			if s.left = p.work; !ok {
-				return false
-			}
-		default:
+		} else {
 			if s.left -= float64(size); s.left < 0 {
 				return false
 			}
