@@ -253,10 +253,10 @@ func (s *productSum) holes() int {
 // tilted mean, the last on what is left of centre.
 func (s *productSum) spectrum(buf []complex128, theta float64, centre int) bool {
 	size := len(buf)
-	if len(s.tmp) < size {
+	if len(s.tmp) < size && len(s.parts) > 1 {
 		s.tmp = make([]complex128, size)
 	}
-	tmp := s.tmp[:size]
+	tmp := s.tmp[:min(size, len(s.tmp))] // a part's own spectrum, after the first
 	rest := centre
 	limit := 0 // the last j the product so far is not 0 at, once known
 	for i, p := range s.parts {
