@@ -156,27 +156,19 @@ func scanEncounter(row interface{ Scan(...any) error }) (Encounter, error) {
 // activeEncounter loads the active encounter of channelID, or an error
 // wrapping ErrNotFound.
 func activeEncounter(ctx context.Context, q querier, channelID string) (Encounter, error) {
-	return selectActive(ctx, q, channelID, "")
-}
-
-// selectActive is activeEncounter with a clause after the SELECT
-// (DB.forUpdate's, to lock the row it reads).
-func selectActive(ctx context.Context, q querier, channelID, clause string) (Encounter, error) {
-	e, err := scanEncounter(q.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters
-		WHERE channel_id = ? AND active = 1`+clause, channelID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Encounter{}, fmt.Errorf("encounter in channel %s: %w", channelID, ErrNotFound)
-	}
-	if err != nil {
-		return Encounter{}, fmt.Errorf("load encounter in channel %s: %w", channelID, err)
-	}
-	return e, nil
+	return loadEncounter(ctx, q, channelID, "AND active = 1")
 }
 
 // latestEncounter loads the newest encounter of channelID, active or not.
 func latestEncounter(ctx context.Context, q querier, channelID string) (Encounter, error) {
+	return loadEncounter(ctx, q, channelID, "ORDER BY id DESC LIMIT 1")
+}
+
+// loadEncounter loads the encounter of channelID that rest (the query
+// after its WHERE channel_id = ?) picks, or an error wrapping ErrNotFound.
+func loadEncounter(ctx context.Context, q querier, channelID, rest string) (Encounter, error) {
 	e, err := scanEncounter(q.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters
-		WHERE channel_id = ? ORDER BY id DESC LIMIT 1`, channelID))
+		WHERE channel_id = ? `+rest, channelID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Encounter{}, fmt.Errorf("encounter in channel %s: %w", channelID, ErrNotFound)
 	}
@@ -267,7 +259,7 @@ func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *E
 		// besides, they lock every encounter of the channel, this one too).
 		// A change that waited for the lock reads the row as the one before
 		// it left it, or finds the fight ended.
-		e, err := selectActive(ctx, tx, channelID, d.forUpdate())
+		e, err := loadEncounter(ctx, tx, channelID, "AND active = 1"+d.forUpdate())
 		if err != nil {
 			return err
 		}

@@ -109,12 +109,6 @@ func Sheets(c *faction.Campaign) []FactionSheet {
 	return out
 }
 
-// factionReader is what both *sql.DB and *sql.Tx offer for reading.
-type factionReader interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
 const campaignCols = `id, guild_id, channel_id, state, version, timezone, created_by, created_at, updated_at`
 
 func scanCampaign(row interface{ Scan(...any) error }) (FactionCampaign, error) {
@@ -146,7 +140,7 @@ func scanCampaign(row interface{ Scan(...any) error }) (FactionCampaign, error) 
 // and page of the faction game loads one.
 func decodeState(data []byte, v any) error { return jsonv1.Unmarshal(data, v) }
 
-func loadCampaign(ctx context.Context, q factionReader, guildID string) (FactionCampaign, error) {
+func loadCampaign(ctx context.Context, q querier, guildID string) (FactionCampaign, error) {
 	fc, err := scanCampaign(q.QueryRowContext(ctx, `SELECT `+campaignCols+` FROM faction_campaigns WHERE guild_id = ?`, guildID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return FactionCampaign{}, fmt.Errorf("faction campaign of guild %q: %w", guildID, ErrNotFound)
@@ -423,7 +417,7 @@ func scanOrder(row interface{ Scan(...any) error }) (FactionOrder, error) {
 	return o, nil
 }
 
-func listOrders(ctx context.Context, q factionReader, campaignID int64, factionName, mode string) ([]FactionOrder, error) {
+func listOrders(ctx context.Context, q querier, campaignID int64, factionName, mode string) ([]FactionOrder, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+orderCols+` FROM faction_orders
 		WHERE campaign_id = ? AND (? = '' OR faction = ? COLLATE NOCASE) AND (? = '' OR mode = ?)
 		ORDER BY faction COLLATE NOCASE, seq, id`, campaignID, factionName, factionName, mode, mode)

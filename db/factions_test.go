@@ -263,8 +263,8 @@ func testPlayRoundsAllOrNothing(t *testing.T) {
 	if red2, _ := res.Rounds[1].Report.Faction("Red"); len(red2.Outcomes) != 0 || red2.Policy != faction.PolicyHold {
 		t.Errorf("Red's round 2 should hold: %+v", red2)
 	}
-	if orders, _ := d.FactionOrders(ctx, "g", "", ""); len(orders) != 0 {
-		t.Errorf("carried-out orders stay queued: %+v", orders)
+	if orders, err := d.FactionOrders(ctx, "g", "", ""); err != nil || len(orders) != 0 {
+		t.Errorf("carried-out orders stay queued: %+v, %v", orders, err)
 	}
 	hist, err := d.RoundHistory(ctx, "g", 10)
 	if err != nil || len(hist) != 2 || hist[0].Round != 1 || hist[1].ScheduleID != s.ID || !hist[1].ScheduledAt.Equal(firing.At) || len(hist[0].Sheets) != 2 {

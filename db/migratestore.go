@@ -37,7 +37,9 @@ var storeTables = []struct{ name, key string }{
 
 // identityTables have an id column the database numbers: after a copy of
 // explicit IDs, PostgreSQL's sequence must start past the largest.
-var identityTables = []string{"rolls", "characters", "encounters", "faction_campaigns", "faction_orders", "faction_schedules"}
+// faction_orders, whose IDs are never given twice, restarts past every ID
+// the source gave (restartOrderIDs), on both stores.
+var identityTables = []string{"rolls", "characters", "encounters", "faction_campaigns", "faction_schedules"}
 
 // TableCopy is what MigrateStore found of one table: its rows on each side
 // and the checksum of its contents on each side.

@@ -98,7 +98,7 @@ func scanSchedule(row interface{ Scan(...any) error }) (Schedule, error) {
 	return s, nil
 }
 
-func loadSchedule(ctx context.Context, q factionReader, where string, arg any) (Schedule, error) {
+func loadSchedule(ctx context.Context, q querier, where string, arg any) (Schedule, error) {
 	s, err := scanSchedule(q.QueryRowContext(ctx, `SELECT `+scheduleCols+scheduleFrom+`WHERE `+where, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Schedule{}, fmt.Errorf("schedule: %w", ErrNotFound)
