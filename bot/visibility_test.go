@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,10 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
-	"github.com/tablehand/tablehand/commands"
-	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // The secret rolls of the visibility tests: totals and dice no other
@@ -220,7 +214,7 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	rest.Client = fake.Client()
-	router := visibilityRouter(t)
+	router := testRouter(t)
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router, REST: rest, Now: func() time.Time { return testNow }})
 	if err != nil {
 		t.Fatal(err)
@@ -270,26 +264,10 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 	}
 }
 
-// visibilityRouter is the router of the HTTP and console visibility
-// tests, over a database of its own, with seeded dice.
-func visibilityRouter(t *testing.T) *kit.Router {
-	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-	})
-	return router
-}
-
 // TestSecretRollsInConsole: the console's lines say who sees what; a
 // secret roll's total and dice are in none another player can see.
 func TestSecretRollsInConsole(t *testing.T) {
-	router := visibilityRouter(t)
+	router := testRouter(t)
 	in := strings.Join([]string{
 		"@gm /system gm-channel channel:" + gmChannelID,
 		"@alice /roll " + gmRollExpr + " dice:17 visibility:gm",
