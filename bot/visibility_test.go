@@ -107,6 +107,26 @@ func gmPosts(t *testing.T, reqs []fakediscord.Request) string {
 	return b.String()
 }
 
+// checkSecretsKept fails t if a secret roll's total or dice are in a
+// message other players can read (what reqs sent to Discord that they
+// see, the answers seen that left otherwise, bob's /history bobSaw), or
+// if either secret roll is missing from the GM channel's posts or from
+// the GM's /history gmSaw.
+func checkSecretsKept(t *testing.T, reqs []fakediscord.Request, seen []string, bobSaw, gmSaw string) {
+	t.Helper()
+	for _, text := range append(append(seen, seenInChannel(t, reqs)...), bobSaw) {
+		if leaks := secretLeaks(text); len(leaks) > 0 {
+			t.Errorf("a message other players can read shows %v of a secret roll:\n%s", leaks, text)
+		}
+	}
+	if posts := gmPosts(t, reqs); !strings.Contains(posts, gmRollTotal) || !strings.Contains(posts, blindTotal) {
+		t.Errorf("the GM channel got %q; want both secret rolls", posts)
+	}
+	if !strings.Contains(gmSaw, gmRollTotal) || !strings.Contains(gmSaw, blindTotal) {
+		t.Errorf("the GM's /history shows %q; want both secret rolls' totals", gmSaw)
+	}
+}
+
 // secretRollSteps are the interactions of the visibility tests, built on
 // fake: the GM sets the GM channel, alice makes a gm and a blind roll,
 // bob (a player) asks /history, and the GM does.
@@ -150,16 +170,9 @@ func TestSecretRollsOverGateway(t *testing.T) {
 		}
 	}
 	reqs := s.fake.Requests()
-	for _, text := range append(seenInChannel(t, reqs), bobSaw) {
-		if leaks := secretLeaks(text); len(leaks) > 0 {
-			t.Errorf("a message other players can read shows %v of a secret roll:\n%s", leaks, text)
-		}
-	}
-	if posts := gmPosts(t, reqs); !strings.Contains(posts, gmRollTotal) || !strings.Contains(posts, blindTotal) || !strings.Contains(posts, "This is now the GM channel") {
-		t.Errorf("the GM channel got %q; want the check post and both secret rolls", posts)
-	}
-	if !strings.Contains(gmSaw, gmRollTotal) || !strings.Contains(gmSaw, blindTotal) {
-		t.Errorf("the GM's /history shows %q; want both secret rolls' totals", gmSaw)
+	checkSecretsKept(t, reqs, nil, bobSaw, gmSaw)
+	if posts := gmPosts(t, reqs); !strings.Contains(posts, "This is now the GM channel") {
+		t.Errorf("the GM channel got %q; want the check post", posts)
 	}
 	var mine bool
 	for _, r := range reqs {
@@ -250,18 +263,7 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 		}
 		e.Wait() // the follow-ups and posts have gone
 	}
-	reqs := fake.Requests()
-	for _, text := range append(append(seen, seenInChannel(t, reqs)...), bobSaw) {
-		if leaks := secretLeaks(text); len(leaks) > 0 {
-			t.Errorf("a message other players can read shows %v of a secret roll:\n%s", leaks, text)
-		}
-	}
-	if posts := gmPosts(t, reqs); !strings.Contains(posts, gmRollTotal) || !strings.Contains(posts, blindTotal) {
-		t.Errorf("the GM channel got %q; want both secret rolls", posts)
-	}
-	if !strings.Contains(gmSaw, gmRollTotal) || !strings.Contains(gmSaw, blindTotal) {
-		t.Errorf("the GM's /history shows %q; want both secret rolls' totals", gmSaw)
-	}
+	checkSecretsKept(t, fake.Requests(), seen, bobSaw, gmSaw)
 }
 
 // TestSecretRollsInConsole: the console's lines say who sees what; a
