@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +108,26 @@ func gmPosts(t *testing.T, reqs []fakediscord.Request) string {
 	return b.String()
 }
 
+// privateFollowups returns the content of the ephemeral follow-ups the
+// bot sent to Discord, in order.
+func privateFollowups(t *testing.T, reqs []fakediscord.Request) []string {
+	t.Helper()
+	var out []string
+	for _, r := range reqs {
+		if r.Route != fakediscord.RouteFollowup {
+			continue
+		}
+		var m seenMessage
+		if err := json.Unmarshal(r.Payload(), &m); err != nil {
+			t.Fatalf("%s %s: %v", r.Route, r.Payload(), err)
+		}
+		if m.Flags&ephemeral != 0 {
+			out = append(out, m.Content)
+		}
+	}
+	return out
+}
+
 // checkSecretsKept fails t if a secret roll's total or dice are in a
 // message other players can read (what reqs sent to Discord that they
 // see, the answers seen that left otherwise, bob's /history bobSaw), or
@@ -174,14 +195,7 @@ func TestSecretRollsOverGateway(t *testing.T) {
 	if posts := gmPosts(t, reqs); !strings.Contains(posts, "This is now the GM channel") {
 		t.Errorf("the GM channel got %q; want the check post", posts)
 	}
-	var mine bool
-	for _, r := range reqs {
-		var m seenMessage
-		if r.Route == fakediscord.RouteFollowup && json.Unmarshal(r.Payload(), &m) == nil &&
-			m.Flags&ephemeral != 0 && strings.Contains(m.Content, gmRollTotal) {
-			mine = true
-		}
-	}
+	mine := slices.ContainsFunc(privateFollowups(t, reqs), func(content string) bool { return strings.Contains(content, gmRollTotal) })
 	if !mine {
 		t.Error("alice did not get her gm roll's result in a private follow-up")
 	}
@@ -197,13 +211,7 @@ func TestGMChannelRefused(t *testing.T) {
 	s.fake.FailNext(2, fakediscord.Route(fakediscord.RouteCreateMessage), forbidden)
 	s.answer(t, gm(s.fake.SlashCommand("system", fakediscord.Subcommand("gm-channel", fakediscord.ChannelOpt("channel", gmChannelID)))))
 	s.answer(t, alice(s.fake.SlashCommand("roll", fakediscord.StringOpt("expression", blindRollExpr), fakediscord.StringOpt("dice", "16"), fakediscord.StringOpt("visibility", "blind"))))
-	var told []string
-	for _, r := range s.fake.Requests() {
-		var m seenMessage
-		if r.Route == fakediscord.RouteFollowup && json.Unmarshal(r.Payload(), &m) == nil && m.Flags&ephemeral != 0 {
-			told = append(told, m.Content)
-		}
-	}
+	told := privateFollowups(t, s.fake.Requests())
 	if len(told) != 2 || !strings.Contains(told[0], "Tablehand cannot post in <#"+gmChannelID+">: give it View Channel and Send Messages") ||
 		!strings.Contains(told[1], "could not post this roll in the GM channel") {
 		t.Errorf("private follow-ups %q; want the GM told the channel is refused, then alice", told)
