@@ -16,7 +16,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablehand/tablehand/commands/faction"
-	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // The browser tests open the pages in headless Chromium, as a person
@@ -248,9 +247,7 @@ func contains(s, sub string) bool { return sub != "" && strings.Contains(s, sub)
 func TestFightPageFollowsTheFightInBrowser(t *testing.T) {
 	ctx := browser(t)
 	w := newWebCampaign(t)
-	w.run(t, fightLines...)
-	var links kit.PageResult
-	w.result(t, "/init page", &links)
+	links := w.fight(t)
 	do(t, ctx, chromedp.Navigate(w.local(links.Players)))
 	if turn := eval[string](t, ctx, `document.getElementById('turn').textContent`); turn != "Goblin" {
 		t.Fatalf("turn %q, want Goblin's", turn)
