@@ -3,8 +3,6 @@ package bot
 import (
 	"bufio"
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
 	"net/http/httptest"
 	"runtime"
@@ -21,7 +19,7 @@ func BenchmarkFightEventStreams1000(b *testing.B) {
 	const streams = 1000
 	w := newWebCampaign(b)
 	links := w.fight(b)
-	web := NewWeb(w.store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	web := NewWeb(w.store, slogDiscard(), WebOptions{})
 	srv := httptest.NewServer(web)
 	defer srv.Close()
 	defer web.Shutdown()
