@@ -16,7 +16,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablehand/tablehand/commands/faction"
-	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // The browser tests open the pages in headless Chromium, as a person
@@ -217,14 +216,7 @@ func TestCampaignPageInBrowser(t *testing.T) {
 		t.Errorf("%d JavaScript dialogs opened", n)
 	}
 
-	// On a 400 px wide phone screen nothing scrolls sideways.
-	do(t, ctx, chromedp.EmulateViewport(400, 800), chromedp.Navigate(w.local(w.links.GM)))
-	scrollWidth := eval[int](t, ctx, `document.documentElement.scrollWidth`)
-	width := eval[int](t, ctx, `window.innerWidth`)
-	if scrollWidth > width {
-		t.Errorf("at 400 px the page is %d px wide: it scrolls sideways", scrollWidth)
-	}
-
+	checkPhoneWidth(t, ctx, w.local(w.links.GM), "campaign page")
 	screenshot(t, ctx, w.local(w.links.GM), "campaign-page.png")
 }
 
@@ -248,9 +240,7 @@ func contains(s, sub string) bool { return sub != "" && strings.Contains(s, sub)
 func TestFightPageFollowsTheFightInBrowser(t *testing.T) {
 	ctx := browser(t)
 	w := newWebCampaign(t)
-	w.run(t, fightLines...)
-	var links kit.PageResult
-	w.result(t, "/init page", &links)
+	links := w.fight(t)
 	do(t, ctx, chromedp.Navigate(w.local(links.Players)))
 	if turn := eval[string](t, ctx, `document.getElementById('turn').textContent`); turn != "Goblin" {
 		t.Fatalf("turn %q, want Goblin's", turn)
@@ -283,12 +273,18 @@ func TestFightPageFollowsTheFightInBrowser(t *testing.T) {
 	if !eval[bool](t, ctx, `window.stayed === true`) {
 		t.Errorf("the page was reloaded")
 	}
-	// On a 400 px wide phone screen nothing scrolls sideways.
-	do(t, ctx, chromedp.EmulateViewport(400, 800), chromedp.Navigate(w.local(links.GM)))
-	if sw, iw := eval[int](t, ctx, `document.documentElement.scrollWidth`), eval[int](t, ctx, `window.innerWidth`); sw > iw {
-		t.Errorf("at 400 px the fight page is %d px wide: it scrolls sideways", sw)
-	}
+	checkPhoneWidth(t, ctx, w.local(links.GM), "fight page")
 	screenshot(t, ctx, w.local(links.GM), "fight-page.png")
+}
+
+// checkPhoneWidth fails t if the page at url, named what, scrolls
+// sideways on a 400 px wide phone screen.
+func checkPhoneWidth(t *testing.T, ctx context.Context, url, what string) {
+	t.Helper()
+	do(t, ctx, chromedp.EmulateViewport(400, 800), chromedp.Navigate(url))
+	if sw, iw := eval[int](t, ctx, `document.documentElement.scrollWidth`), eval[int](t, ctx, `window.innerWidth`); sw > iw {
+		t.Errorf("at 400 px the %s is %d px wide: it scrolls sideways", what, sw)
+	}
 }
 
 // screenshot saves a full-page screenshot of url as name in the folder

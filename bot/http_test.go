@@ -93,6 +93,7 @@ func decodeResponse(t *testing.T, resp *http.Response) wireResponse {
 	return ir
 }
 
+// testRouter is the router over a database of its own, with seeded dice.
 func testRouter(t *testing.T) *kit.Router {
 	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
@@ -101,7 +102,7 @@ func testRouter(t *testing.T) *kit.Router {
 	}
 	t.Cleanup(func() { store.Close() })
 	return commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
+		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
 	})
 }

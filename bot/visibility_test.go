@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,10 +14,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
-	"github.com/tablehand/tablehand/commands"
-	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // The secret rolls of the visibility tests: totals and dice no other
@@ -113,6 +108,46 @@ func gmPosts(t *testing.T, reqs []fakediscord.Request) string {
 	return b.String()
 }
 
+// privateFollowups returns the content of the ephemeral follow-ups the
+// bot sent to Discord, in order.
+func privateFollowups(t *testing.T, reqs []fakediscord.Request) []string {
+	t.Helper()
+	var out []string
+	for _, r := range reqs {
+		if r.Route != fakediscord.RouteFollowup {
+			continue
+		}
+		var m seenMessage
+		if err := json.Unmarshal(r.Payload(), &m); err != nil {
+			t.Fatalf("%s %s: %v", r.Route, r.Payload(), err)
+		}
+		if m.Flags&ephemeral != 0 {
+			out = append(out, m.Content)
+		}
+	}
+	return out
+}
+
+// checkSecretsKept fails t if a secret roll's total or dice are in a
+// message other players can read (what reqs sent to Discord that they
+// see, the answers seen that left otherwise, bob's /history bobSaw), or
+// if either secret roll is missing from the GM channel's posts or from
+// the GM's /history gmSaw.
+func checkSecretsKept(t *testing.T, reqs []fakediscord.Request, seen []string, bobSaw, gmSaw string) {
+	t.Helper()
+	for _, text := range append(append(seen, seenInChannel(t, reqs)...), bobSaw) {
+		if leaks := secretLeaks(text); len(leaks) > 0 {
+			t.Errorf("a message other players can read shows %v of a secret roll:\n%s", leaks, text)
+		}
+	}
+	if posts := gmPosts(t, reqs); !strings.Contains(posts, gmRollTotal) || !strings.Contains(posts, blindTotal) {
+		t.Errorf("the GM channel got %q; want both secret rolls", posts)
+	}
+	if !strings.Contains(gmSaw, gmRollTotal) || !strings.Contains(gmSaw, blindTotal) {
+		t.Errorf("the GM's /history shows %q; want both secret rolls' totals", gmSaw)
+	}
+}
+
 // secretRollSteps are the interactions of the visibility tests, built on
 // fake: the GM sets the GM channel, alice makes a gm and a blind roll,
 // bob (a player) asks /history, and the GM does.
@@ -156,25 +191,11 @@ func TestSecretRollsOverGateway(t *testing.T) {
 		}
 	}
 	reqs := s.fake.Requests()
-	for _, text := range append(seenInChannel(t, reqs), bobSaw) {
-		if leaks := secretLeaks(text); len(leaks) > 0 {
-			t.Errorf("a message other players can read shows %v of a secret roll:\n%s", leaks, text)
-		}
+	checkSecretsKept(t, reqs, nil, bobSaw, gmSaw)
+	if posts := gmPosts(t, reqs); !strings.Contains(posts, "This is now the GM channel") {
+		t.Errorf("the GM channel got %q; want the check post", posts)
 	}
-	if posts := gmPosts(t, reqs); !strings.Contains(posts, gmRollTotal) || !strings.Contains(posts, blindTotal) || !strings.Contains(posts, "This is now the GM channel") {
-		t.Errorf("the GM channel got %q; want the check post and both secret rolls", posts)
-	}
-	if !strings.Contains(gmSaw, gmRollTotal) || !strings.Contains(gmSaw, blindTotal) {
-		t.Errorf("the GM's /history shows %q; want both secret rolls' totals", gmSaw)
-	}
-	var mine bool
-	for _, r := range reqs {
-		var m seenMessage
-		if r.Route == fakediscord.RouteFollowup && json.Unmarshal(r.Payload(), &m) == nil &&
-			m.Flags&ephemeral != 0 && strings.Contains(m.Content, gmRollTotal) {
-			mine = true
-		}
-	}
+	mine := slices.ContainsFunc(privateFollowups(t, reqs), func(content string) bool { return strings.Contains(content, gmRollTotal) })
 	if !mine {
 		t.Error("alice did not get her gm roll's result in a private follow-up")
 	}
@@ -190,13 +211,7 @@ func TestGMChannelRefused(t *testing.T) {
 	s.fake.FailNext(2, fakediscord.Route(fakediscord.RouteCreateMessage), forbidden)
 	s.answer(t, gm(s.fake.SlashCommand("system", fakediscord.Subcommand("gm-channel", fakediscord.ChannelOpt("channel", gmChannelID)))))
 	s.answer(t, alice(s.fake.SlashCommand("roll", fakediscord.StringOpt("expression", blindRollExpr), fakediscord.StringOpt("dice", "16"), fakediscord.StringOpt("visibility", "blind"))))
-	var told []string
-	for _, r := range s.fake.Requests() {
-		var m seenMessage
-		if r.Route == fakediscord.RouteFollowup && json.Unmarshal(r.Payload(), &m) == nil && m.Flags&ephemeral != 0 {
-			told = append(told, m.Content)
-		}
-	}
+	told := privateFollowups(t, s.fake.Requests())
 	if len(told) != 2 || !strings.Contains(told[0], "Tablehand cannot post in <#"+gmChannelID+">: give it View Channel and Send Messages") ||
 		!strings.Contains(told[1], "could not post this roll in the GM channel") {
 		t.Errorf("private follow-ups %q; want the GM told the channel is refused, then alice", told)
@@ -220,7 +235,7 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	rest.Client = fake.Client()
-	router := visibilityRouter(t)
+	router := testRouter(t)
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router, REST: rest, Now: func() time.Time { return testNow }})
 	if err != nil {
 		t.Fatal(err)
@@ -256,40 +271,13 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 		}
 		e.Wait() // the follow-ups and posts have gone
 	}
-	reqs := fake.Requests()
-	for _, text := range append(append(seen, seenInChannel(t, reqs)...), bobSaw) {
-		if leaks := secretLeaks(text); len(leaks) > 0 {
-			t.Errorf("a message other players can read shows %v of a secret roll:\n%s", leaks, text)
-		}
-	}
-	if posts := gmPosts(t, reqs); !strings.Contains(posts, gmRollTotal) || !strings.Contains(posts, blindTotal) {
-		t.Errorf("the GM channel got %q; want both secret rolls", posts)
-	}
-	if !strings.Contains(gmSaw, gmRollTotal) || !strings.Contains(gmSaw, blindTotal) {
-		t.Errorf("the GM's /history shows %q; want both secret rolls' totals", gmSaw)
-	}
-}
-
-// visibilityRouter is the router of the HTTP and console visibility
-// tests, over a database of its own, with seeded dice.
-func visibilityRouter(t *testing.T) *kit.Router {
-	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-	})
-	return router
+	checkSecretsKept(t, fake.Requests(), seen, bobSaw, gmSaw)
 }
 
 // TestSecretRollsInConsole: the console's lines say who sees what; a
 // secret roll's total and dice are in none another player can see.
 func TestSecretRollsInConsole(t *testing.T) {
-	router := visibilityRouter(t)
+	router := testRouter(t)
 	in := strings.Join([]string{
 		"@gm /system gm-channel channel:" + gmChannelID,
 		"@alice /roll " + gmRollExpr + " dice:17 visibility:gm",

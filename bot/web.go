@@ -19,11 +19,12 @@ import (
 	"github.com/tablehand/tablehand/db"
 )
 
-// The read-only web pages: a faction campaign's, for its players and for
-// its GM, at kit.PagePath + token (the links /faction page gives).
-// They read the store through the same faction.Viewer as the commands.
-// Everything is in the binary (html/template, the stylesheet): no script,
-// no external asset, and a Content-Security-Policy that allows nothing
+// The read-only web pages: a faction campaign's and a running fight's,
+// each for its players and for its GM, at kit.PagePath + token (the
+// links /faction page and /init page give). They read the store through
+// the same views as the commands. Everything is in the binary
+// (html/template, the stylesheet, page.js): no inline script, no
+// external asset, and a Content-Security-Policy that allows nothing
 // else. A token opens a page or nothing: an unknown token and a revoked
 // one get the same 404, and no token is ever logged.
 

@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -88,7 +86,7 @@ func BenchmarkCampaignPage100Factions21Rounds(b *testing.B) {
 
 // benchCampaignPage measures the page of token, cold and warm.
 func benchCampaignPage(b *testing.B, store *db.DB, token string) {
-	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	web := NewWeb(store, slogDiscard(), WebOptions{})
 	req := httptest.NewRequest(http.MethodGet, "/p/"+token, nil)
 	ctx := context.Background()
 	for _, cold := range []bool{true, false} {
@@ -125,7 +123,7 @@ func benchCampaignPage(b *testing.B, store *db.DB, token string) {
 // HTML and its stylesheet (target: under 60 KB).
 func BenchmarkCampaignPageWeight10Factions(b *testing.B) {
 	store, token := bigCampaign(b, 10, 20)
-	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	web := NewWeb(store, slogDiscard(), WebOptions{})
 	weight := 0
 	for b.Loop() {
 		weight = 0
@@ -149,7 +147,7 @@ func BenchmarkPageNotFound(b *testing.B) {
 	if _, err := store.PageLinks(context.Background(), "g", db.ScopeCampaign, true); err != nil {
 		b.Fatal(err)
 	}
-	web := NewWeb(store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	web := NewWeb(store, slogDiscard(), WebOptions{})
 	unknown := "A" + gm[1:] // as long, never made
 	if unknown == gm {
 		unknown = "B" + gm[1:]

@@ -394,18 +394,26 @@ var fightLines = []string{
 	`/init page`,
 }
 
+// fight starts fightLines' fight in the campaign's channel and returns
+// its page's links.
+func (w *webCampaign) fight(t testing.TB) kit.PageResult {
+	t.Helper()
+	w.run(t, fightLines...)
+	var links kit.PageResult
+	w.result(t, "/init page", &links)
+	return links
+}
+
 // The fight's players' page shows the fight as /init shows it to
 // players: no hidden combatant; the GM's page shows it.
 func TestFightPagesShowWhatTheirReadersMaySee(t *testing.T) {
 	w := newWebCampaign(t)
-	w.run(t, fightLines...)
+	links := w.fight(t)
 	defer func() {
 		if t.Failed() {
 			t.Log(w.log.String())
 		}
 	}()
-	var links kit.PageResult
-	w.result(t, "/init page", &links)
 	res, players := get(t, w.local(links.Players))
 	if res.StatusCode != 200 {
 		t.Fatalf("players' fight page: %d\n%s", res.StatusCode, players)

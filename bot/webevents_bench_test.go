@@ -3,15 +3,11 @@ package bot
 import (
 	"bufio"
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
 	"net/http/httptest"
 	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/tablehand/tablehand/commands/kit"
 )
 
 // The memory an open fight page's event stream holds, with 1,000 open on
@@ -22,10 +18,8 @@ import (
 func BenchmarkFightEventStreams1000(b *testing.B) {
 	const streams = 1000
 	w := newWebCampaign(b)
-	w.run(b, fightLines...)
-	var links kit.PageResult
-	w.result(b, "/init page", &links)
-	web := NewWeb(w.store, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{})
+	links := w.fight(b)
+	web := NewWeb(w.store, slogDiscard(), WebOptions{})
 	srv := httptest.NewServer(web)
 	defer srv.Close()
 	defer web.Shutdown()
