@@ -126,13 +126,27 @@ func MigrateStore(ctx context.Context, from, to *DB) ([]TableCopy, error) {
 // PostgreSQL's identity column in its sequence. Order IDs are never given
 // twice (QueueOrder), and a copy keeps that promise.
 func orderIDsGiven(ctx context.Context, d *DB) (int64, error) {
-	q := `SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'faction_orders'`
-	if d.postgres {
-		q = `SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('faction_orders', 'id')::regclass), 0)`
-	}
 	var n int64
-	err := d.sql.QueryRowContext(ctx, q).Scan(&n)
-	return n, err
+	if !d.postgres {
+		err := d.sql.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'faction_orders'`).Scan(&n)
+		return n, err
+	}
+	// The sequence's own row, not pg_sequence_last_value, which is NULL
+	// after a setval(…, false) until the next ID is taken: the state
+	// pgmigrations/0007 and restartOrderIDs leave it in, its last_value
+	// then being the next ID to give.
+	var seq string
+	if err := d.sql.QueryRowContext(ctx, `SELECT pg_get_serial_sequence('faction_orders', 'id')`).Scan(&seq); err != nil {
+		return 0, err
+	}
+	var called bool
+	if err := d.sql.QueryRowContext(ctx, `SELECT last_value, is_called FROM `+seq).Scan(&n, &called); err != nil {
+		return 0, err
+	}
+	if !called {
+		n--
+	}
+	return n, nil
 }
 
 // restartOrderIDs makes d's next order ID follow both the orders copied in

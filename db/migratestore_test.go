@@ -123,3 +123,33 @@ func testMigrateStore(t *testing.T) {
 		t.Errorf("a copy into a full store: %v; want it refused", err)
 	}
 }
+
+// Order IDs survive two copies: a store that was itself copied into (its
+// next ID set past the removed ones, none given since) hands on every ID
+// its source gave, so that a removed order's number is not given again
+// two moves later.
+func testMigrateStoreTwice(t *testing.T) {
+	ctx := context.Background()
+	from, err := db.Open(ctx, dbtest.SQLite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer from.Close()
+	world(t, from, "g")
+	queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
+	removed := queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
+	if n, err := from.DeleteOrders(ctx, "g", "Red", removed.ID); n != 1 || err != nil {
+		t.Fatalf("delete order %d: %d %v", removed.ID, n, err)
+	}
+	mid, _ := open(t)
+	if _, err := db.MigrateStore(ctx, from, mid); err != nil {
+		t.Fatal(err)
+	}
+	last, _ := open(t)
+	if _, err := db.MigrateStore(ctx, mid, last); err != nil {
+		t.Fatal(err)
+	}
+	if o := queue(t, last, "g", "Blue", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
+		t.Errorf("a new order after two copies: id %d; want %d, after every ID the first store gave", o.ID, removed.ID+1)
+	}
+}

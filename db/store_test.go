@@ -44,6 +44,7 @@ var conformance = []struct {
 	{"ClaimInteraction", testClaimInteraction},
 	{"PageLinks", testPageLinks},
 	{"MigrateStore", testMigrateStore},
+	{"MigrateStoreTwice", testMigrateStoreTwice},
 }
 
 func TestStore(t *testing.T) {
