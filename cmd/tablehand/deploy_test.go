@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -125,7 +124,7 @@ func TestDeployCommandLines(t *testing.T) {
 	args := strings.Fields(strings.ReplaceAll(m[1], ":9090", "127.0.0.1:0"))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	errs := &stopAt{text: "listening for interactions", stop: cancel}
+	errs := &logWatch{re: listening, found: func([]string) { cancel() }}
 	if err := run(ctx, args, strings.NewReader(""), &bytes.Buffer{}, errs, func(n string) string { return env[n] }); err != nil || !errs.seen {
 		t.Errorf("Dockerfile http %q: %v, listened %v\n%s", m[1], err, errs.seen, errs.buf.String())
 	}
@@ -163,24 +162,4 @@ func TestDeployCommandLines(t *testing.T) {
 	if err := run(context.Background(), args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}, func(string) string { return "" }); err != nil {
 		t.Errorf("tablehand-backup.service %q: %v", args, err)
 	}
-}
-
-// stopAt is a log writer that calls stop once text has been written.
-type stopAt struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	text string
-	stop func()
-	seen bool
-}
-
-func (w *stopAt) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	if !w.seen && strings.Contains(w.buf.String(), w.text) {
-		w.seen = true
-		w.stop()
-	}
-	return len(p), nil
 }

@@ -13,24 +13,27 @@ import (
 	"time"
 )
 
-// addrWriter is a log that tells the address the first "listening" line
-// names.
-type addrWriter struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	addr chan string
-	sent bool
-}
-
+// listening finds the address in the log line of an endpoint that has
+// started.
 var listening = regexp.MustCompile(`listening for interactions"? addr=(\S+)`)
 
-func (w *addrWriter) Write(p []byte) (int, error) {
+// logWatch is a log writer that calls found, once, with the submatches of
+// the first match of re in what has been written.
+type logWatch struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	re    *regexp.Regexp
+	found func(m []string)
+	seen  bool
+}
+
+func (w *logWatch) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.buf.Write(p)
-	if m := listening.FindStringSubmatch(w.buf.String()); m != nil && !w.sent {
-		w.sent = true
-		w.addr <- m[1]
+	if m := w.re.FindStringSubmatch(w.buf.String()); m != nil && !w.seen {
+		w.seen = true
+		w.found(m)
 	}
 	return len(p), nil
 }
@@ -42,32 +45,31 @@ func TestHTTPServesThePages(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "t.db")
 	env := map[string]string{"TABLEHAND_PUBLIC_URL": "https://pages.example.org", "TABLEHAND_PUBLIC_KEY": strings.Repeat("ab", 32)}
-	getenv := func(n string) string { return env[n] }
-	var out bytes.Buffer
-	in := "/faction create name:Red owner:alice home:Mars\n/faction page\n"
-	if err := run(context.Background(), []string{"console", "--json", "--db", file, "--user", "gm"}, strings.NewReader(in), &out, &bytes.Buffer{}, getenv); err != nil {
+	out, err := runWith(t, env, "/faction create name:Red owner:alice home:Mars\n/faction page\n", "console", "--json", "--db", file, "--user", "gm")
+	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
 	var page struct {
 		Result struct {
 			Players string `json:"players_url"`
 		} `json:"result"`
 	}
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &page); err != nil || page.Result.Players == "" {
-		t.Fatalf("/faction page: %v\n%s", err, out.String())
+		t.Fatalf("/faction page: %v\n%s", err, out)
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	logs := &addrWriter{addr: make(chan string, 1)}
+	listened := make(chan string, 1)
+	logs := &logWatch{re: listening, found: func(m []string) { listened <- m[1] }}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"http", "--listen", "127.0.0.1:0", "--db", file}, strings.NewReader(""), &bytes.Buffer{}, logs, getenv)
+		done <- run(ctx, []string{"http", "--listen", "127.0.0.1:0", "--db", file}, strings.NewReader(""), &bytes.Buffer{}, logs, func(n string) string { return env[n] })
 	}()
 	var addr string
 	select {
-	case addr = <-logs.addr:
+	case addr = <-listened:
 	case err := <-done:
 		t.Fatalf("http stopped: %v\n%s", err, logs.buf.String())
 	}

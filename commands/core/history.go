@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -76,15 +77,11 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 		if secret {
 			e.Visibility = string(vis)
 		}
+		total, stats := strconv.Itoa(r.Total), ""
 		if vis == kit.Blind && !req.GM {
 			// A blind roll's roller knows it was rolled, never its result.
-			fmt.Fprintf(&b, "`%s` %s **%s** `%s` = **?**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), mark)
-			e.Total, e.Hidden = 0, true
-			result.Rolls = append(result.Rolls, e)
-			continue
-		}
-		stats := ""
-		if st, err := statsOf(r.Detail); err == nil && st.look != nil {
+			total, e.Total, e.Hidden = "?", 0, true
+		} else if st, err := statsOf(r.Detail); err == nil && st.look != nil {
 			// (The detail of a rules command's roll has a shape of its
 			// own, without stats: it fails to read as a /roll's.)
 			e.Stats, e.Character = st.values, st.character
@@ -93,7 +90,7 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 				stats = " (" + kit.EscapeMarkdown(st.character) + ": " + st.list + ")"
 			}
 		}
-		fmt.Fprintf(&b, "`%s` %s **%s** `%s`%s = **%d**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), stats, r.Total, mark)
+		fmt.Fprintf(&b, "`%s` %s **%s** `%s`%s = **%s**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), stats, total, mark)
 		result.Rolls = append(result.Rolls, e)
 	}
 	return kit.Response{Content: b.String(), Ephemeral: true, Result: result}, nil

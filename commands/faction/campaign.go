@@ -231,10 +231,3 @@ func ownerOf(c *rules.Campaign, name string) string {
 	}
 	return ""
 }
-
-// plays reports whether the request's user plays the faction called name
-// (a faction of no player is played by nobody).
-func plays(c *rules.Campaign, req *kit.Request, name string) bool {
-	owner := ownerOf(c, name)
-	return owner != "" && owner == req.User.ID
-}

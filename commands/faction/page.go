@@ -10,11 +10,8 @@ import (
 // /faction page: the links of the campaign's read-only web pages (see
 // kit.Env.PageLinks); bot/web.go serves them.
 func (h *handlers) page(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	if h.PublicURL == "" || h.Pages == nil {
-		return kit.Response{}, kit.NoPublicURL
-	}
-	if _, err := h.campaign(ctx, req); err != nil {
-		return kit.Response{}, err
-	}
-	return h.PageLinks(ctx, req, db.ScopeCampaign, "faction campaign")
+	return h.PageLinks(ctx, req, db.ScopeCampaign, "faction campaign", func() error {
+		_, err := h.campaign(ctx, req)
+		return err
+	})
 }

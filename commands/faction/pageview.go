@@ -232,8 +232,7 @@ func pageFaction(c *rules.Campaign, v Viewer, f *rules.Faction) PageFaction {
 	}
 	for _, a := range rules.AllAttrs {
 		s := a.Stat() // "RES pairs with INF, INT with TEC, COH with SOL, STR with POP"
-		full := f.MaxAttributes.Get(a) - f.Attributes.Get(a) + c.Attribute(f, a)
-		sp := StatPair{Attr: string(a), AttrValue: c.Attribute(f, a), AttrMax: full,
+		sp := StatPair{Attr: string(a), AttrValue: c.Attribute(f, a), AttrMax: attrFull(c, f, a),
 			Stat: string(s), StatValue: f.Stats.Get(s), StatMax: c.StatMax(f, s)}
 		sp.AttrPercent, sp.StatPercent = percent(sp.AttrValue, sp.AttrMax), percent(sp.StatValue, sp.StatMax)
 		pf.Pairs = append(pf.Pairs, sp)

@@ -106,7 +106,7 @@ func (a *answer) apply(o *db.FactionOrder, fc *db.FactionCampaign) (db.OrderChan
 	if q.Ask == "gm" && !a.req.GM {
 		return db.OrderChange{}, kit.ErrNotGM
 	}
-	if q.Ask != "gm" && !a.req.GM && !plays(fc.Campaign, a.req, q.Ask) {
+	if q.Ask != "gm" && !a.req.GM && !viewer(a.req).Plays(fc.Campaign.Faction(q.Ask)) {
 		return db.OrderChange{}, kit.Errorf("this question is for %s's player (or the GM)", q.Ask)
 	}
 	a.question, a.option = q.Text, q.Options[a.idx]

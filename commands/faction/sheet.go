@@ -131,7 +131,7 @@ func ownerText(f *rules.Faction) string {
 func attrLine(c *rules.Campaign, f *rules.Faction) string {
 	parts := make([]string, 0, 4)
 	for _, a := range rules.AllAttrs {
-		v, full := c.Attribute(f, a), f.MaxAttributes.Get(a)-f.Attributes.Get(a)+c.Attribute(f, a)
+		v, full := c.Attribute(f, a), attrFull(c, f, a)
 		if v != full {
 			parts = append(parts, fmt.Sprintf("%s %d/%d", a, v, full))
 		} else {
@@ -139,6 +139,13 @@ func attrLine(c *rules.Campaign, f *rules.Faction) string {
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// attrFull is f's Attribute a undamaged: what Regroup heals it up to,
+// with its assets' bonuses (c.Attribute's, beside the Health Stats'
+// c.StatMax).
+func attrFull(c *rules.Campaign, f *rules.Faction, a rules.Attr) int {
+	return f.MaxAttributes.Get(a) - f.Attributes.Get(a) + c.Attribute(f, a)
 }
 
 func statLine(c *rules.Campaign, f *rules.Faction) string {

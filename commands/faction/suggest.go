@@ -94,7 +94,7 @@ func suggestAssets(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) {
 				continue
 			}
 			ch := kit.Choice{Name: name, Value: strconv.Itoa(a.ID)}
-			if f.Owner == req.User.ID && f.Owner != "" || strings.EqualFold(f.Name, acting) {
+			if viewer(req).Plays(f) || strings.EqualFold(f.Name, acting) {
 				mine = append(mine, ch)
 			} else {
 				others = append(others, ch)

@@ -199,11 +199,21 @@ func (c *Call) RulesError(err error, example string) error {
 }
 
 // Finish checks the `dice:` values were used exactly, logs the call's
-// rolls under expr with o's total, and fills o's ID and dice. Call it
-// once, after the last roll. hint, when not empty, is added to a mistake
-// in the `dice:` values: which dice the command rolls.
+// rolls under expr with o's total, seen as the call's Visibility, and
+// fills o's ID and dice. Call it once, after the last roll. hint, when
+// not empty, is added to a mistake in the `dice:` values: which dice the
+// command rolls.
 func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, hint string) error {
-	return WithHint(c.env.Finish(ctx, c.Req, c.Tray, expr, o, detail), hint)
+	if err := c.Tray.Done(); err != nil {
+		return WithHint(err, hint)
+	}
+	o.Rolls = c.Tray.Rolls()
+	id, err := c.env.LogRoll(ctx, c.Req, expr, o.Total, c.Visibility(), detail)
+	if err != nil {
+		return err
+	}
+	o.ID = id
+	return nil
 }
 
 // Reply is a rules command's answer: the lines that say the outcome

@@ -36,10 +36,15 @@ func PageURL(publicURL, token string) string {
 // PageLinks answers a GM's request for the links of the page of scope
 // (what names it for people: "faction campaign", "fight"): privately,
 // both links; with share:true the players' link in the channel as well;
-// with revoke:true new links, the old ones dead.
-func (e *Env) PageLinks(ctx context.Context, req *Request, scope, what string) (Response, error) {
+// with revoke:true new links, the old ones dead. exists is the mistake
+// of there being nothing of scope to show (no campaign, no fight), or
+// nil; without a public address, that comes first.
+func (e *Env) PageLinks(ctx context.Context, req *Request, scope, what string, exists func() error) (Response, error) {
 	if e.PublicURL == "" || e.Pages == nil {
 		return Response{}, NoPublicURL
+	}
+	if err := exists(); err != nil {
+		return Response{}, err
 	}
 	renew := req.Options.Bool("revoke")
 	links, err := e.Pages.PageLinks(ctx, req.GuildID, scope, renew)

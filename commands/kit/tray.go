@@ -1,7 +1,6 @@
 package kit
 
 import (
-	"context"
 	"strconv"
 	"strings"
 
@@ -127,20 +126,4 @@ type Outcome struct {
 // Succeeded sets Success and Margin.
 func (o *Outcome) Succeeded(ok bool, margin int) {
 	o.Success, o.Margin = &ok, &margin
-}
-
-// Finish checks the `dice:` values were used exactly, logs the command's
-// rolls under expr with total, and fills the outcome's ID and dice. Call it
-// once, after the last roll.
-func (h *Env) Finish(ctx context.Context, req *Request, t *Tray, expr string, o *Outcome, detail any) error {
-	if err := t.Done(); err != nil {
-		return err
-	}
-	o.Rolls = t.Rolls()
-	id, err := h.LogRoll(ctx, req, expr, o.Total, visibilityOf(req), detail)
-	if err != nil {
-		return err
-	}
-	o.ID = id
-	return nil
 }

@@ -17,13 +17,10 @@ import (
 const pageLog = 5
 
 func (h *Tracker) initPage(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	if h.PublicURL == "" || h.Pages == nil {
-		return kit.Response{}, kit.NoPublicURL
-	}
-	if _, err := h.Encounters.Encounter(ctx, req.ChannelID); err != nil {
-		return kit.Response{}, initError(err)
-	}
-	return h.PageLinks(ctx, req, db.FightScope(req.ChannelID), "fight")
+	return h.PageLinks(ctx, req, db.FightScope(req.ChannelID), "fight", func() error {
+		_, err := h.Encounters.Encounter(ctx, req.ChannelID)
+		return initError(err)
+	})
 }
 
 // FightPage is the channel's fight as a reader may see it: /init's

@@ -66,8 +66,9 @@ func (h *Tracker) PlayMode(ctx context.Context, req *kit.Request) (string, error
 	return s.Mode, nil
 }
 
-// controls reports whether the asker of req controls c.
-func controls(req *kit.Request, c *encounter.Combatant) bool {
+// Controls reports whether the asker of req controls c: plays it (a
+// combatant of no player is controlled by nobody but the GM).
+func Controls(req *kit.Request, c *encounter.Combatant) bool {
 	return c.Owner != "" && c.Owner == req.User.ID
 }
 
@@ -77,7 +78,7 @@ func controls(req *kit.Request, c *encounter.Combatant) bool {
 // it. Call it inside Change's op, after CheckVisible.
 func MayChange(req *kit.Request, mode string, e *encounter.Encounter, name string, touch Touch) error {
 	c, err := e.Find(name)
-	if err != nil || req.GM || controls(req, c) || mode == PlayOpen || (mode != PlayStrict && touch == Harm) {
+	if err != nil || req.GM || Controls(req, c) || mode == PlayOpen || (mode != PlayStrict && touch == Harm) {
 		return nil
 	}
 	whose := "the GM's"

@@ -19,7 +19,7 @@ import (
 // is may.
 func mayEndTurn(req *kit.Request, e *encounter.Encounter) error {
 	c := e.Current()
-	if req.GM || c == nil || (c.Owner != "" && c.Owner == req.User.ID) {
+	if req.GM || c == nil || Controls(req, c) {
 		return nil
 	}
 	if c.Hidden {

@@ -117,7 +117,7 @@ func find(req *kit.Request, e *encounter.Encounter, name string) (*encounter.Com
 // mayActFor refuses a player acting for a combatant not their own: only
 // its player and the GM may.
 func mayActFor(req *kit.Request, c *encounter.Combatant, example string) error {
-	if req.GM || (c.Owner != "" && c.Owner == req.User.ID) {
+	if req.GM || tracker.Controls(req, c) {
 		return nil
 	}
 	return kit.Errorf("%s is not yours: only its player or the GM acts for it (example: %s)", c.Name, example)
