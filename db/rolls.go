@@ -23,7 +23,8 @@ type Roll struct {
 	Expr      string
 	Total     int
 	// Private is set for every roll other players may not see: Visibility
-	// says who may.
+	// says who may. Read back, it is Visibility other than "public"; to
+	// SaveRoll it matters only with no Visibility.
 	Private bool
 	// Visibility is "public", "self" (the roller alone), "gm" (the roller
 	// and the GMs) or "blind" (the GMs alone); "" is saved as "public",
@@ -168,7 +169,7 @@ func (d *DB) saveRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int6
 	case vis == "":
 		vis = "public"
 	}
-	private := r.Private || vis != "public"
+	private := vis != "public"
 	// Tx.StmtContext reuses the statement already prepared on the
 	// transaction's connection.
 	var id int64
