@@ -326,10 +326,9 @@ func smallPercent(p float64) string {
 	if p <= 0 || p >= 0.0001 {
 		return kit.Percent(p)
 	}
-	r, err := strconv.ParseFloat(strconv.FormatFloat(p*100, 'g', 2, 64), 64)
-	if err != nil {
-		return kit.Percent(p)
-	}
+	// Two significant digits, read back so that 'f' writes them without
+	// an exponent. (FormatFloat's text always parses.)
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(p*100, 'g', 2, 64), 64)
 	return strconv.FormatFloat(r, 'f', -1, 64) + "%"
 }
 
