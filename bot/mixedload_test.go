@@ -130,7 +130,7 @@ func newMixWorldOn(tb testing.TB, source string, procs, guilds, perGuild int) *m
 			tb.Fatal(err)
 		}
 		tb.Cleanup(func() { store.Close() })
-		sched := NewScheduler(SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute})
+		sched := NewScheduler(SchedulerOptions{Store: store, Log: log, Resync: time.Minute})
 		w.routers = append(w.routers, commands.New(kit.Deps{
 			Rolls:      store,
 			Characters: store,
@@ -141,10 +141,8 @@ func newMixWorldOn(tb testing.TB, source string, procs, guilds, perGuild int) *m
 			Encounters: store,
 			Channels:   store,
 			Policies:   commands.Policies(nil, cfg.Rules),
-			Factions:   store,
-			Schedules:  store,
-			Cron:       Cron{},
-			Scheduler:  sched,
+			Store:      store,
+			Calendar:   sched,
 		}))
 		w.stores = append(w.stores, store)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,16 +14,15 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/robfig/cron/v3"
 
-	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
-	"github.com/tablehand/tablehand/rules/faction"
 )
 
-// The scheduler plays faction rounds on each campaign's schedule
-// (/schedule) and posts what happened to the campaign's channel. This is
-// the only file that imports robfig/cron.
+// The scheduler times the schedules the store keeps (/schedule), hands
+// each due firing to the scheduled work a slice added to the router
+// (kit.Job: the faction game's rounds), and posts what it returns to the
+// schedule's channel. It knows schedules, not games. This is the only
+// file that imports robfig/cron.
 //
 // cron keeps nothing across restarts: the database does. A schedule's
 // firings are worked out from its last firing dealt with (PlanFirings, a
@@ -89,18 +87,12 @@ type SchedulerStore interface {
 	Schedule(ctx context.Context, guildID string) (db.Schedule, error)
 	ScheduleByID(ctx context.Context, id int64) (db.Schedule, error)
 	RecordMissed(ctx context.Context, scheduleID int64, at []time.Time, note string) (int, error)
-	AddPendingFiring(ctx context.Context, f db.Firing, note string) error
-	PlayRounds(ctx context.Context, guildID string, p db.PlayOptions) (db.PlayResult, error)
-	RoundPlan(ctx context.Context, guildID string) (db.FactionCampaign, map[string][]faction.Order, []db.FactionOrder, error)
-	RoundHistory(ctx context.Context, guildID string, limit int) ([]db.FactionRound, error)
 }
 
 // SchedulerOptions configures a Scheduler.
 type SchedulerOptions struct {
 	Store SchedulerStore
 	Log   *slog.Logger
-	// Roller returns the dice of one firing.
-	Roller func() dice.Roller
 	// Now is the clock; default time.Now. Tests drive the scheduler with
 	// a fake one and call Run, never waiting for cron.
 	Now func() time.Time
@@ -111,7 +103,7 @@ type SchedulerOptions struct {
 	// often, to follow changes made by another process. Default none.
 	Resync time.Duration
 	// Hook, when set, is called after each step of a round the scheduler
-	// plays (db.PlayOptions.Hook): tests stop or fail a round there.
+	// plays (kit.Firing.Hook): tests stop or fail a round there.
 	Hook func(db.RoundPhase) error
 }
 
@@ -131,6 +123,7 @@ type Scheduler struct {
 
 	mu      sync.Mutex
 	entries map[int64]scheduleEntry // by schedule ID
+	job     kit.Job                 // what a firing does (SetJob)
 	poster  Poster
 	metrics *Metrics              // counts firings; nil counts nothing
 	runs    map[int64]*sync.Mutex // one Run at a time per schedule
@@ -144,7 +137,8 @@ type scheduleEntry struct {
 }
 
 // NewScheduler returns a scheduler that is not running yet: give it to
-// kit.Deps as the ScheduleNotifier, then Start it.
+// kit.Deps as the Calendar, give it the router's job (SetJob), then Start
+// it.
 func NewScheduler(o SchedulerOptions) *Scheduler {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
@@ -155,9 +149,6 @@ func NewScheduler(o SchedulerOptions) *Scheduler {
 	if o.Grace == 0 {
 		o.Grace = DefaultGrace
 	}
-	if o.Roller == nil {
-		o.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
-	}
 	l := cronLogger{o.Log}
 	return &Scheduler{
 		o:       o,
@@ -166,6 +157,19 @@ func NewScheduler(o SchedulerOptions) *Scheduler {
 		entries: map[int64]scheduleEntry{},
 		runs:    map[int64]*sync.Mutex{},
 	}
+}
+
+// SetJob gives the scheduler the work its firings do: the router's Job.
+// Without one, a due firing is an error, retried while it is on time.
+func (s *Scheduler) SetJob(j kit.Job) {
+	s.mu.Lock()
+	s.job = j
+	s.mu.Unlock()
+}
+
+// ParseSchedule reads a schedule as Cron does (kit.Calendar).
+func (s *Scheduler) ParseSchedule(when, zone string, after time.Time, n int) (string, []time.Time, error) {
+	return Cron{}.ParseSchedule(when, zone, after, n)
 }
 
 // cronLogger writes cron's log to slog.
@@ -257,7 +261,7 @@ func (s *Scheduler) Reload(ctx context.Context) error {
 }
 
 // ScheduleChanged follows a change of the guild's schedule at once: the
-// /schedule handlers call it (kit.ScheduleNotifier).
+// /schedule handlers call it (kit.Calendar).
 func (s *Scheduler) ScheduleChanged(ctx context.Context, guildID string) error {
 	sc, err := s.o.Store.Schedule(ctx, guildID)
 	if errors.Is(err, db.ErrNotFound) {
@@ -367,16 +371,20 @@ type RunResult struct {
 // start runs to catch up; a Run with nothing due does nothing. Each
 // firing dealt with is counted by its outcome.
 func (s *Scheduler) Run(ctx context.Context, id int64, now time.Time) (RunResult, error) {
-	res, err := s.run(ctx, id, now)
 	s.mu.Lock()
-	m := s.metrics
+	job, m := s.job, s.metrics
 	s.mu.Unlock()
-	res.count(m, err)
+	res, err := s.run(ctx, job, id, now)
+	name := "none"
+	if job != nil {
+		name = job.Name()
+	}
+	res.count(m, name, err)
 	return res, err
 }
 
 // Outcomes of a scheduled firing, as counted by
-// tablehand_scheduler_firings_total{job="faction-round"}, beside
+// tablehand_scheduler_firings_total{job="<the job's name>"}, beside
 // OutcomeOK (played) and OutcomeError (a Run that failed: retried while on
 // time).
 const (
@@ -385,10 +393,7 @@ const (
 	FiringDuplicate = "duplicate" // already dealt with, by another process or an earlier Run
 )
 
-// FiringJob is the scheduler's one job, as metrics name it.
-const FiringJob = "faction-round"
-
-func (r RunResult) count(m *Metrics, err error) {
+func (r RunResult) count(m *Metrics, job string, err error) {
 	for _, c := range []struct {
 		outcome string
 		n       int
@@ -397,15 +402,15 @@ func (r RunResult) count(m *Metrics, err error) {
 		{FiringMissed, len(r.Missed) + r.MoreMissed}, {FiringDuplicate, len(r.Done)},
 	} {
 		for range c.n {
-			m.SchedulerFiring(FiringJob, c.outcome)
+			m.SchedulerFiring(job, c.outcome)
 		}
 	}
 	if err != nil {
-		m.SchedulerFiring(FiringJob, OutcomeError)
+		m.SchedulerFiring(job, OutcomeError)
 	}
 }
 
-func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult, error) {
+func (s *Scheduler) run(ctx context.Context, job kit.Job, id int64, now time.Time) (RunResult, error) {
 	s.mu.Lock()
 	lock, ok := s.runs[id]
 	if !ok {
@@ -417,88 +422,39 @@ func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult
 	defer lock.Unlock()
 
 	var res RunResult
-	sc, err := s.o.Store.ScheduleByID(ctx, id)
-	if errors.Is(err, db.ErrNotFound) {
-		return res, nil // deleted meanwhile
-	}
-	if err != nil {
+	sc, sched, err := s.load(ctx, id)
+	if sched == nil || err != nil {
 		return res, err
-	}
-	if sc.Paused {
-		return res, nil
-	}
-	sched, err := parseSpec(sc.Cron, sc.Timezone)
-	if err != nil {
-		return res, fmt.Errorf("schedule %d: %w", sc.ID, err)
 	}
 	plan := PlanFirings(sched, sc.LastFiring, now, MissedPolicy{Mode: sc.Missed, Limit: sc.CatchUpLimit, Grace: s.o.Grace})
 	res.Missed, res.MoreMissed = plan.Missed, plan.MoreMissed
-	header := ""
-	if len(plan.Missed) > 0 {
-		n, err := s.o.Store.RecordMissed(ctx, sc.ID, plan.Missed, "missed while the bot was down")
-		if err != nil {
-			return res, err
-		}
-		if n > 0 { // another process may have recorded (and reported) them first
-			header = missedHeader(plan, sc)
-		}
+	header, err := s.recordMissed(ctx, sc, plan)
+	if err != nil {
+		return res, err
+	}
+	if len(plan.Due) > 0 && job == nil {
+		return res, fmt.Errorf("schedule %d: %d firing(s) due and no scheduled work to do them", sc.ID, len(plan.Due))
 	}
 	for _, at := range plan.Due {
-		f := db.Firing{ScheduleID: sc.ID, At: at}
-		note := ""
+		f := kit.Firing{Schedule: sc, At: at, Header: header, Hook: s.o.Hook}
 		if now.Sub(at) > s.o.Grace {
-			note = "caught up at " + now.UTC().Format(time.RFC3339)
+			f.Note = "caught up at " + now.UTC().Format(time.RFC3339)
 		}
-		if sc.Approve {
-			err := s.o.Store.AddPendingFiring(ctx, f, note)
-			if errors.Is(err, db.ErrFiringDone) {
-				res.Done = append(res.Done, at)
-				continue
-			}
-			if err != nil {
-				return res, err
-			}
-			res.Pending = append(res.Pending, at)
-			fc, orders, _, err := s.o.Store.RoundPlan(ctx, sc.GuildID)
-			if err != nil {
-				return res, err
-			}
-			reps, err := factioncmd.PreviewRounds(fc.Campaign, orders, sc.Rounds, s.roller())
-			if err != nil {
-				return res, fmt.Errorf("preview the firing of schedule %d: %w", sc.ID, err)
-			}
-			s.post(ctx, sc.ChannelID, factioncmd.ApprovalMessage(sc, f, reps, header))
-			header = ""
-			continue
+		fired, err := job.Fire(ctx, f)
+		if err != nil {
+			return res, err
 		}
-		played, err := s.o.Store.PlayRounds(ctx, sc.GuildID, db.PlayOptions{Rounds: sc.Rounds, Roller: s.roller(), ActorID: "schedule", Firing: &f, Note: note, Hook: s.o.Hook})
-		if errors.Is(err, db.ErrFiringDone) {
+		switch fired.Outcome {
+		case kit.FiredDone:
 			res.Done = append(res.Done, at)
 			continue
+		case kit.FiredPending:
+			res.Pending = append(res.Pending, at)
+		default:
+			res.Applied = append(res.Applied, at)
+			res.Rounds = append(res.Rounds, fired.Rounds...)
 		}
-		if err != nil {
-			return res, err
-		}
-		res.Applied = append(res.Applied, at)
-		for _, r := range played.Rounds {
-			res.Rounds = append(res.Rounds, r.Round)
-		}
-		hist, err := s.o.Store.RoundHistory(ctx, sc.GuildID, 50)
-		if err != nil {
-			return res, err
-		}
-		h := "🗓️ The schedule's firing for " + discordTime(at)
-		if note != "" {
-			h += " (late: the bot was down)"
-		}
-		if header != "" {
-			h = header + "\n" + h
-		}
-		msgs, err := factioncmd.RoundMessages(played, hist, h, true)
-		if err != nil {
-			return res, err
-		}
-		for _, m := range msgs {
+		for _, m := range fired.Posts {
 			s.post(ctx, sc.ChannelID, m)
 		}
 		header = ""
@@ -509,7 +465,36 @@ func (s *Scheduler) run(ctx context.Context, id int64, now time.Time) (RunResult
 	return res, nil
 }
 
-func (s *Scheduler) roller() dice.Roller { return s.o.Roller() }
+// load reads a schedule and parses its spec; a schedule deleted or
+// paused meanwhile is none (a nil Firings) and no error.
+func (s *Scheduler) load(ctx context.Context, id int64) (db.Schedule, Firings, error) {
+	sc, err := s.o.Store.ScheduleByID(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return sc, nil, nil // deleted meanwhile
+	}
+	if err != nil || sc.Paused {
+		return sc, nil, err
+	}
+	sched, err := parseSpec(sc.Cron, sc.Timezone)
+	if err != nil {
+		return sc, nil, fmt.Errorf("schedule %d: %w", sc.ID, err)
+	}
+	return sc, sched, nil
+}
+
+// recordMissed records the firings the plan missed and returns the
+// header that reports them, "" when there are none or another process
+// recorded (and reported) them first.
+func (s *Scheduler) recordMissed(ctx context.Context, sc db.Schedule, plan FiringPlan) (string, error) {
+	if len(plan.Missed) == 0 {
+		return "", nil
+	}
+	n, err := s.o.Store.RecordMissed(ctx, sc.ID, plan.Missed, "missed while the bot was down")
+	if err != nil || n == 0 {
+		return "", err
+	}
+	return missedHeader(plan, sc), nil
+}
 
 // post sends a message; a failure is logged: the rounds are played and
 // their report stays in /faction report.
@@ -611,8 +596,13 @@ func parseSpec(spec, zone string) (cron.Schedule, error) {
 	return cron.ParseStandard("CRON_TZ=" + zone + " " + spec)
 }
 
-// Cron reads schedules as the GM types them: kit.CronParser.
+// Cron reads schedules as the GM types them: the kit.Calendar of a
+// process that runs no scheduler (the console), whose changes it has no
+// one to tell.
 type Cron struct{}
+
+// ScheduleChanged does nothing: no scheduler runs here.
+func (Cron) ScheduleChanged(context.Context, string) error { return nil }
 
 var weekdays = map[string]int{
 	"sun": 0, "sunday": 0, "mon": 1, "monday": 1, "tue": 2, "tues": 2, "tuesday": 2, "wed": 3, "wednesday": 3,

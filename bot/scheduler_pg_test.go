@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/db/dbtest"
 	"github.com/tablehand/tablehand/rules/dice"
@@ -40,9 +41,11 @@ func TestSchedulerFailureMidRoundPostgres(t *testing.T) {
 	for failAt := 1; ; failAt++ {
 		w := newSchedWorldOn(t, dbtest.Postgres(t), db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, Missed: db.MissedSkip})
 		rolled := 0
-		dying := NewScheduler(SchedulerOptions{Store: w.open(), Now: w.clock, Roller: func() dice.Roller {
+		store := w.open()
+		dying := NewScheduler(SchedulerOptions{Store: store, Now: w.clock})
+		dying.SetJob(roundsJob(store, func() dice.Roller {
 			return failingRoller{r: dice.NewRandom(rand.New(rand.NewPCG(1, 2))), n: &rolled, failAt: failAt}
-		}})
+		}))
 		dying.poster = w.poster
 		other := w.scheduler(w.open())
 		before := campaignJSON(t, w.store)
@@ -79,7 +82,7 @@ func TestSchedulerFailureMidRoundPostgres(t *testing.T) {
 
 func campaignJSON(t *testing.T, d *db.DB) string {
 	t.Helper()
-	fc, err := d.Campaign(context.Background(), "g")
+	fc, err := factioncmd.LoadCampaign(context.Background(), d, "g")
 	if err != nil {
 		t.Fatal(err)
 	}

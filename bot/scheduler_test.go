@@ -203,23 +203,25 @@ func newSchedWorldOn(t *testing.T, source string, s db.Schedule) *schedWorld {
 	w := &schedWorld{t: t, file: source, now: at("2025-01-06T12:00:00Z"), poster: &schedPoster{}}
 	w.store = w.open()
 	ctx := context.Background()
-	if _, err := w.store.CreateCampaign(ctx, "g", "reports", "gm", faction.DefaultConfig()); err != nil {
+	c, err := faction.NewCampaign(faction.DefaultConfig())
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.store.UpdateCampaign(ctx, "g", func(fc *db.FactionCampaign) error {
-		c := fc.Campaign
-		for _, f := range []struct{ name, home string }{{"Red", "Mars"}, {"Blue", "Luna"}} {
-			g, err := c.AddFaction(f.name, "")
-			if err != nil {
-				return err
-			}
-			g.Policy = faction.PolicyInvest
-			if _, err := c.AddHabitat(f.home, f.name, "inner"); err != nil {
-				return err
-			}
+	for _, f := range []struct{ name, home string }{{"Red", "Mars"}, {"Blue", "Luna"}} {
+		g, err := c.AddFaction(f.name, "")
+		if err != nil {
+			t.Fatal(err)
 		}
-		return nil
-	}); err != nil {
+		g.Policy = faction.PolicyInvest
+		if _, err := c.AddHabitat(f.home, f.name, "inner"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.store.CreateCampaign(ctx, "g", "reports", "gm", state); err != nil {
 		t.Fatal(err)
 	}
 	s.ChannelID = "reports"
@@ -244,18 +246,25 @@ func (w *schedWorld) open() *db.DB {
 func (w *schedWorld) scheduler(store *db.DB) *Scheduler {
 	src := rand.New(rand.NewPCG(1, 2))
 	var mu sync.Mutex
-	s := NewScheduler(SchedulerOptions{Store: store, Now: w.clock, Roller: func() dice.Roller {
+	s := NewScheduler(SchedulerOptions{Store: store, Now: w.clock})
+	s.SetJob(roundsJob(store, func() dice.Roller {
 		mu.Lock()
 		defer mu.Unlock()
 		return dice.NewRandom(rand.New(rand.NewPCG(src.Uint64(), 0)))
-	}})
+	}))
 	s.poster = w.poster
 	return s
 }
 
+// roundsJob is the scheduled work of the registry's systems (the faction
+// game's rounds) over store, rolling with roller.
+func roundsJob(store any, roller func() dice.Roller) kit.Job {
+	return commands.New(kit.Deps{Store: store, Roller: roller}).Job()
+}
+
 func (w *schedWorld) round() int {
 	w.t.Helper()
-	fc, err := w.store.Campaign(context.Background(), "g")
+	fc, err := factioncmd.LoadCampaign(context.Background(), w.store, "g")
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -426,7 +435,7 @@ func TestSchedulerApproval(t *testing.T) {
 	if res := w.run("2025-01-06T18:00:10Z"); len(res.Pending) != 0 {
 		t.Errorf("posted twice: %+v", res)
 	}
-	router := commands.New(kit.Deps{Factions: w.store, Schedules: w.store, Cron: Cron{}, Rolls: w.store,
+	router := commands.New(kit.Deps{Store: w.store, Calendar: Cron{}, Rolls: w.store,
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) }})
 	click := func(user string, gm bool, id string) (kit.Response, error) {
 		req := &kit.Request{Kind: kit.KindComponent, CustomID: id, GuildID: "g", ChannelID: "reports", User: kit.User{ID: user, Name: user}}
@@ -502,7 +511,7 @@ func TestSchedulerFollowsChanges(t *testing.T) {
 // The handlers tell the scheduler: /schedule set through the router.
 func TestScheduleCommandNotifies(t *testing.T) {
 	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1})
-	router := commands.New(kit.Deps{Factions: w.store, Schedules: w.store, Cron: Cron{}, Scheduler: w.sched, Now: w.clock})
+	router := commands.New(kit.Deps{Store: w.store, Calendar: w.sched, Now: w.clock})
 	req, err := router.ParseLine(`/schedule set when:"every 2 days 07:30" timezone:Asia/Tokyo`)
 	if err != nil {
 		t.Fatal(err)
@@ -568,18 +577,19 @@ func TestSessionPoster(t *testing.T) {
 	}
 }
 
-// flakyStore fails the first PlayRounds, as a busy or full database would.
+// flakyStore fails the first PlayCampaign, as a busy or full database
+// would.
 type flakyStore struct {
 	*db.DB
 	failed bool
 }
 
-func (f *flakyStore) PlayRounds(ctx context.Context, guildID string, p db.PlayOptions) (db.PlayResult, error) {
+func (f *flakyStore) PlayCampaign(ctx context.Context, guildID string, p db.PlayOptions, play func(*db.FactionCampaign, []db.FactionOrder) (db.Played, error)) (db.PlayResult, error) {
 	if !f.failed {
 		f.failed = true
 		return db.PlayResult{}, errors.New("database is locked")
 	}
-	return f.DB.PlayRounds(ctx, guildID, p)
+	return f.DB.PlayCampaign(ctx, guildID, p, play)
 }
 
 // A firing that fails is not lost: the next pass, still on time, plays it
@@ -587,9 +597,10 @@ func (f *flakyStore) PlayRounds(ctx context.Context, guildID string, p db.PlayOp
 // missed.
 func TestSchedulerRetriesFailedFiring(t *testing.T) {
 	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, Missed: db.MissedSkip})
-	s := NewScheduler(SchedulerOptions{Store: &flakyStore{DB: w.store}, Now: w.clock, Roller: func() dice.Roller {
+	s := NewScheduler(SchedulerOptions{Store: w.store, Now: w.clock})
+	s.SetJob(roundsJob(&flakyStore{DB: w.store}, func() dice.Roller {
 		return dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
-	}})
+	}))
 	s.poster = w.poster
 	if err := s.upsert(mustSchedule(t, w.store, w.id)); err != nil {
 		t.Fatal(err)
@@ -620,9 +631,10 @@ func TestSchedulerRetriesFailedFiring(t *testing.T) {
 // for the GM. Start hands the metrics over.
 func TestSchedulerCountsFirings(t *testing.T) {
 	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, Missed: db.MissedSkip})
-	s := NewScheduler(SchedulerOptions{Store: &flakyStore{DB: w.store}, Now: w.clock, Roller: func() dice.Roller {
+	s := NewScheduler(SchedulerOptions{Store: w.store, Now: w.clock})
+	s.SetJob(roundsJob(&flakyStore{DB: w.store}, func() dice.Roller {
 		return dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
-	}})
+	}))
 	m := NewMetrics()
 	w.now = at("2025-01-06T18:00:00Z")
 	// Start catches up at once: the firing due now fails (the flaky

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
@@ -85,8 +86,7 @@ type WebStore interface {
 	// CampaignStamp names the guild's campaign's stored state: a page
 	// keeps what it rendered of it while it is the same (webcache.go).
 	CampaignStamp(ctx context.Context, guildID string) (db.CampaignStamp, error)
-	kit.FactionStore
-	kit.ScheduleStore
+	faction.Store
 	kit.EncounterStore
 }
 

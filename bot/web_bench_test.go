@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
@@ -27,8 +29,11 @@ func bigCampaign(b *testing.B, n, assets int) (*db.DB, string) {
 	b.Cleanup(func() { store.Close() })
 	cfg := faction.DefaultConfig()
 	charts := cfg.Assets
-	_, _, err = store.EnsureCampaign(ctx, "g", db.NewCampaign{ChannelID: "table", ActorID: "gm", Config: cfg}, func(fc *db.FactionCampaign) error {
-		c := fc.Campaign
+	err = func() error {
+		c, err := faction.NewCampaign(cfg)
+		if err != nil {
+			return err
+		}
 		for i := range n {
 			name := fmt.Sprintf("Faction %03d", i)
 			if _, err := c.AddFaction(name, fmt.Sprintf("player%d", i)); err != nil {
@@ -46,8 +51,13 @@ func bigCampaign(b *testing.B, n, assets int) (*db.DB, string) {
 				a.Covert = j%4 == 0
 			}
 		}
-		return nil
-	})
+		state, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		_, err = store.CreateCampaign(ctx, "g", "table", "gm", state)
+		return err
+	}()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -77,7 +87,7 @@ func BenchmarkCampaignPage100Factions21Rounds(b *testing.B) {
 	store, token := bigCampaign(b, 100, 20)
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
 	for range 7 {
-		if _, err := store.PlayRounds(context.Background(), "g", db.PlayOptions{Rounds: 3, Roller: roller, ActorID: "bench"}); err != nil {
+		if _, err := factioncmd.PlayRounds(context.Background(), store, "g", 3, roller, "bench"); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -103,10 +103,10 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 	logs := &lockedLog{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Factions: store, Schedules: store,
+		Rolls: store, Characters: store, Encounters: store, Channels: store, Store: store,
 		Rules:  commands.DefaultRules(),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-		Log:    log, Cron: Cron{}, Pages: store, PublicURL: "https://pages.example.org",
+		Log:    log, Calendar: Cron{}, Pages: store, PublicURL: "https://pages.example.org",
 		Now: func() time.Time { return webNow },
 	})
 	w := &webCampaign{store: store, lines: map[string]consoleOut{}, router: router}

@@ -34,7 +34,7 @@ func newFtTable(t testing.TB) *ftTable {
 	t.Cleanup(func() { store.Close() })
 	ft := &ftTable{t: t, store: store}
 	ft.r = New(kit.Deps{
-		Rolls: store, Characters: store, Factions: store, Schedules: store,
+		Rolls: store, Characters: store, Store: store,
 		Codes: kit.NewCodes(1, true), Roller: seededRollers(),
 	})
 	return ft
@@ -90,7 +90,7 @@ func (ft *ftTable) version() int64 {
 
 func (ft *ftTable) campaign() *faction.Campaign {
 	ft.t.Helper()
-	fc, err := ft.store.Campaign(context.Background(), "guild")
+	fc, err := factioncmd.LoadCampaign(context.Background(), ft.store, "guild")
 	if err != nil {
 		ft.t.Fatal(err)
 	}
@@ -460,7 +460,7 @@ func TestRoundMessagesPaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	played := db.PlayResult{Campaign: db.FactionCampaign{Campaign: c}, Rounds: []db.FactionRound{{Round: 1, Report: rep, Sheets: db.Sheets(c)}}}
+	played := factioncmd.PlayResult{Campaign: factioncmd.Campaign{Campaign: c}, Rounds: []factioncmd.Round{{Round: 1, Report: rep, Sheets: factioncmd.Sheets(c)}}}
 	msgs, err := factioncmd.RoundMessages(played, played.Rounds, "header", true)
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,12 @@ func (stubCron) ParseSchedule(when, zone string, after time.Time, n int) (string
 	return "cron " + when, next, nil
 }
 
+// stubCalendar is the kit.Calendar of a stub cron and the notes.
+type stubCalendar struct {
+	stubCron
+	*notes
+}
+
 // notes records what the scheduler is told.
 type notes struct{ guilds []string }
 
@@ -39,7 +45,7 @@ func TestScheduleCommands(t *testing.T) {
 	ft := newFtTable(t)
 	now := time.Date(2025, 1, 6, 12, 30, 0, 0, time.UTC)
 	n := &notes{}
-	ft.r = New(kit.Deps{Rolls: ft.store, Factions: ft.store, Schedules: ft.store, Cron: stubCron{}, Scheduler: n, Now: func() time.Time { return now },
+	ft.r = New(kit.Deps{Rolls: ft.store, Store: ft.store, Calendar: stubCalendar{stubCron{}, n}, Now: func() time.Time { return now },
 		Codes: kit.NewCodes(1, true)})
 	if _, err := ft.do("gm", `/schedule set when:"daily 18:00"`); !errors.Is(err, factioncmd.NoCampaign) {
 		t.Errorf("no campaign: %v", err)

@@ -9,17 +9,20 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	jsonv1 "github.com/go-json-experiment/json/v1"
-	"github.com/tablehand/tablehand/rules/dice"
-	"github.com/tablehand/tablehand/rules/faction"
 )
 
 // The faction game keeps one campaign per guild: a campaign is the world
 // around one group's story, so a server that runs two such games keeps
-// them on two servers. Its state is faction.Campaign, stored whole as JSON;
-// queued orders, the history of played rounds and the schedule live beside
-// it. Every public method is one transaction.
+// them on two servers. The store keeps its tables and transactions, not
+// its rules: the campaign's state, an order, the question an order waits
+// on, a round's report and sheets are JSON documents that the game's slice
+// (commands/faction) encodes and decodes, and the rules run in the
+// closures it passes (UpdateCampaign, UpdateOrder, PlayCampaign), inside
+// the transaction. The store reads one thing of a campaign's state: the
+// names of its factions (the "name" of each object of its "factions"
+// array), to file orders by faction. Queued orders, the history of played
+// rounds and the schedule live beside it. Every public method is one
+// transaction.
 
 // Errors of the faction store.
 var (
@@ -28,6 +31,8 @@ var (
 	// ErrFiringDone: the firing has been dealt with already (applied,
 	// skipped or missed), here or by another process.
 	ErrFiringDone = errors.New("this firing has been dealt with already")
+	// ErrUnknownFaction: an order names no faction of the campaign's state.
+	ErrUnknownFaction = errors.New("unknown faction")
 )
 
 // FactionCampaign is a guild's faction campaign.
@@ -35,7 +40,8 @@ type FactionCampaign struct {
 	ID        int64
 	GuildID   string
 	ChannelID string
-	Campaign  *faction.Campaign
+	// State is the game's state, a JSON document (see above).
+	State []byte
 	// Version counts the saves of the campaign.
 	Version int64
 	// Timezone is the guild's IANA zone, as last given to /schedule set;
@@ -59,54 +65,30 @@ type FactionOrder struct {
 	ID      int64
 	Faction string
 	// Seq is its place in the faction's queue.
-	Seq   int
-	Mode  string
-	Order faction.Order
-	// Question is what the order waits on, nil when nothing.
-	Question  *faction.Question
+	Seq  int
+	Mode string
+	// Body is the order, a JSON document.
+	Body []byte
+	// Question is what the order waits on, a JSON document; nil when
+	// nothing.
+	Question  []byte
 	CreatedBy string
 	CreatedAt time.Time
 }
 
-// FactionSheet is what the chart draws of a faction after a round.
-type FactionSheet struct {
-	Faction    string             `json:"faction"`
-	Attributes faction.Attributes `json:"attributes"`
-	Stats      faction.Stats      `json:"stats"`
-	AP         int                `json:"ap"`
-	Assets     int                `json:"assets"`
-	Habitats   int                `json:"habitats"`
-}
-
 // FactionRound is one played round in the campaign's history.
 type FactionRound struct {
-	Round  int
-	Report faction.RoundReport
-	Sheets []FactionSheet
+	Round int
+	// Report is the round's report and Sheets what the chart draws of
+	// each faction after it, JSON documents.
+	Report []byte
+	Sheets []byte
 	// ScheduleID and ScheduledAt name the firing that played it; 0 and
 	// the zero time for /faction round.
 	ScheduleID  int64
 	ScheduledAt time.Time
 	PlayedBy    string
 	CreatedAt   time.Time
-}
-
-// Sheets returns each faction's sheet as the chart draws it.
-func Sheets(c *faction.Campaign) []FactionSheet {
-	out := make([]FactionSheet, 0, len(c.Factions))
-	for _, f := range c.Factions {
-		s := FactionSheet{Faction: f.Name, Stats: f.Stats, AP: c.APMax(f), Assets: len(f.Assets)}
-		for _, a := range faction.AllAttrs {
-			s.Attributes.Set(a, c.Attribute(f, a))
-		}
-		for _, h := range c.Habitats {
-			if h.Owner == f.Name {
-				s.Habitats++
-			}
-		}
-		out = append(out, s)
-	}
-	return out
 }
 
 const campaignCols = `id, guild_id, channel_id, state, version, timezone, created_by, created_at, updated_at`
@@ -118,10 +100,7 @@ func scanCampaign(row interface{ Scan(...any) error }) (FactionCampaign, error) 
 	if err := row.Scan(&fc.ID, &fc.GuildID, &fc.ChannelID, &state, &fc.Version, &fc.Timezone, &fc.CreatedBy, &created, &updated); err != nil {
 		return FactionCampaign{}, err
 	}
-	fc.Campaign = new(faction.Campaign)
-	if err := decodeState(state, fc.Campaign); err != nil {
-		return FactionCampaign{}, fmt.Errorf("campaign %d: bad state: %w", fc.ID, err)
-	}
+	fc.State = state
 	var err error
 	if fc.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
 		return FactionCampaign{}, fmt.Errorf("campaign %d: bad time: %w", fc.ID, err)
@@ -131,14 +110,6 @@ func scanCampaign(row interface{ Scan(...any) error }) (FactionCampaign, error) 
 	}
 	return fc, nil
 }
-
-// decodeState decodes a campaign's stored JSON (its state, a round's
-// report and sheets) with encoding/json's own rules, by the decoder of
-// encoding/json/v2 (github.com/go-json-experiment/json/v1, the v1 API
-// over it, until Go ships v2 without an experiment): it decodes a
-// campaign of 100 factions in less than half the time, and every command
-// and page of the faction game loads one.
-func decodeState(data []byte, v any) error { return jsonv1.Unmarshal(data, v) }
 
 func loadCampaign(ctx context.Context, q querier, guildID string) (FactionCampaign, error) {
 	fc, err := scanCampaign(q.QueryRowContext(ctx, `SELECT `+campaignCols+` FROM faction_campaigns WHERE guild_id = ?`, guildID))
@@ -186,19 +157,15 @@ func (d *DB) campaignFaction(ctx context.Context, tx *sql.Tx, guildID, factionNa
 	case !found:
 		return 0, "", fmt.Errorf("faction campaign of guild %q: %w", guildID, ErrNotFound)
 	case name == "":
-		return 0, "", fmt.Errorf("%w: %q", faction.ErrUnknownFaction, factionName)
+		return 0, "", fmt.Errorf("%w: %q", ErrUnknownFaction, factionName)
 	}
 	return campaignID, name, nil
 }
 
 // saveCampaign writes the campaign's state and bumps its version.
 func saveCampaign(ctx context.Context, tx *sql.Tx, fc *FactionCampaign, now string) error {
-	state, err := json.Marshal(fc.Campaign)
-	if err != nil {
-		return fmt.Errorf("encode campaign %d: %w", fc.ID, err)
-	}
 	res, err := tx.ExecContext(ctx, `UPDATE faction_campaigns SET state = ?, version = version + 1, timezone = ?, updated_at = ?
-		WHERE id = ? AND version = ?`, string(state), fc.Timezone, now, fc.ID, fc.Version)
+		WHERE id = ? AND version = ?`, string(fc.State), fc.Timezone, now, fc.ID, fc.Version)
 	if err != nil {
 		return fmt.Errorf("save campaign %d: %w", fc.ID, err)
 	}
@@ -209,24 +176,17 @@ func saveCampaign(ctx context.Context, tx *sql.Tx, fc *FactionCampaign, now stri
 	return nil
 }
 
-// CreateCampaign starts the guild's campaign under cfg; reports go to
-// channelID. A guild that has one gets ErrCampaignExists.
-func (d *DB) CreateCampaign(ctx context.Context, guildID, channelID, actorID string, cfg faction.Config) (FactionCampaign, error) {
-	c, err := faction.NewCampaign(cfg.Clone())
-	if err != nil {
-		return FactionCampaign{}, err
-	}
-	state, err := json.Marshal(c)
-	if err != nil {
-		return FactionCampaign{}, fmt.Errorf("encode campaign: %w", err)
-	}
+// CreateCampaign starts the guild's campaign with its first state;
+// reports go to channelID. A guild that has one gets ErrCampaignExists.
+func (d *DB) CreateCampaign(ctx context.Context, guildID, channelID, actorID string, state []byte) (FactionCampaign, error) {
 	var out FactionCampaign
-	err = d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := loadCampaign(ctx, tx, guildID); err == nil {
 			return ErrCampaignExists
 		} else if !errors.Is(err, ErrNotFound) {
 			return err
 		}
+		var err error
 		out, err = d.insertCampaign(ctx, tx, guildID, channelID, actorID, state)
 		return err
 	})
@@ -246,10 +206,12 @@ func (d *DB) insertCampaign(ctx context.Context, tx *sql.Tx, guildID, channelID,
 }
 
 // NewCampaign is how EnsureCampaign starts a guild's campaign when there
-// is none: its report channel, who started it, and the rules.
+// is none: its report channel, who started it, and its first state.
 type NewCampaign struct {
 	ChannelID, ActorID string
-	Config             faction.Config
+	// State returns the first state; it is called only when the guild
+	// has no campaign.
+	State func() ([]byte, error)
 }
 
 // EnsureCampaign changes the guild's campaign as UpdateCampaign does,
@@ -263,13 +225,9 @@ func (d *DB) EnsureCampaign(ctx context.Context, guildID string, nc NewCampaign,
 		}
 		_, err := loadCampaign(ctx, tx, guildID)
 		if errors.Is(err, ErrNotFound) {
-			c, err := faction.NewCampaign(nc.Config.Clone())
+			state, err := nc.State()
 			if err != nil {
 				return err
-			}
-			state, err := json.Marshal(c)
-			if err != nil {
-				return fmt.Errorf("encode campaign: %w", err)
 			}
 			if _, err := d.insertCampaign(ctx, tx, guildID, nc.ChannelID, nc.ActorID, state); err != nil {
 				return err
@@ -344,9 +302,6 @@ func (d *DB) updateCampaign(ctx context.Context, tx *sql.Tx, guildID string, fn 
 	if err := fn(&fc); err != nil {
 		return FactionCampaign{}, err
 	}
-	if err := fc.Campaign.Config.Validate(); err != nil {
-		return FactionCampaign{}, err
-	}
 	if err := saveCampaign(ctx, tx, &fc, d.stamp()); err != nil {
 		return FactionCampaign{}, err
 	}
@@ -356,9 +311,21 @@ func (d *DB) updateCampaign(ctx context.Context, tx *sql.Tx, guildID string, fn 
 	return fc, nil
 }
 
+// members are what the store reads of a campaign's state: the names of
+// its factions.
+type members struct {
+	Factions []struct {
+		Name string `json:"name"`
+	} `json:"factions"`
+}
+
 func dropOrphanOrders(ctx context.Context, tx *sql.Tx, fc *FactionCampaign) error {
-	names := make([]string, 0, len(fc.Campaign.Factions))
-	for _, f := range fc.Campaign.Factions {
+	var m members
+	if err := json.Unmarshal(fc.State, &m); err != nil {
+		return fmt.Errorf("campaign %d: bad state: %w", fc.ID, err)
+	}
+	names := make([]string, 0, len(m.Factions))
+	for _, f := range m.Factions {
 		names = append(names, strings.ToLower(f.Name))
 	}
 	if len(names) == 0 {
@@ -401,14 +368,9 @@ func scanOrder(row interface{ Scan(...any) error }) (FactionOrder, error) {
 	if err := row.Scan(&o.ID, &o.Faction, &o.Seq, &o.Mode, &body, &question, &o.CreatedBy, &created); err != nil {
 		return FactionOrder{}, err
 	}
-	if err := json.Unmarshal([]byte(body), &o.Order); err != nil {
-		return FactionOrder{}, fmt.Errorf("order %d: bad body: %w", o.ID, err)
-	}
+	o.Body = []byte(body)
 	if question != "" {
-		o.Question = new(faction.Question)
-		if err := json.Unmarshal([]byte(question), o.Question); err != nil {
-			return FactionOrder{}, fmt.Errorf("order %d: bad question: %w", o.ID, err)
-		}
+		o.Question = []byte(question)
 	}
 	var err error
 	if o.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
@@ -436,19 +398,10 @@ func listOrders(ctx context.Context, q querier, campaignID int64, factionName, m
 	return out, rows.Err()
 }
 
-func encodeOrder(o FactionOrder) (body, question string, err error) {
-	b, err := json.Marshal(o.Order)
-	if err != nil {
-		return "", "", fmt.Errorf("encode order: %w", err)
-	}
-	if o.Question != nil {
-		q, err := json.Marshal(o.Question)
-		if err != nil {
-			return "", "", fmt.Errorf("encode question: %w", err)
-		}
-		question = string(q)
-	}
-	return string(b), question, nil
+// encodeOrder is an order's columns: its body, and its question ("" when
+// it waits on nothing).
+func encodeOrder(o FactionOrder) (body, question string) {
+	return string(o.Body), string(o.Question)
 }
 
 // QueueOrder adds an order at the end of its faction's queue (mode
@@ -457,17 +410,14 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 	if o.Mode == "" {
 		o.Mode = OrderQueued
 	}
-	body, question, err := encodeOrder(o)
-	if err != nil {
-		return FactionOrder{}, err
-	}
+	body, question := encodeOrder(o)
 	var out FactionOrder
 	// READ COMMITTED on PostgreSQL, with the campaign's row lock: the
 	// queue is the campaign's, and each statement reads what the
 	// transactions before it committed. The ID is the database's (an
 	// identity column, AUTOINCREMENT on SQLite), given once and never
 	// again, so no lock wider than the campaign's is needed.
-	err = d.lockedTx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
 			return err
 		}
@@ -551,10 +501,7 @@ func (d *DB) UpdateOrder(ctx context.Context, guildID string, id int64, fn func(
 				return err
 			}
 		} else {
-			body, question, err := encodeOrder(o)
-			if err != nil {
-				return err
-			}
+			body, question := encodeOrder(o)
 			if _, err := tx.ExecContext(ctx, `UPDATE faction_orders SET body = ?, question = ? WHERE id = ?`, body, question, o.ID); err != nil {
 				return err
 			}
@@ -612,13 +559,13 @@ func (d *DB) DeleteOrders(ctx context.Context, guildID, factionName string, ids 
 	return int(n), nil
 }
 
-// RoundPhase names a step of PlayRounds, for PlayOptions.Hook.
+// RoundPhase names a step of PlayCampaign, for PlayOptions.Hook.
 type RoundPhase string
 
 // The steps of a round, in order.
 const (
 	PhaseLoaded        RoundPhase = "loaded"         // campaign and orders read
-	PhaseResolved      RoundPhase = "resolved"       // faction.ResolveRound done (on the copy in memory)
+	PhaseResolved      RoundPhase = "resolved"       // the rounds played (on the copy in memory)
 	PhaseSaved         RoundPhase = "saved"          // campaign written
 	PhaseOrdersCleared RoundPhase = "orders-cleared" // carried-out orders deleted
 	PhaseReported      RoundPhase = "reported"       // the report appended to the history
@@ -636,12 +583,9 @@ type Firing struct {
 	At         time.Time
 }
 
-// PlayOptions configures PlayRounds.
+// PlayOptions configures PlayCampaign.
 type PlayOptions struct {
-	// Rounds to play, 1 to faction.MaxRounds.
-	Rounds int
-	Roller dice.Roller
-	// ActorID is who played them (a user, or "schedule").
+	// ActorID is who played the rounds (a user, or "schedule").
 	ActorID string
 	// Firing, when set, is the schedule's firing that plays the rounds: it
 	// is recorded as applied in the same transaction, and a firing dealt
@@ -657,7 +601,20 @@ type PlayOptions struct {
 	Hook func(RoundPhase) error
 }
 
-// PlayResult is what PlayRounds did.
+// Played is what the game's closure passed to PlayCampaign leaves to
+// store: the campaign's new state (in the FactionCampaign it was given),
+// the rounds played, and the queued orders it holds.
+type Played struct {
+	// Rounds are the rounds played, each with its Round, Report and
+	// Sheets; the store fills in the rest.
+	Rounds []FactionRound
+	// Held are the queued orders that stay in the queue, by ID, each
+	// with the question it now waits on; every other queued order was
+	// carried out (or found impossible) and is deleted.
+	Held map[int64][]byte
+}
+
+// PlayResult is what PlayCampaign did.
 type PlayResult struct {
 	Campaign FactionCampaign
 	Rounds   []FactionRound
@@ -665,20 +622,14 @@ type PlayResult struct {
 	Held []FactionOrder
 }
 
-// PlayRounds plays whole rounds of the guild's campaign in one
-// transaction: it loads the campaign and its queued orders, resolves each
-// round with faction.ResolveRound, saves the campaign, deletes the orders
-// carried out or found impossible (those waiting on a Question stay, with
-// it), appends each round's report to the history and, for a schedule's
-// firing, records the firing. Any failure leaves everything as it was.
-//
-// The queued orders are the first round's; later rounds play every
-// faction's standing policy (an order held by a Question is not tried
-// again before it is answered).
-func (d *DB) PlayRounds(ctx context.Context, guildID string, p PlayOptions) (PlayResult, error) {
-	if p.Rounds < 1 || p.Rounds > faction.MaxRounds {
-		return PlayResult{}, fmt.Errorf("play rounds: %d rounds: play 1 to %d", p.Rounds, faction.MaxRounds)
-	}
+// PlayCampaign plays whole rounds of the guild's campaign in one
+// transaction: it locks and loads the campaign and its queued orders
+// (and, for a schedule's firing, checks it is not dealt with), calls play,
+// which runs the rules on them, then saves the state play leaves, deletes
+// the orders carried out (those held stay, with their question), appends
+// each round to the history and, for a firing, records it. Any failure,
+// play's included, leaves everything as it was.
+func (d *DB) PlayCampaign(ctx context.Context, guildID string, p PlayOptions, play func(fc *FactionCampaign, queued []FactionOrder) (Played, error)) (PlayResult, error) {
 	hook := func(ph RoundPhase) error {
 		if p.Hook == nil {
 			return nil
@@ -692,56 +643,19 @@ func (d *DB) PlayRounds(ctx context.Context, guildID string, p PlayOptions) (Pla
 	// Locked, at READ COMMITTED on PostgreSQL: a round is never run again
 	// for a collision, so the dice it was given (dice:) are used once.
 	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
-		if err := d.lockCampaign(ctx, tx, guildID); err != nil {
-			return err
-		}
-		fc, err := loadCampaign(ctx, tx, guildID)
+		fc, queued, err := d.loadRound(ctx, tx, guildID, p)
 		if err != nil {
 			return err
-		}
-		queued, err := listOrders(ctx, tx, fc.ID, "", OrderQueued)
-		if err != nil {
-			return err
-		}
-		if p.Firing != nil {
-			// Cheap first: another process may have played it already. The
-			// firing's row, written last, is what guarantees it.
-			var status string
-			err := tx.QueryRowContext(ctx, `SELECT status FROM faction_firings WHERE schedule_id = ? AND scheduled_at = ?`,
-				p.Firing.ScheduleID, firingStamp(p.Firing.At)).Scan(&status)
-			switch {
-			case errors.Is(err, sql.ErrNoRows) && !p.Pending:
-			case err == nil && p.Pending && status == FiringPending:
-			case err == nil || errors.Is(err, sql.ErrNoRows):
-				return fmt.Errorf("firing %d at %s: %w", p.Firing.ScheduleID, firingStamp(p.Firing.At), ErrFiringDone)
-			default:
-				return err
-			}
 		}
 		if err := hook(PhaseLoaded); err != nil {
 			return err
 		}
-		orders, byIndex := roundOrders(fc.Campaign, queued)
-		var rounds []FactionRound
-		held := map[int64]faction.Question{}
-		for i := range p.Rounds {
-			if i > 0 {
-				orders = nil
-			}
-			rep, err := faction.ResolveRound(fc.Campaign, orders, p.Roller)
-			if err != nil {
-				return err
-			}
-			if i == 0 {
-				for _, q := range rep.Questions {
-					if o, ok := byIndex[strings.ToLower(q.Faction)][q.Index]; ok {
-						if _, dup := held[o.ID]; !dup {
-							held[o.ID] = q.Question
-						}
-					}
-				}
-			}
-			rounds = append(rounds, FactionRound{Round: rep.Round, Report: rep, Sheets: Sheets(fc.Campaign), PlayedBy: p.ActorID})
+		pl, err := play(&fc, queued)
+		if err != nil {
+			return err
+		}
+		if len(pl.Rounds) == 0 {
+			return errors.New("no round was played")
 		}
 		if err := hook(PhaseResolved); err != nil {
 			return err
@@ -753,54 +667,16 @@ func (d *DB) PlayRounds(ctx context.Context, guildID string, p PlayOptions) (Pla
 		if err := hook(PhaseSaved); err != nil {
 			return err
 		}
-		var keep []FactionOrder
-		for _, o := range queued {
-			q, isHeld := held[o.ID]
-			switch {
-			case isHeld:
-				o.Question = &q
-				body, question, err := encodeOrder(o)
-				if err != nil {
-					return err
-				}
-				if _, err := tx.ExecContext(ctx, `UPDATE faction_orders SET body = ?, question = ? WHERE id = ?`, body, question, o.ID); err != nil {
-					return err
-				}
-				keep = append(keep, o)
-			default:
-				if _, err := tx.ExecContext(ctx, `DELETE FROM faction_orders WHERE id = ?`, o.ID); err != nil {
-					return err
-				}
-			}
+		keep, err := clearOrders(ctx, tx, queued, pl.Held)
+		if err != nil {
+			return err
 		}
 		if err := hook(PhaseOrdersCleared); err != nil {
 			return err
 		}
-		var schedID int64
-		var at string
-		if p.Firing != nil {
-			schedID, at = p.Firing.ScheduleID, firingStamp(p.Firing.At)
-		}
-		for i := range rounds {
-			rounds[i].ScheduleID = schedID
-			if p.Firing != nil {
-				rounds[i].ScheduledAt = p.Firing.At.UTC().Truncate(time.Second)
-			}
-			rep, err := json.Marshal(rounds[i].Report)
-			if err != nil {
-				return fmt.Errorf("encode report: %w", err)
-			}
-			sheets, err := json.Marshal(rounds[i].Sheets)
-			if err != nil {
-				return fmt.Errorf("encode sheets: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO faction_rounds (campaign_id, round, report, sheets, schedule_id, scheduled_at, played_by, created_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, fc.ID, rounds[i].Round, string(rep), string(sheets), schedID, at, p.ActorID, now); err != nil {
-				return fmt.Errorf("append round %d: %w", rounds[i].Round, err)
-			}
-			if rounds[i].CreatedAt, err = time.Parse(time.RFC3339Nano, now); err != nil {
-				return err
-			}
+		rounds, err := appendRounds(ctx, tx, fc.ID, pl.Rounds, p, now)
+		if err != nil {
+			return err
 		}
 		if err := hook(PhaseReported); err != nil {
 			return err
@@ -822,32 +698,91 @@ func (d *DB) PlayRounds(ctx context.Context, guildID string, p PlayOptions) (Pla
 	return out, nil
 }
 
-// roundOrders turns the stored queue into ResolveRound's orders, by
-// faction in queue order, and remembers which stored order each index is.
-// Orders of factions the campaign no longer has are left out.
-func roundOrders(c *faction.Campaign, queued []FactionOrder) (map[string][]faction.Order, map[string]map[int]FactionOrder) {
-	orders := map[string][]faction.Order{}
-	byIndex := map[string]map[int]FactionOrder{}
-	sorted := slices.Clone(queued)
-	slices.SortStableFunc(sorted, func(a, b FactionOrder) int { return a.Seq - b.Seq })
-	for _, o := range sorted {
-		f := c.Faction(o.Faction)
-		if f == nil {
+// loadRound locks and loads what a round starts from, the campaign and its
+// queued orders, and checks a firing is still to be dealt with.
+func (d *DB) loadRound(ctx context.Context, tx *sql.Tx, guildID string, p PlayOptions) (FactionCampaign, []FactionOrder, error) {
+	if err := d.lockCampaign(ctx, tx, guildID); err != nil {
+		return FactionCampaign{}, nil, err
+	}
+	fc, err := loadCampaign(ctx, tx, guildID)
+	if err != nil {
+		return FactionCampaign{}, nil, err
+	}
+	queued, err := listOrders(ctx, tx, fc.ID, "", OrderQueued)
+	if err != nil {
+		return FactionCampaign{}, nil, err
+	}
+	if p.Firing == nil {
+		return fc, queued, nil
+	}
+	// Cheap first: another process may have played it already. The
+	// firing's row, written last, is what guarantees it.
+	var status string
+	err = tx.QueryRowContext(ctx, `SELECT status FROM faction_firings WHERE schedule_id = ? AND scheduled_at = ?`,
+		p.Firing.ScheduleID, firingStamp(p.Firing.At)).Scan(&status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows) && !p.Pending:
+	case err == nil && p.Pending && status == FiringPending:
+	case err == nil || errors.Is(err, sql.ErrNoRows):
+		return FactionCampaign{}, nil, fmt.Errorf("firing %d at %s: %w", p.Firing.ScheduleID, firingStamp(p.Firing.At), ErrFiringDone)
+	default:
+		return FactionCampaign{}, nil, err
+	}
+	return fc, queued, nil
+}
+
+// clearOrders deletes the queued orders a round carried out and stores
+// the question each held one now waits on; it returns those kept.
+func clearOrders(ctx context.Context, tx *sql.Tx, queued []FactionOrder, held map[int64][]byte) ([]FactionOrder, error) {
+	var keep []FactionOrder
+	for _, o := range queued {
+		q, isHeld := held[o.ID]
+		if !isHeld {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM faction_orders WHERE id = ?`, o.ID); err != nil {
+				return nil, err
+			}
 			continue
 		}
-		k := strings.ToLower(f.Name)
-		if byIndex[k] == nil {
-			byIndex[k] = map[int]FactionOrder{}
+		o.Question = q
+		body, question := encodeOrder(o)
+		if _, err := tx.ExecContext(ctx, `UPDATE faction_orders SET body = ?, question = ? WHERE id = ?`, body, question, o.ID); err != nil {
+			return nil, err
 		}
-		byIndex[k][len(orders[f.Name])] = o
-		orders[f.Name] = append(orders[f.Name], o.Order)
+		keep = append(keep, o)
 	}
-	return orders, byIndex
+	return keep, nil
+}
+
+// appendRounds adds the rounds played to the campaign's history, with the
+// firing that played them, if any.
+func appendRounds(ctx context.Context, tx *sql.Tx, campaignID int64, rounds []FactionRound, p PlayOptions, now string) ([]FactionRound, error) {
+	var schedID int64
+	var at string
+	if p.Firing != nil {
+		schedID, at = p.Firing.ScheduleID, firingStamp(p.Firing.At)
+	}
+	created, err := time.Parse(time.RFC3339Nano, now)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(rounds)
+	for i := range out {
+		r := &out[i]
+		r.ScheduleID, r.PlayedBy, r.CreatedAt = schedID, p.ActorID, created
+		if p.Firing != nil {
+			r.ScheduledAt = p.Firing.At.UTC().Truncate(time.Second)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO faction_rounds (campaign_id, round, report, sheets, schedule_id, scheduled_at, played_by, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, campaignID, r.Round, string(r.Report), string(r.Sheets), schedID, at, p.ActorID, now); err != nil {
+			return nil, fmt.Errorf("append round %d: %w", r.Round, err)
+		}
+	}
+	return out, nil
 }
 
 // RoundPlan is what a round would start from: the campaign and its queued
 // orders, read in one transaction.
-func (d *DB) RoundPlan(ctx context.Context, guildID string) (FactionCampaign, map[string][]faction.Order, []FactionOrder, error) {
+func (d *DB) RoundPlan(ctx context.Context, guildID string) (FactionCampaign, []FactionOrder, error) {
 	var fc FactionCampaign
 	var queued []FactionOrder
 	err := d.tx(ctx, func(tx *sql.Tx) error {
@@ -859,10 +794,9 @@ func (d *DB) RoundPlan(ctx context.Context, guildID string) (FactionCampaign, ma
 		return err
 	})
 	if err != nil {
-		return FactionCampaign{}, nil, nil, fmt.Errorf("read the next round: %w", err)
+		return FactionCampaign{}, nil, fmt.Errorf("read the next round: %w", err)
 	}
-	orders, _ := roundOrders(fc.Campaign, queued)
-	return fc, orders, queued, nil
+	return fc, queued, nil
 }
 
 const roundCols = `round, report, sheets, schedule_id, scheduled_at, played_by, created_at`
@@ -873,12 +807,7 @@ func scanRound(row interface{ Scan(...any) error }) (FactionRound, error) {
 	if err := row.Scan(&r.Round, &report, &sheets, &r.ScheduleID, &at, &r.PlayedBy, &created); err != nil {
 		return FactionRound{}, err
 	}
-	if err := decodeState([]byte(report), &r.Report); err != nil {
-		return FactionRound{}, fmt.Errorf("round %d: bad report: %w", r.Round, err)
-	}
-	if err := decodeState([]byte(sheets), &r.Sheets); err != nil {
-		return FactionRound{}, fmt.Errorf("round %d: bad sheets: %w", r.Round, err)
-	}
+	r.Report, r.Sheets = []byte(report), []byte(sheets)
 	var err error
 	if at != "" {
 		if r.ScheduledAt, err = time.Parse(time.RFC3339, at); err != nil {

@@ -5,164 +5,108 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
-	"github.com/tablehand/tablehand/rules/faction"
 )
 
-// world makes guild's campaign: Red (player u1) holds Mars with a
-// Fabricator; Blue (an NPC that invests) holds Luna with a Militia.
+// The faction game's tables, as the store sees them: JSON documents it
+// keeps and does not read, but for the names of a campaign's factions.
+// The game's own tests of its store, with the rules run in these
+// transactions, are in commands/faction (store_test.go).
+
+// state is a campaign's state with the factions named, as the store reads
+// it, and the round r.
+func state(r int, factions ...string) []byte {
+	var fs []string
+	for _, f := range factions {
+		fs = append(fs, fmt.Sprintf(`{"name":%q}`, f))
+	}
+	return []byte(fmt.Sprintf(`{"round":%d,"factions":[%s]}`, r, strings.Join(fs, ",")))
+}
+
+// world makes guild's campaign of Red and Blue at round 1.
 func world(t testing.TB, d *db.DB, guild string) db.FactionCampaign {
 	t.Helper()
-	ctx := context.Background()
-	if _, err := d.CreateCampaign(ctx, guild, "table", "gm", faction.DefaultConfig()); err != nil {
-		t.Fatal(err)
-	}
-	fc, err := d.UpdateCampaign(ctx, guild, func(fc *db.FactionCampaign) error {
-		c := fc.Campaign
-		if _, err := c.AddFaction("Red", "u1"); err != nil {
-			return err
-		}
-		blue, err := c.AddFaction("Blue", "")
-		if err != nil {
-			return err
-		}
-		blue.Policy = faction.PolicyInvest
-		for _, h := range [][2]string{{"Mars", "Red"}, {"Luna", "Blue"}} {
-			if _, err := c.AddHabitat(h[0], h[1], "inner"); err != nil {
-				return err
-			}
-		}
-		if _, err := c.AddAsset("Red", "Fabricator", "Mars"); err != nil {
-			return err
-		}
-		_, err = c.AddAsset("Blue", "Militia", "Luna")
-		return err
-	})
+	fc, err := d.CreateCampaign(context.Background(), guild, "table", "gm", state(1, "Red", "Blue"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return fc
 }
 
-func queue(t testing.TB, d *db.DB, guild, fac string, o faction.Order) db.FactionOrder {
+// order is an order's body.
+type order struct {
+	Action string            `json:"action"`
+	Params map[string]string `json:"params,omitempty"`
+}
+
+func queue(t testing.TB, d *db.DB, guild, fac string, o order) db.FactionOrder {
 	t.Helper()
-	out, err := d.QueueOrder(context.Background(), guild, db.FactionOrder{Faction: fac, Order: o, CreatedBy: "u1"})
+	body, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := d.QueueOrder(context.Background(), guild, db.FactionOrder{Faction: fac, Body: body, CreatedBy: "u1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
 }
 
-// An order's ID is given once: the newest order removed, the next takes
-// the number after it, not its number again (an answer button or an old
-// message holding that number must never come to act on another order),
-// on both stores, campaign after campaign.
-func testOrderIDsNeverReused(t *testing.T) {
-	d, _ := open(t)
-	ctx := context.Background()
-	world(t, d, "g")
-	world(t, d, "h")
-	invest := faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}}
-	var ids []int64
-	for _, g := range []string{"g", "h", "g"} {
-		ids = append(ids, queue(t, d, g, "Red", invest).ID)
-	}
-	if n, err := d.DeleteOrders(ctx, "g", "Red", ids[2]); n != 1 || err != nil {
-		t.Fatalf("delete the newest order: %d %v", n, err)
-	}
-	ids = append(ids, queue(t, d, "g", "Red", invest).ID)
-	if want := []int64{1, 2, 3, 4}; fmt.Sprint(ids) != fmt.Sprint(want) {
-		t.Errorf("order IDs %v, want %v: each given once, in order", ids, want)
-	}
-}
-
-func testFactionCampaignStore(t *testing.T) {
+func testCampaignDocuments(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	if _, err := d.Campaign(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
 		t.Fatalf("no campaign yet: %v", err)
 	}
 	fc := world(t, d, "g")
-	if _, err := d.CreateCampaign(ctx, "g", "x", "gm", faction.DefaultConfig()); !errors.Is(err, db.ErrCampaignExists) {
+	if _, err := d.CreateCampaign(ctx, "g", "x", "gm", state(1)); !errors.Is(err, db.ErrCampaignExists) {
 		t.Errorf("a second campaign: %v", err)
 	}
-	if fc.Version != 2 || len(fc.Campaign.Factions) != 2 || fc.Campaign.Faction("red").Owner != "u1" {
-		t.Fatalf("stored campaign: version %d, %+v", fc.Version, fc.Campaign.Factions)
+	if got, err := d.Campaign(ctx, "g"); err != nil || string(got.State) != string(state(1, "Red", "Blue")) || got.Version != 1 || got.ChannelID != "table" {
+		t.Fatalf("stored campaign: %+v %v", got, err)
 	}
-	got, err := d.Campaign(ctx, "g")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := json.Marshal(fc.Campaign)
-	b, _ := json.Marshal(got.Campaign)
-	if string(a) != string(b) {
-		t.Errorf("the campaign does not come back as it was saved")
-	}
-	// A failing change saves nothing.
+	// A failing change saves nothing; a change saves the state it leaves.
 	boom := errors.New("boom")
 	if _, err := d.UpdateCampaign(ctx, "g", func(fc *db.FactionCampaign) error {
-		fc.Campaign.Round = 99
+		fc.State = state(99)
 		return boom
 	}); !errors.Is(err, boom) {
 		t.Errorf("UpdateCampaign error: %v", err)
 	}
-	if got, _ := d.Campaign(ctx, "g"); got.Campaign.Round != 1 || got.Version != 2 {
-		t.Errorf("a failed change was saved: round %d version %d", got.Campaign.Round, got.Version)
+	if s, err := d.CampaignStamp(ctx, "g"); err != nil || s != (db.CampaignStamp{ID: fc.ID, Version: 1}) {
+		t.Errorf("stamp after a failed change %+v %v", s, err)
 	}
-	// The stamp names the stored state: a save makes a new one.
-	if s, err := d.CampaignStamp(ctx, "g"); err != nil || s != (db.CampaignStamp{ID: fc.ID, Version: 2}) {
-		t.Errorf("stamp %+v %v, want ID %d version 2", s, err, fc.ID)
-	}
-	if _, err := d.UpdateCampaign(ctx, "g", func(*db.FactionCampaign) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if s, err := d.CampaignStamp(ctx, "g"); err != nil || s != (db.CampaignStamp{ID: fc.ID, Version: 3}) {
-		t.Errorf("stamp after a save %+v %v, want ID %d version 3", s, err, fc.ID)
-	}
-
-	// Orders queue in order per faction.
-	o1 := queue(t, d, "g", "red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
-	o2 := queue(t, d, "g", "Red", faction.Order{Action: "produce", Asset: 1})
-	queue(t, d, "g", "Blue", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
-	if o1.Faction != "Red" || o1.Seq != 1 || o2.Seq != 2 || o1.Mode != db.OrderQueued {
+	// Orders are filed under the stored name of their faction, any case.
+	o1 := queue(t, d, "g", "red", order{Action: "invest"})
+	o2 := queue(t, d, "g", "Red", order{Action: "produce"})
+	queue(t, d, "g", "Blue", order{Action: "invest"})
+	if o1.Faction != "Red" || o1.Seq != 1 || o2.Seq != 2 || o1.Mode != db.OrderQueued || string(o1.Body) != `{"action":"invest"}` {
 		t.Errorf("queued: %+v %+v", o1, o2)
 	}
-	if _, err := d.QueueOrder(ctx, "g", db.FactionOrder{Faction: "Green", Order: faction.Order{Action: "invest"}}); !errors.Is(err, faction.ErrUnknownFaction) {
+	if _, err := d.QueueOrder(ctx, "g", db.FactionOrder{Faction: "Green", Body: []byte(`{}`)}); !errors.Is(err, db.ErrUnknownFaction) {
 		t.Errorf("an order for no faction: %v", err)
 	}
-	if _, err := d.QueueOrder(ctx, "no-such-guild", db.FactionOrder{Faction: "Red", Order: faction.Order{Action: "invest"}}); !errors.Is(err, db.ErrNotFound) {
+	if _, err := d.QueueOrder(ctx, "no-such-guild", db.FactionOrder{Faction: "Red", Body: []byte(`{}`)}); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("an order in a guild without a campaign: %v", err)
 	}
-	red, err := d.FactionOrders(ctx, "g", "RED", "")
-	if err != nil || len(red) != 2 || red[0].ID != o1.ID || red[1].Order.Asset != 1 {
-		t.Fatalf("Red's orders: %+v %v", red, err)
-	}
-	// UpdateOrder stores a change, or removes.
+	// UpdateOrder stores the body and question fn leaves.
 	if _, _, err := d.UpdateOrder(ctx, "g", o1.ID, func(o *db.FactionOrder, _ *db.FactionCampaign) (db.OrderChange, error) {
-		o.Order = o.Order.With("stat", "POP")
+		o.Body, o.Question = []byte(`{"action":"invest","params":{"stat":"POP"}}`), []byte(`{"ask":"gm"}`)
 		return db.OrderChange{}, nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if o, err := d.FactionOrder(ctx, "g", o1.ID); err != nil || o.Order.Param("stat") != "POP" {
+	if o, err := d.FactionOrder(ctx, "g", o1.ID); err != nil || !strings.Contains(string(o.Body), "POP") || string(o.Question) != `{"ask":"gm"}` {
 		t.Errorf("updated order: %+v %v", o, err)
 	}
-	if n, err := d.DeleteOrders(ctx, "g", "Red", o2.ID); n != 1 || err != nil {
-		t.Errorf("delete one order: %d %v", n, err)
-	}
-	// Removing a faction drops its orders with the save.
+	// A save whose state no longer names Red drops Red's orders.
 	if _, err := d.UpdateCampaign(ctx, "g", func(fc *db.FactionCampaign) error {
-		c := fc.Campaign
-		c.Factions = c.Factions[1:]
-		c.TurnOrder = []string{"Blue"}
+		fc.State = state(1, "Blue")
 		return nil
 	}); err != nil {
 		t.Fatal(err)
@@ -171,21 +115,176 @@ func testFactionCampaignStore(t *testing.T) {
 	if err != nil || len(all) != 1 || all[0].Faction != "Blue" {
 		t.Errorf("after Red left: %+v %v", all, err)
 	}
-	if err := d.DeleteCampaign(ctx, "g"); err != nil {
+	if s, err := d.CampaignStamp(ctx, "g"); err != nil || s != (db.CampaignStamp{ID: fc.ID, Version: 2}) {
+		t.Errorf("stamp after a save %+v %v", s, err)
+	}
+}
+
+// "A round is one transaction": PlayCampaign fails after each step in
+// turn, and nothing changes; then it stores what the game's closure
+// leaves: the state, the rounds, the held order with its question, and
+// the firing, once.
+func testPlayCampaignAllOrNothing(t *testing.T) {
+	clock := time.Date(2025, 3, 7, 17, 0, 0, 0, time.UTC)
+	d, _ := open(t, db.WithClock(func() time.Time { return clock }))
+	ctx := context.Background()
+	world(t, d, "g")
+	done := queue(t, d, "g", "Red", order{Action: "invest"})
+	held := queue(t, d, "g", "Red", order{Action: "produce"})
+	s, err := d.SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 2, CreatedBy: "gm"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.FactionOrders(ctx, "g", "", ""); !errors.Is(err, db.ErrNotFound) {
-		t.Errorf("orders of a deleted campaign: %v", err)
+	firing := &db.Firing{ScheduleID: s.ID, At: time.Date(2025, 3, 7, 18, 0, 0, 0, time.UTC)}
+	play := func(fc *db.FactionCampaign, queued []db.FactionOrder) (db.Played, error) {
+		if len(queued) != 2 || queued[0].ID != done.ID {
+			return db.Played{}, fmt.Errorf("queued %+v", queued)
+		}
+		fc.State = state(3, "Red", "Blue")
+		return db.Played{
+			Rounds: []db.FactionRound{{Round: 1, Report: []byte(`{"round":1}`), Sheets: []byte(`[]`)}, {Round: 2, Report: []byte(`{"round":2}`), Sheets: []byte(`[]`)}},
+			Held:   map[int64][]byte{held.ID: []byte(`{"ask":"gm"}`)},
+		}, nil
 	}
-	if _, err := d.CampaignStamp(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
-		t.Errorf("stamp of a deleted campaign: %v", err)
+	before := snapshot(t, d, "g")
+	boom := errors.New("the power went out")
+	for _, ph := range db.RoundPhases {
+		_, err := d.PlayCampaign(ctx, "g", db.PlayOptions{ActorID: "schedule", Firing: firing, Hook: func(p db.RoundPhase) error {
+			if p == ph {
+				return boom
+			}
+			return nil
+		}}, play)
+		if !errors.Is(err, boom) {
+			t.Fatalf("fail after %s: err = %v", ph, err)
+		}
+		if after := snapshot(t, d, "g"); after != before {
+			t.Fatalf("failing after %s changed the store:\nbefore %s\nafter  %s", ph, before, after)
+		}
+	}
+	if _, err := d.PlayCampaign(ctx, "g", db.PlayOptions{}, func(*db.FactionCampaign, []db.FactionOrder) (db.Played, error) {
+		return db.Played{}, boom
+	}); !errors.Is(err, boom) || snapshot(t, d, "g") != before {
+		t.Fatalf("a failing game changed the store: %v", err)
+	}
+	res, err := d.PlayCampaign(ctx, "g", db.PlayOptions{ActorID: "schedule", Firing: firing}, play)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rounds) != 2 || res.Rounds[1].ScheduleID != s.ID || !res.Rounds[1].ScheduledAt.Equal(firing.At) || res.Rounds[0].PlayedBy != "schedule" ||
+		len(res.Held) != 1 || res.Held[0].ID != held.ID || string(res.Held[0].Question) != `{"ask":"gm"}` || res.Campaign.Version != 2 {
+		t.Fatalf("played: %+v", res)
+	}
+	if orders, err := d.FactionOrders(ctx, "g", "", ""); err != nil || len(orders) != 1 || orders[0].ID != held.ID || string(orders[0].Question) != `{"ask":"gm"}` {
+		t.Errorf("the queue after the round: %+v, %v", orders, err)
+	}
+	hist, err := d.RoundHistory(ctx, "g", 10)
+	if err != nil || len(hist) != 2 || string(hist[1].Report) != `{"round":2}` {
+		t.Fatalf("history: %+v %v", hist, err)
+	}
+	if r, err := d.PlayedRound(ctx, "g", 2); err != nil || r.Round != 2 {
+		t.Errorf("round 2: %+v %v", r, err)
+	}
+	rec, err := d.FiringStatus(ctx, *firing)
+	if err != nil || rec.Status != db.FiringApplied || rec.FirstRound != 1 || rec.LastRound != 2 {
+		t.Errorf("firing: %+v %v", rec, err)
+	}
+	// The same firing again: refused, nothing changes.
+	before = snapshot(t, d, "g")
+	if _, err := d.PlayCampaign(ctx, "g", db.PlayOptions{Firing: firing}, play); !errors.Is(err, db.ErrFiringDone) {
+		t.Errorf("a firing played twice: %v", err)
+	}
+	if after := snapshot(t, d, "g"); after != before {
+		t.Error("a refused firing changed the store")
+	}
+}
+
+// Two processes on one database play the same firing at once: one plays
+// it, the other is told the firing is done.
+func testFiringAppliedOnceAcrossProcesses(t *testing.T) {
+	file := source(t)
+	ctx := context.Background()
+	var procs []*db.DB
+	for range 2 {
+		d, err := db.Open(ctx, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		procs = append(procs, d)
+	}
+	world(t, procs[0], "g")
+	s, err := procs[0].SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "0 18 * * *", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, CreatedBy: "gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	firing := &db.Firing{ScheduleID: s.ID, At: time.Now().Add(time.Hour)}
+	var wg sync.WaitGroup
+	errs := make([]error, len(procs))
+	for i, d := range procs {
+		wg.Go(func() {
+			_, errs[i] = d.PlayCampaign(ctx, "g", db.PlayOptions{Firing: firing}, func(fc *db.FactionCampaign, _ []db.FactionOrder) (db.Played, error) {
+				var c struct {
+					Round    int              `json:"round"`
+					Factions []map[string]any `json:"factions"`
+				}
+				if err := json.Unmarshal(fc.State, &c); err != nil {
+					return db.Played{}, err
+				}
+				fc.State = state(c.Round+1, "Red", "Blue")
+				return db.Played{Rounds: []db.FactionRound{{Round: c.Round, Report: []byte(`{}`), Sheets: []byte(`[]`)}}}, nil
+			})
+		})
+	}
+	wg.Wait()
+	applied := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			applied++
+		case !errors.Is(err, db.ErrFiringDone):
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	fc, err := procs[1].Campaign(ctx, "g")
+	if applied != 1 || err != nil || string(fc.State) != string(state(2, "Red", "Blue")) {
+		t.Errorf("applied %d times; campaign %s (%v)", applied, fc.State, err)
+	}
+}
+
+// EnsureCampaign starts the campaign and changes it in one transaction: a
+// change that fails leaves no campaign behind.
+func testEnsureCampaign(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	nc := db.NewCampaign{ChannelID: "table", ActorID: "gm", State: func() ([]byte, error) { return state(1), nil }}
+	boom := errors.New("boom")
+	if _, _, err := d.EnsureCampaign(ctx, "g", nc, func(*db.FactionCampaign) error { return boom }); !errors.Is(err, boom) {
+		t.Fatalf("a failing change: %v", err)
+	}
+	if _, err := d.Campaign(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("a failed change left a campaign: %v", err)
+	}
+	set := func(names ...string) func(fc *db.FactionCampaign) error {
+		return func(fc *db.FactionCampaign) error {
+			fc.State = state(1, names...)
+			return nil
+		}
+	}
+	fc, created, err := d.EnsureCampaign(ctx, "g", nc, set("Red"))
+	if err != nil || !created || fc.ChannelID != "table" || string(fc.State) != string(state(1, "Red")) {
+		t.Fatalf("first: created %v, %+v, %v", created, fc, err)
+	}
+	nc.ChannelID = "elsewhere"
+	fc, created, err = d.EnsureCampaign(ctx, "g", nc, set("Red", "Blue"))
+	if err != nil || created || fc.ChannelID != "table" || string(fc.State) != string(state(1, "Red", "Blue")) {
+		t.Fatalf("second: created %v, %+v, %v", created, fc, err)
 	}
 }
 
 // snapshot is everything a round may change, as stored.
 func snapshot(t *testing.T, d *db.DB, guild string) string {
 	t.Helper()
-	// Each query's rows, joined in Go: the same on every store.
 	var out []string
 	for _, q := range []string{
 		`SELECT state || '|' || version FROM faction_campaigns WHERE guild_id = '` + guild + `'`,
@@ -214,241 +313,4 @@ func snapshot(t *testing.T, d *db.DB, guild string) string {
 	}
 	b, _ := json.Marshal(out)
 	return string(b)
-}
-
-// "A round is one transaction: a crash in the middle leaves the campaign
-// exactly as before the round": fail after each step in turn.
-func testPlayRoundsAllOrNothing(t *testing.T) {
-	clock := time.Date(2025, 3, 7, 17, 0, 0, 0, time.UTC)
-	d, _ := open(t, db.WithClock(func() time.Time { return clock }))
-	ctx := context.Background()
-	world(t, d, "g")
-	queue(t, d, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
-	queue(t, d, "g", "Red", faction.Order{Action: "produce", Asset: 1})
-	s, err := d.SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 2, CreatedBy: "gm"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	firing := &db.Firing{ScheduleID: s.ID, At: time.Date(2025, 3, 7, 18, 0, 0, 0, time.UTC)}
-	before := snapshot(t, d, "g")
-	boom := errors.New("the power went out")
-	for _, ph := range db.RoundPhases {
-		_, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 2, Roller: dice.NewPhysical([]int{2, 3, 2}), ActorID: "schedule", Firing: firing,
-			Hook: func(p db.RoundPhase) error {
-				if p == ph {
-					return boom
-				}
-				return nil
-			}})
-		if !errors.Is(err, boom) {
-			t.Fatalf("fail after %s: err = %v", ph, err)
-		}
-		if after := snapshot(t, d, "g"); after != before {
-			t.Fatalf("failing after %s changed the store:\nbefore %s\nafter  %s", ph, before, after)
-		}
-	}
-	// Round 1: Red carries out its two orders; Blue's policy invests.
-	// Round 2: nothing queued: Red (a player with no policy) holds.
-	res, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 2, Roller: dice.NewRandom(rand.New(rand.NewPCG(1, 2))), ActorID: "schedule", Firing: firing})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Rounds) != 2 || res.Rounds[0].Round != 1 || res.Rounds[1].Round != 2 || res.Campaign.Campaign.Round != 3 {
-		t.Fatalf("played: %+v", res.Rounds)
-	}
-	red, _ := res.Rounds[0].Report.Faction("Red")
-	if len(red.Outcomes) != 2 || red.Outcomes[0].Action != "invest" || red.Outcomes[1].Action != "produce" {
-		t.Errorf("Red's round 1: %+v", red.Outcomes)
-	}
-	if red2, _ := res.Rounds[1].Report.Faction("Red"); len(red2.Outcomes) != 0 || red2.Policy != faction.PolicyHold {
-		t.Errorf("Red's round 2 should hold: %+v", red2)
-	}
-	if orders, err := d.FactionOrders(ctx, "g", "", ""); err != nil || len(orders) != 0 {
-		t.Errorf("carried-out orders stay queued: %+v, %v", orders, err)
-	}
-	hist, err := d.RoundHistory(ctx, "g", 10)
-	if err != nil || len(hist) != 2 || hist[0].Round != 1 || hist[1].ScheduleID != s.ID || !hist[1].ScheduledAt.Equal(firing.At) || len(hist[0].Sheets) != 2 {
-		t.Fatalf("history: %+v %v", hist, err)
-	}
-	if r, err := d.PlayedRound(ctx, "g", 2); err != nil || r.Round != 2 {
-		t.Errorf("round 2: %+v %v", r, err)
-	}
-	rec, err := d.FiringStatus(ctx, *firing)
-	if err != nil || rec.Status != db.FiringApplied || rec.FirstRound != 1 || rec.LastRound != 2 {
-		t.Errorf("firing: %+v %v", rec, err)
-	}
-	if s, _ := d.ScheduleByID(ctx, s.ID); !s.LastFiring.Equal(firing.At) {
-		t.Errorf("last firing %v, want %v", s.LastFiring, firing.At)
-	}
-	// The same firing again: refused, nothing changes.
-	before = snapshot(t, d, "g")
-	if _, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical(nil), Firing: firing}); !errors.Is(err, db.ErrFiringDone) {
-		t.Errorf("a firing played twice: %v", err)
-	}
-	if after := snapshot(t, d, "g"); after != before {
-		t.Error("a refused firing changed the store")
-	}
-}
-
-// An order that needs the GM's answer stays queued with its Question; the
-// others go.
-func testPlayRoundsHoldsQuestions(t *testing.T) {
-	d, _ := open(t)
-	ctx := context.Background()
-	world(t, d, "g")
-	held := queue(t, d, "g", "Red", faction.Order{Action: "produce-asset", Params: map[string]string{"chart": "Militia"}})
-	queue(t, d, "g", "Red", faction.Order{Action: "no-such-action"})
-	res, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical([]int{9}), ActorID: "gm"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Held) != 1 || res.Held[0].ID != held.ID || res.Held[0].Question == nil || res.Held[0].Question.Param != "gm_produce" {
-		t.Fatalf("held: %+v", res.Held)
-	}
-	orders, _ := d.FactionOrders(ctx, "g", "Red", "")
-	if len(orders) != 1 || orders[0].Question == nil || orders[0].Question.Ask != "gm" {
-		t.Fatalf("queue after the round: %+v", orders)
-	}
-	// Answered, it is carried out next round.
-	if _, _, err := d.UpdateOrder(ctx, "g", held.ID, func(o *db.FactionOrder, _ *db.FactionCampaign) (db.OrderChange, error) {
-		o.Order, o.Question = o.Order.With("gm_produce", "approve"), nil
-		return db.OrderChange{}, nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	res, err = d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical([]int{9}), ActorID: "gm"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if red, _ := res.Rounds[0].Report.Faction("Red"); len(red.Outcomes) != 1 || red.Outcomes[0].Action != "produce-asset" || len(res.Held) != 0 {
-		t.Errorf("answered order: %+v held %+v", red.Outcomes, res.Held)
-	}
-	plan, orders2, queued, err := d.RoundPlan(ctx, "g")
-	if err != nil || plan.Campaign.Round != 3 || len(orders2) != 0 || len(queued) != 0 {
-		t.Errorf("plan: round %d %v %v %v", plan.Campaign.Round, orders2, queued, err)
-	}
-}
-
-// Two processes on one database fire the same schedule at once: one plays
-// the rounds, the other is told the firing is done, and the campaign moves
-// one round.
-func testFiringAppliedOnceAcrossProcesses(t *testing.T) {
-	file := source(t)
-	ctx := context.Background()
-	var procs []*db.DB
-	for range 2 {
-		d, err := db.Open(ctx, file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { d.Close() })
-		procs = append(procs, d)
-	}
-	world(t, procs[0], "g")
-	s, err := procs[0].SetSchedule(ctx, "g", db.Schedule{ChannelID: "table", Spec: "0 18 * * *", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, CreatedBy: "gm"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	firing := &db.Firing{ScheduleID: s.ID, At: time.Now().Add(time.Hour)}
-	var wg sync.WaitGroup
-	errs := make([]error, len(procs))
-	for i, d := range procs {
-		wg.Go(func() {
-			_, errs[i] = d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewRandom(rand.New(rand.NewPCG(uint64(i), 0))), Firing: firing})
-		})
-	}
-	wg.Wait()
-	applied := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			applied++
-		case !errors.Is(err, db.ErrFiringDone):
-			t.Errorf("unexpected error: %v", err)
-		}
-	}
-	fc, err := procs[1].Campaign(ctx, "g")
-	if applied != 1 || err != nil || fc.Campaign.Round != 2 {
-		t.Errorf("applied %d times; campaign at round %d (%v)", applied, fc.Campaign.Round, err)
-	}
-}
-
-// The benchmark of the issue's "Done when": one round of 100 factions with
-// 20 assets each, through the store: load, resolve, save (and the orders,
-// the report and the sheets).
-func BenchmarkPlayRound100x20(b *testing.B) {
-	d, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	ctx := context.Background()
-	if _, err := d.CreateCampaign(ctx, "g", "table", "gm", faction.DefaultConfig()); err != nil {
-		b.Fatal(err)
-	}
-	charts := []string{"Fabricator", "Work Crew", "Militia", "Propaganda Corps", "Research Team", "University", "Media Network", "Barracks", "Freighter", "Envoy"}
-	policies := []faction.Policy{faction.PolicyProduce, faction.PolicyInvest, faction.PolicyRepair, faction.PolicyHold}
-	if _, err := d.UpdateCampaign(ctx, "g", func(fc *db.FactionCampaign) error {
-		c := fc.Campaign
-		for i := range 100 {
-			name := fmt.Sprintf("Faction %03d", i)
-			f, err := c.AddFaction(name, "")
-			if err != nil {
-				return err
-			}
-			f.Policy = policies[i%len(policies)]
-			home := fmt.Sprintf("Habitat %03d", i)
-			if _, err := c.AddHabitat(home, name, fmt.Sprintf("region %d", i%5)); err != nil {
-				return err
-			}
-			for j := range 20 {
-				a, err := c.AddAsset(name, charts[j%len(charts)], home)
-				if err != nil {
-					return err
-				}
-				if j%7 == 0 {
-					a.Health = max(a.Level-1, 1)
-				}
-			}
-		}
-		return nil
-	}); err != nil {
-		b.Fatal(err)
-	}
-	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 1)))
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: roller, ActorID: "bench"}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// EnsureCampaign starts the campaign and changes it in one transaction: a
-// change that fails leaves no campaign behind; the next one starts it, and
-// the one after finds it.
-func testEnsureCampaign(t *testing.T) {
-	d, _ := open(t)
-	ctx := context.Background()
-	nc := db.NewCampaign{ChannelID: "table", ActorID: "gm", Config: faction.DefaultConfig()}
-	add := func(name string) func(fc *db.FactionCampaign) error {
-		return func(fc *db.FactionCampaign) error {
-			_, err := fc.Campaign.AddFaction(name, "")
-			return err
-		}
-	}
-	if _, _, err := d.EnsureCampaign(ctx, "g", nc, func(*db.FactionCampaign) error { return faction.ErrBadParam }); !errors.Is(err, faction.ErrBadParam) {
-		t.Fatalf("a failing change: %v", err)
-	}
-	if _, err := d.Campaign(ctx, "g"); !errors.Is(err, db.ErrNotFound) {
-		t.Fatalf("a failed change left a campaign: %v", err)
-	}
-	fc, created, err := d.EnsureCampaign(ctx, "g", nc, add("Red"))
-	if err != nil || !created || fc.ChannelID != "table" || fc.Campaign.Faction("Red") == nil {
-		t.Fatalf("first: created %v, %+v, %v", created, fc, err)
-	}
-	fc, created, err = d.EnsureCampaign(ctx, "g", db.NewCampaign{ChannelID: "elsewhere", Config: faction.DefaultConfig()}, add("Blue"))
-	if err != nil || created || fc.ChannelID != "table" || len(fc.Campaign.Factions) != 2 {
-		t.Fatalf("second: created %v, %+v, %v", created, fc, err)
-	}
 }

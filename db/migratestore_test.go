@@ -8,7 +8,6 @@ import (
 
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/db/dbtest"
-	"github.com/tablehand/tablehand/rules/faction"
 )
 
 // A SQLite database with a bit of everything (rolls, a character, a fight
@@ -40,9 +39,9 @@ func testMigrateStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	world(t, from, "g")
-	queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
+	queue(t, from, "g", "Red", order{Action: "invest", Params: map[string]string{"stat": "INF"}})
 	// Order 2 is removed: the copy must not give its number again.
-	removed := queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
+	removed := queue(t, from, "g", "Red", order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
 	if n, err := from.DeleteOrders(ctx, "g", "Red", removed.ID); n != 1 || err != nil {
 		t.Fatalf("delete order %d: %d %v", removed.ID, n, err)
 	}
@@ -116,7 +115,7 @@ func testMigrateStore(t *testing.T) {
 	if err != nil || id != 7 {
 		t.Errorf("a new roll after the copy: id %d, %v; want 7", id, err)
 	}
-	if o := queue(t, to, "g", "Blue", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
+	if o := queue(t, to, "g", "Blue", order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
 		t.Errorf("a new order after the copy: id %d; want %d, after every ID the source gave", o.ID, removed.ID+1)
 	}
 	if _, err := db.MigrateStore(ctx, from, to); err == nil || !strings.Contains(err.Error(), "not empty") {
@@ -136,8 +135,8 @@ func testMigrateStoreTwice(t *testing.T) {
 	}
 	defer from.Close()
 	world(t, from, "g")
-	queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "INF"}})
-	removed := queue(t, from, "g", "Red", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
+	queue(t, from, "g", "Red", order{Action: "invest", Params: map[string]string{"stat": "INF"}})
+	removed := queue(t, from, "g", "Red", order{Action: "invest", Params: map[string]string{"stat": "TEC"}})
 	if n, err := from.DeleteOrders(ctx, "g", "Red", removed.ID); n != 1 || err != nil {
 		t.Fatalf("delete order %d: %d %v", removed.ID, n, err)
 	}
@@ -149,7 +148,7 @@ func testMigrateStoreTwice(t *testing.T) {
 	if _, err := db.MigrateStore(ctx, mid, last); err != nil {
 		t.Fatal(err)
 	}
-	if o := queue(t, last, "g", "Blue", faction.Order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
+	if o := queue(t, last, "g", "Blue", order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
 		t.Errorf("a new order after two copies: id %d; want %d, after every ID the first store gave", o.ID, removed.ID+1)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 func testScheduleStore(t *testing.T) {
@@ -70,10 +69,13 @@ func testScheduleStore(t *testing.T) {
 	if err := d.AddPendingFiring(ctx, db.Firing{ScheduleID: s.ID, At: t2}, ""); !errors.Is(err, db.ErrFiringDone) {
 		t.Errorf("pending twice: %v", err)
 	}
-	if _, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical([]int{5}), Firing: &f}); !errors.Is(err, db.ErrFiringDone) {
+	oneRound := func(*db.FactionCampaign, []db.FactionOrder) (db.Played, error) {
+		return db.Played{Rounds: []db.FactionRound{{Round: 1, Report: []byte(`{}`), Sheets: []byte(`[]`)}}}, nil
+	}
+	if _, err := d.PlayCampaign(ctx, "g", db.PlayOptions{Firing: &f}, oneRound); !errors.Is(err, db.ErrFiringDone) {
 		t.Errorf("playing a pending firing as a new one: %v", err)
 	}
-	if _, err := d.PlayRounds(ctx, "g", db.PlayOptions{Rounds: 1, Roller: dice.NewPhysical([]int{5}), Firing: &f, Pending: true}); err != nil {
+	if _, err := d.PlayCampaign(ctx, "g", db.PlayOptions{Firing: &f, Pending: true}, oneRound); err != nil {
 		t.Fatalf("approve: %v", err)
 	}
 	if err := d.SkipFiring(ctx, f, "gm"); !errors.Is(err, db.ErrFiringDone) {

@@ -65,9 +65,11 @@ func systemRules() []rule {
 	out := []rule{
 		{"rules/encounter", all, "systems plug into the tracker through encounter.Policy, not imports"},
 		{"rules/dice", all, "the dice language knows no system"},
-		{"commands/kit", append([]string{module + "/commands", module + "/commands/core", module + "/commands/tracker"},
-			slices.DeleteFunc(slices.Clone(all), func(p string) bool { return p == module+"/rules/faction" })...),
-			"the toolkit stands under every command package and imports none of them (but rules/faction, whose types the faction game's store declared in Deps returns; see names_test.go)"},
+		{"commands/kit", append([]string{module + "/commands", module + "/commands/core", module + "/commands/tracker"}, all...),
+			"the toolkit stands under every command package and imports none of them, nor any rule system"},
+		{"bot", slices.DeleteFunc(slices.Clone(all), func(p string) bool { return strings.HasPrefix(p, module+"/commands/") }),
+			"the edges reach a rule system through the registry (kit.System, Router.Job), never its rules"},
+		{"db", all, "the store keeps tables and transactions, not games: a game's rules run in the closures its slice passes (UpdateCampaign, PlayCampaign)"},
 		{"commands/core", append([]string{module + "/commands/tracker"}, all...), "the core commands know systems only through the registry's kit.System values"},
 		{"commands/tracker", append([]string{module + "/commands/core"}, all...), "the tracker knows systems only through kit.System and encounter.Policy"},
 	}

@@ -151,9 +151,8 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Encounters: store,
 		Channels:   store,
 		Policies:   commands.Policies(nil, cfg.Rules),
-		Factions:   store,
-		Schedules:  store,
-		Cron:       bot.Cron{},
+		Store:      store,
+		Calendar:   bot.Cron{},
 		Now:        hooks.clock(),
 		Pages:      store,
 		PublicURL:  cfg.PublicURL,
@@ -304,10 +303,10 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	if err != nil {
 		return nil, err
 	}
-	// The scheduler plays faction rounds on their schedules; /schedule
-	// tells it of changes. It starts with serve or http.
-	random := func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) }
-	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Roller: random, Resync: time.Minute,
+	// The scheduler runs the router's scheduled work (the faction game's
+	// rounds) on the stored schedules; /schedule tells it of changes. It
+	// starts with serve or http.
+	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Resync: time.Minute,
 		Now: hooks.clock(), Hook: hooks.roundHook(ctx, log)})
 	router := commands.New(kit.Deps{
 		Database:   cfg.Database,
@@ -321,14 +320,13 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Encounters: store,
 		Channels:   store,
 		Policies:   commands.Policies(nil, cfg.Rules),
-		Factions:   store,
-		Schedules:  store,
-		Cron:       bot.Cron{},
-		Scheduler:  sched,
+		Store:      store,
+		Calendar:   sched,
 		Now:        hooks.clock(),
 		Pages:      store,
 		PublicURL:  cfg.PublicURL,
 	})
+	sched.SetJob(router.Job())
 	log.Info("starting", "database", db.Redact(cfg.Store()))
 	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched, hooks: hooks}, nil
 }

@@ -124,7 +124,7 @@ func TestNewSystemThroughTheRegistryAlone(t *testing.T) {
 	router := commands.New(kit.Deps{
 		Systems: systems, Rules: cfg.Rules, Policies: commands.Policies(systems, cfg.Rules),
 		Rolls: store, Characters: store, Encounters: store, Channels: store,
-		Factions: store, Schedules: store, Cron: bot.Cron{},
+		Store: store, Calendar: bot.Cron{},
 		Codes:  kit.NewCodes(1, true),
 		Roller: func() dice.Roller { return dice.NewPhysical(nil) },
 	})

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
+	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/db/dbtest"
 )
@@ -235,7 +236,7 @@ func TestSchedulerProcessesOnPostgres(t *testing.T) {
 	}
 	campaign := func() (round int, state string) {
 		t.Helper()
-		fc, err := store.Campaign(ctx, "g")
+		fc, err := factioncmd.LoadCampaign(ctx, store, "g")
 		if err != nil {
 			t.Fatal(err)
 		}

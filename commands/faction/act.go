@@ -80,13 +80,13 @@ func (a *act) resolve(camp *rules.Campaign, c *kit.Call) error {
 // answered with a button.
 func (h *handlers) holdAct(ctx context.Context, req *kit.Request, a *act) (kit.Response, error) {
 	q := a.out.Questions[0]
-	held, err := h.Factions.QueueOrder(ctx, req.GuildID, db.FactionOrder{Faction: a.who, Mode: db.OrderAct, Order: a.order, Question: &q, CreatedBy: req.User.ID})
+	held, err := h.factions.queue(ctx, req.GuildID, Order{Faction: a.who, Mode: db.OrderAct, Order: a.order, Question: &q, CreatedBy: req.User.ID})
 	if err != nil {
 		return kit.Response{}, err
 	}
 	return kit.Response{
 		Content: fmt.Sprintf("**%s**: %s is held.\n%s", kit.EscapeMarkdown(a.who), a.def.Name, questionText(held)),
-		Rows:    questionRows([]db.FactionOrder{held}),
+		Rows:    questionRows([]Order{held}),
 		Result:  FactionActResult{Action: a.def.Key, Result: a.out, Held: held.ID, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
 	}, nil
 }

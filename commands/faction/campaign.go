@@ -30,10 +30,10 @@ func noCampaign(err error) error {
 }
 
 // campaign loads the guild's campaign; none is the user's mistake.
-func (h *handlers) campaign(ctx context.Context, req *kit.Request) (db.FactionCampaign, error) {
-	fc, err := h.Factions.Campaign(ctx, req.GuildID)
+func (h *handlers) campaign(ctx context.Context, req *kit.Request) (Campaign, error) {
+	fc, err := h.factions.campaign(ctx, req.GuildID)
 	if err != nil {
-		return db.FactionCampaign{}, noCampaign(err)
+		return Campaign{}, noCampaign(err)
 	}
 	return fc, nil
 }
@@ -47,7 +47,7 @@ type change struct {
 }
 
 // run is what the store calls in its transaction.
-func (ch *change) run(fc *db.FactionCampaign) error {
+func (ch *change) run(fc *Campaign) error {
 	ch.err = ch.fn(fc.Campaign)
 	return ch.err
 }
@@ -66,11 +66,11 @@ func (ch *change) result(err error) error {
 
 // update changes the guild's campaign in one transaction; no campaign is
 // the user's mistake, and so is an impossible change of the rules.
-func (h *handlers) update(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign) error) (db.FactionCampaign, error) {
+func (h *handlers) update(ctx context.Context, req *kit.Request, fn func(c *rules.Campaign) error) (Campaign, error) {
 	ch := &change{fn: fn}
-	fc, err := h.Factions.UpdateCampaign(ctx, req.GuildID, ch.run)
+	fc, err := h.factions.update(ctx, req.GuildID, ch.run)
 	if err := ch.result(err); err != nil {
-		return db.FactionCampaign{}, err
+		return Campaign{}, err
 	}
 	return fc, nil
 }

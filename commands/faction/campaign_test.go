@@ -41,7 +41,7 @@ func TestFactionError(t *testing.T) {
 func TestChangeResult(t *testing.T) {
 	mistake := kit.Errorf("Red's home must be one of its habitats")
 	ch := &change{fn: func(*rules.Campaign) error { return mistake }}
-	if err := ch.run(&db.FactionCampaign{Campaign: &rules.Campaign{}}); err != mistake {
+	if err := ch.run(&Campaign{Campaign: &rules.Campaign{}}); err != mistake {
 		t.Fatalf("run: %v", err)
 	}
 	if err := ch.result(fmt.Errorf("update faction campaign: %w", mistake)); err != mistake {

@@ -4,7 +4,6 @@ import (
 	"image/color"
 
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -21,7 +20,7 @@ const maxChartLines = 12
 
 // statsChart draws each faction's Health Stats (INF + TEC + SOL + POP)
 // after each round of hist.
-func statsChart(hist []db.FactionRound) ([]byte, error) {
+func statsChart(hist []Round) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Health Stats (INF + TEC + SOL + POP)"
 	p.X.Label.Text = "round"
@@ -56,7 +55,7 @@ func statsChart(hist []db.FactionRound) ([]byte, error) {
 // statsSeries is each faction's Health Stats after each round of hist, by
 // name; names lists the factions to draw (at most maxChartLines), in the
 // order they first appear.
-func statsSeries(hist []db.FactionRound) (names []string, series map[string]plotter.XYs) {
+func statsSeries(hist []Round) (names []string, series map[string]plotter.XYs) {
 	series = map[string]plotter.XYs{}
 	for _, r := range hist {
 		for _, s := range r.Sheets {

@@ -2,7 +2,7 @@
 // seed 000 (rules/faction), the strategic layer around the player
 // characters, a round between sessions.
 //
-// A guild has one campaign (db.FactionCampaign), created by the GM's first
+// A guild has one campaign (Campaign), created by the GM's first
 // /faction create. The GM creates factions and gives each to a player or
 // keeps it as an NPC with a standing policy; adds habitats and assets;
 // plays rounds (/faction round) or lets a schedule play them (/schedule).

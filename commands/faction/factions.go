@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
@@ -95,8 +94,7 @@ func (h *handlers) create(ctx context.Context, req *kit.Request) (kit.Response, 
 	}}
 	// The first faction starts the campaign, in the same transaction: a
 	// faction that cannot be made leaves no empty campaign behind.
-	nc := db.NewCampaign{ChannelID: req.ChannelID, ActorID: req.User.ID, Config: h.factionConfig()}
-	_, created, err := h.Factions.EnsureCampaign(ctx, req.GuildID, nc, ch.run)
+	_, created, err := h.factions.ensure(ctx, req.GuildID, req.ChannelID, req.User.ID, h.factionConfig(), ch.run)
 	if err := ch.result(err); err != nil {
 		return kit.Response{}, err
 	}

@@ -57,7 +57,7 @@ func (h *handlers) firingSchedule(ctx context.Context, req *kit.Request) (db.Sch
 	if err != nil {
 		return db.Schedule{}, f, err
 	}
-	s, err := h.Schedules.ScheduleByID(ctx, f.ScheduleID)
+	s, err := h.factions.s.ScheduleByID(ctx, f.ScheduleID)
 	if errors.Is(err, db.ErrNotFound) || err == nil && s.GuildID != req.GuildID {
 		return db.Schedule{}, f, kit.Errorf("this schedule is gone: its firing cannot be played any more")
 	}
@@ -78,12 +78,13 @@ func (h *handlers) firingApprove(ctx context.Context, req *kit.Request) (kit.Res
 	if err != nil {
 		return kit.Response{}, err
 	}
-	res, err := h.Factions.PlayRounds(ctx, req.GuildID, db.PlayOptions{Rounds: s.Rounds, Roller: h.Roller(), ActorID: req.User.ID,
-		Firing: &f, Pending: true, Note: "approved by " + req.User.ID})
+	p, err := h.factions.play(ctx, req.GuildID, Play{Rounds: s.Rounds, Roller: h.Roller(),
+		Store:  db.PlayOptions{ActorID: req.User.ID, Firing: &f, Pending: true, Note: "approved by " + req.User.ID},
+		Header: fmt.Sprintf("🗓️ **%s** approved the firing for %s.", kit.DisplayName(req.User), FireTime(f.At))})
 	if err != nil {
 		return kit.Response{}, factionError(firingDone(err, f))
 	}
-	return h.roundReply(ctx, req, res, fmt.Sprintf("🗓️ **%s** approved the firing for %s.", kit.DisplayName(req.User), FireTime(f.At)))
+	return p.Messages[0], nil
 }
 
 func (h *handlers) firingSkip(ctx context.Context, req *kit.Request) (kit.Response, error) {
@@ -91,9 +92,67 @@ func (h *handlers) firingSkip(ctx context.Context, req *kit.Request) (kit.Respon
 	if err != nil {
 		return kit.Response{}, err
 	}
-	if err := h.Schedules.SkipFiring(ctx, f, "skipped by "+req.User.ID); err != nil {
+	if err := h.factions.s.SkipFiring(ctx, f, "skipped by "+req.User.ID); err != nil {
 		return kit.Response{}, firingDone(err, f)
 	}
 	return kit.Response{Content: fmt.Sprintf("🗓️ **%s** skipped the firing for %s: no round was played.", kit.DisplayName(req.User), FireTime(f.At)),
 		Result: map[string]any{"skipped": f.At.Unix()}}, nil
+}
+
+// roundsJob is the game's scheduled work: a schedule's firing plays its
+// rounds and posts their report, or, with approval, posts its preview for
+// the GM (kit.Job).
+type roundsJob struct{ h *handlers }
+
+// Name names the job in the metrics.
+func (roundsJob) Name() string { return "faction-round" }
+
+// Fire deals with one due firing of a campaign's schedule.
+func (j roundsJob) Fire(ctx context.Context, f kit.Firing) (kit.Fired, error) {
+	sc := f.Schedule
+	firing := db.Firing{ScheduleID: sc.ID, At: f.At}
+	if sc.Approve {
+		return j.h.awaitApproval(ctx, sc, firing, f)
+	}
+	header := "🗓️ The schedule's firing for " + FireTime(f.At)
+	if f.Note != "" {
+		header += " (late: the bot was down)"
+	}
+	if f.Header != "" {
+		header = f.Header + "\n" + header
+	}
+	p, err := j.h.factions.play(ctx, sc.GuildID, Play{Rounds: sc.Rounds, Roller: j.h.Roller(), Header: header, Paged: true,
+		Store: db.PlayOptions{ActorID: "schedule", Firing: &firing, Note: f.Note, Hook: f.Hook}})
+	if errors.Is(err, db.ErrFiringDone) {
+		return kit.Fired{Outcome: kit.FiredDone}, nil
+	}
+	if err != nil {
+		return kit.Fired{}, err
+	}
+	out := kit.Fired{Outcome: kit.FiredApplied, Posts: p.Messages}
+	for _, r := range p.Result.Rounds {
+		out.Rounds = append(out.Rounds, r.Round)
+	}
+	return out, nil
+}
+
+// awaitApproval records a firing as waiting for the GM and posts its
+// preview with the buttons that play it or skip it.
+func (h *handlers) awaitApproval(ctx context.Context, sc db.Schedule, firing db.Firing, f kit.Firing) (kit.Fired, error) {
+	err := h.factions.s.AddPendingFiring(ctx, firing, f.Note)
+	if errors.Is(err, db.ErrFiringDone) {
+		return kit.Fired{Outcome: kit.FiredDone}, nil
+	}
+	if err != nil {
+		return kit.Fired{}, err
+	}
+	fc, orders, _, err := h.factions.plan(ctx, sc.GuildID)
+	if err != nil {
+		return kit.Fired{}, err
+	}
+	reps, err := PreviewRounds(fc.Campaign, orders, sc.Rounds, h.Roller())
+	if err != nil {
+		return kit.Fired{}, fmt.Errorf("preview the firing of schedule %d: %w", sc.ID, err)
+	}
+	return kit.Fired{Outcome: kit.FiredPending, Posts: []kit.Response{ApprovalMessage(sc, firing, reps, f.Header)}}, nil
 }

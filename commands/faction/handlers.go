@@ -2,19 +2,34 @@ package faction
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
 // handlers answers the commands of this package.
-type handlers struct{ *kit.Env }
+type handlers struct {
+	*kit.Env
+	// factions is the store of the game's campaigns (env.Store).
+	factions campaigns
+}
 
-// Mount adds /faction and /schedule to r.
+// Mount adds /faction and /schedule to r. The store of env must keep
+// campaigns (Store); without a store (the definitions alone, `tablehand
+// commands`) the commands are defined but cannot run.
 func Mount(env *kit.Env, r *kit.Router) {
-	h := &handlers{env}
+	h := &handlers{Env: env}
+	if env.Store != nil {
+		s, ok := env.Store.(Store)
+		if !ok {
+			panic(fmt.Sprintf("faction: the store, a %T, keeps no faction campaigns (faction.Store)", env.Store))
+		}
+		h.factions = campaigns{s}
+	}
 	h.registerFaction(r)
 	h.registerSchedule(r)
+	r.AddJob(roundsJob{h})
 }
 
 // begin opens the kit.Call of a command that rolls: the tray of its

@@ -145,7 +145,7 @@ type FactionOrderResult struct {
 	Question *rules.Question `json:"question,omitempty"`
 }
 
-func orderResult(o db.FactionOrder) FactionOrderResult {
+func orderResult(o Order) FactionOrderResult {
 	return FactionOrderResult{ID: o.ID, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: o.Question}
 }
 
@@ -162,7 +162,7 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	}
 	// The campaign and its queue, read once: whose order it is, and the
 	// round it is checked in.
-	fc, plan, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
+	fc, plan, _, err := h.factions.plan(ctx, req.GuildID)
 	if err != nil {
 		return kit.Response{}, noCampaign(err)
 	}
@@ -174,7 +174,7 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	if err := h.checkOrder(c, plan, f.Name, o); err != nil {
 		return kit.Response{}, err
 	}
-	stored, err := h.Factions.QueueOrder(ctx, req.GuildID, db.FactionOrder{Faction: f.Name, Order: o, CreatedBy: req.User.ID})
+	stored, err := h.factions.queue(ctx, req.GuildID, Order{Faction: f.Name, Order: o, CreatedBy: req.User.ID})
 	if err != nil {
 		return kit.Response{}, factionError(err)
 	}
@@ -260,7 +260,7 @@ func (h *handlers) orders(ctx context.Context, req *kit.Request) (kit.Response, 
 	if f != nil {
 		factionName = f.Name
 	}
-	orders, err := h.Factions.FactionOrders(ctx, req.GuildID, factionName, "")
+	orders, err := h.factions.orders(ctx, req.GuildID, factionName, "")
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -277,14 +277,14 @@ func mayChange(c *rules.Campaign, req *kit.Request, name string) bool {
 func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.Campaign, f *rules.Faction) (string, error) {
 	var note string
 	if id, ok := req.Options.Int("remove"); ok {
-		o, err := h.Factions.FactionOrder(ctx, req.GuildID, id)
+		o, err := h.factions.order(ctx, req.GuildID, id)
 		if errors.Is(err, db.ErrNotFound) || err == nil && !mayChange(c, req, o.Faction) {
 			return "", kit.Errorf("there is no order #%d of yours: /faction orders lists them", id)
 		}
 		if err != nil {
 			return "", err
 		}
-		if _, err := h.Factions.DeleteOrders(ctx, req.GuildID, o.Faction, id); err != nil {
+		if _, err := h.factions.s.DeleteOrders(ctx, req.GuildID, o.Faction, id); err != nil {
 			return "", err
 		}
 		note = fmt.Sprintf("Removed order #%d.\n", id)
@@ -293,7 +293,7 @@ func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.
 		if f == nil {
 			return "", kit.Errorf("clear: name the faction with faction:")
 		}
-		n, err := h.Factions.DeleteOrders(ctx, req.GuildID, f.Name)
+		n, err := h.factions.s.DeleteOrders(ctx, req.GuildID, f.Name)
 		if err != nil {
 			return "", err
 		}
@@ -304,11 +304,11 @@ func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.
 
 // ordersReply lists the orders the request may see, after note, with the
 // buttons of those held by a Question.
-func ordersReply(c *rules.Campaign, req *kit.Request, note string, orders []db.FactionOrder) kit.Response {
+func ordersReply(c *rules.Campaign, req *kit.Request, note string, orders []Order) kit.Response {
 	var b strings.Builder
 	b.WriteString(note)
 	out := []FactionOrderResult{}
-	var held []db.FactionOrder
+	var held []Order
 	for _, o := range orders {
 		if !mayChange(c, req, o.Faction) {
 			continue

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/tablehand/tablehand/db"
 )
 
 // The page's chart: each faction's Health Stats after each round, the
@@ -64,7 +62,7 @@ type ChartRow struct {
 }
 
 // statsChartSVG is the chart of hist (oldest round first).
-func statsChartSVG(hist []db.FactionRound) *StatsChart {
+func statsChartSVG(hist []Round) *StatsChart {
 	if len(hist) == 0 {
 		return nil
 	}

@@ -55,9 +55,9 @@ type PageTime struct {
 // PageSources are where a page reads the campaign: the commands' stores,
 // the cron parser of /schedule and the clock.
 type PageSources struct {
-	Factions  kit.FactionStore
-	Schedules kit.ScheduleStore // nil: no schedule shown
-	Cron      kit.CronParser
+	Factions  Store
+	Schedules ScheduleStore // nil: no schedule shown
+	Cron      kit.Calendar
 	Now       time.Time
 }
 
@@ -127,14 +127,15 @@ type PageState struct {
 
 // LoadPageState reads what the page of the guild's campaign shows of its
 // state, as v may see it; no campaign is db.ErrNotFound.
-func LoadPageState(ctx context.Context, store kit.FactionStore, guildID string, v Viewer) (PageState, error) {
-	fc, err := store.Campaign(ctx, guildID)
+func LoadPageState(ctx context.Context, store Store, guildID string, v Viewer) (PageState, error) {
+	cs := campaigns{store}
+	fc, err := cs.campaign(ctx, guildID)
 	if err != nil {
 		return PageState{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
 	}
 	// Read after the campaign: the rounds are those of its stamp or
 	// newer, and a newer stamp is never served what this one keeps.
-	hist, err := store.RoundHistory(ctx, guildID, pageRounds)
+	hist, err := cs.history(ctx, guildID, pageRounds)
 	if err != nil {
 		return PageState{}, fmt.Errorf("campaign page of guild %s: rounds: %w", guildID, err)
 	}
@@ -146,7 +147,7 @@ func LoadPageState(ctx context.Context, store kit.FactionStore, guildID string, 
 // Live is the page of s as it is now: with the queued orders s's viewer
 // may see and the schedule with its next firings, read from src.
 func (s PageState) Live(ctx context.Context, src PageSources, guildID string) (CampaignPage, error) {
-	orders, err := src.Factions.FactionOrders(ctx, guildID, "", "")
+	orders, err := campaigns{src.Factions}.orders(ctx, guildID, "", "")
 	if err != nil {
 		return CampaignPage{}, fmt.Errorf("campaign page of guild %s: orders: %w", guildID, err)
 	}
@@ -169,7 +170,7 @@ func (s PageState) Live(ctx context.Context, src PageSources, guildID string) (C
 
 // withOrders is s's page with the orders of those queued its viewer may
 // see.
-func (s PageState) withOrders(orders []db.FactionOrder) CampaignPage {
+func (s PageState) withOrders(orders []Order) CampaignPage {
 	p := s.CampaignPage
 	p.Orders = nil
 	for _, o := range orders {
@@ -196,7 +197,7 @@ func pageSchedule(res ScheduleResult) *PageSchedule {
 }
 
 // pageState is what the page of c shows v of c and its rounds hist.
-func pageState(c *rules.Campaign, v Viewer, hist []db.FactionRound) PageState {
+func pageState(c *rules.Campaign, v Viewer, hist []Round) PageState {
 	s := PageState{CampaignPage: CampaignPage{GM: v.GM, Round: c.Round, Sequence: string(c.Config.Sequence), Habitats: habitatResults(c)},
 		orders: map[string]bool{}}
 	p := &s.CampaignPage

@@ -3,7 +3,6 @@ package faction
 import (
 	"testing"
 
-	"github.com/tablehand/tablehand/db"
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
@@ -26,7 +25,7 @@ func TestCampaignPageFollowsViewer(t *testing.T) {
 	}
 	a.Covert = true
 	npc.Research = []rules.Project{{ID: 1, Kind: rules.ResearchStat, Stat: rules.INF, New: 8, Status: "researching", Ready: 3}}
-	orders := []db.FactionOrder{{ID: 1, Faction: "Ghosts", Seq: 1, Order: rules.Order{Action: "invest"}}}
+	orders := []Order{{ID: 1, Faction: "Ghosts", Seq: 1, Order: rules.Order{Action: "invest"}}}
 
 	gm := campaignPage(c, GMView, orders, nil)
 	players := campaignPage(c, PlayersView, orders, nil)
@@ -43,6 +42,6 @@ func TestCampaignPageFollowsViewer(t *testing.T) {
 
 // campaignPage is the page of c for v, with orders, as PageState.Live
 // makes it without a store.
-func campaignPage(c *rules.Campaign, v Viewer, orders []db.FactionOrder, hist []db.FactionRound) CampaignPage {
+func campaignPage(c *rules.Campaign, v Viewer, orders []Order, hist []Round) CampaignPage {
 	return pageState(c, v, hist).withOrders(orders)
 }

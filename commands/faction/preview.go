@@ -55,7 +55,7 @@ func PreviewEmbeds(reps []rules.RoundReport) []kit.Embed {
 }
 
 func (h *handlers) preview(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	fc, orders, _, err := h.Factions.RoundPlan(ctx, req.GuildID)
+	fc, orders, _, err := h.factions.plan(ctx, req.GuildID)
 	if err != nil {
 		return kit.Response{}, noCampaign(err)
 	}

@@ -23,7 +23,7 @@ var answerParams = []string{"gm_produce", "gm_repair", "consent"}
 
 // questionRows are the answer buttons of held orders: one row each, at
 // most the rows a message may carry.
-func questionRows(held []db.FactionOrder) []kit.Row {
+func questionRows(held []Order) []kit.Row {
 	var rows []kit.Row
 	for _, o := range held {
 		if o.Question == nil || len(rows) == kit.MaxActionRows {
@@ -45,7 +45,7 @@ func questionRows(held []db.FactionOrder) []kit.Row {
 	return rows
 }
 
-func questionText(o db.FactionOrder) string {
+func questionText(o Order) string {
 	who := "the GM"
 	if o.Question.Ask != "gm" {
 		who = o.Question.Ask
@@ -86,7 +86,7 @@ func (h *handlers) answerQuestion(ctx context.Context, req *kit.Request) (kit.Re
 		return kit.Response{}, kit.Errorf("this button no longer works: see /faction orders")
 	}
 	a := &answer{req: req, idx: int(idx), roll: h.Roller}
-	o, fc, err := h.Factions.UpdateOrder(ctx, req.GuildID, id, a.apply)
+	o, fc, err := h.factions.updateOrder(ctx, req.GuildID, id, a.apply)
 	if errors.Is(err, db.ErrNotFound) {
 		return kit.Response{}, kit.Errorf("order #%d is gone: it was carried out or removed", id)
 	}
@@ -98,7 +98,7 @@ func (h *handlers) answerQuestion(ctx context.Context, req *kit.Request) (kit.Re
 
 // apply answers o's Question in the store's transaction, if the clicker
 // may, and resolves a held act.
-func (a *answer) apply(o *db.FactionOrder, fc *db.FactionCampaign) (db.OrderChange, error) {
+func (a *answer) apply(o *Order, fc *Campaign) (db.OrderChange, error) {
 	q := o.Question
 	if q == nil || a.idx < 0 || a.idx >= len(q.Options) {
 		return db.OrderChange{}, kit.Errorf("order #%d waits for no answer any more", o.ID)
@@ -130,7 +130,7 @@ func (a *answer) apply(o *db.FactionOrder, fc *db.FactionCampaign) (db.OrderChan
 
 // reply tells who answered what, and what came of it: the act's outcome,
 // its next Question, or the round it waits for.
-func (a *answer) reply(id int64, o db.FactionOrder, c *rules.Campaign) kit.Response {
+func (a *answer) reply(id int64, o Order, c *rules.Campaign) kit.Response {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** answered %q for order #%d (%s): %s\n", kit.DisplayName(a.req.User), a.option, id, kit.EscapeMarkdown(o.Faction), a.question)
 	var rows []kit.Row
@@ -139,7 +139,7 @@ func (a *answer) reply(id int64, o db.FactionOrder, c *rules.Campaign) kit.Respo
 		outcomeLines(&b, a.out, "", false)
 	case o.Question != nil:
 		b.WriteString(questionText(o))
-		rows = questionRows([]db.FactionOrder{o})
+		rows = questionRows([]Order{o})
 	default:
 		fmt.Fprintf(&b, "It will be carried out in round %d.", c.Round)
 	}

@@ -152,20 +152,20 @@ func (h *handlers) report(ctx context.Context, req *kit.Request) (kit.Response, 
 }
 
 // playedRound is the round round: asks for, else the last one played.
-func (h *handlers) playedRound(ctx context.Context, req *kit.Request) (db.FactionRound, error) {
+func (h *handlers) playedRound(ctx context.Context, req *kit.Request) (Round, error) {
 	if n, ok := req.Options.Int("round"); ok {
-		r, err := h.Factions.PlayedRound(ctx, req.GuildID, int(n))
+		r, err := h.factions.playedRound(ctx, req.GuildID, int(n))
 		if errors.Is(err, db.ErrNotFound) {
 			return r, kit.Errorf("round %d has not been played here", n)
 		}
 		return r, err
 	}
-	hist, err := h.Factions.RoundHistory(ctx, req.GuildID, 1)
+	hist, err := h.factions.history(ctx, req.GuildID, 1)
 	if err != nil {
-		return db.FactionRound{}, err
+		return Round{}, err
 	}
 	if len(hist) == 0 {
-		return db.FactionRound{}, kit.Errorf("no round has been played yet: the GM plays one with /faction round")
+		return Round{}, kit.Errorf("no round has been played yet: the GM plays one with /faction round")
 	}
 	return hist[0], nil
 }
@@ -174,7 +174,7 @@ func (h *handlers) playedRound(ctx context.Context, req *kit.Request) (db.Factio
 // told apart by: one that cannot be read (or is gone) shows the report as
 // the public sees it, but to the GM.
 func (h *handlers) readerCampaign(ctx context.Context, req *kit.Request) *rules.Campaign {
-	if camp, err := h.Factions.Campaign(ctx, req.GuildID); err == nil {
+	if camp, err := h.factions.campaign(ctx, req.GuildID); err == nil {
 		return camp.Campaign
 	}
 	return &rules.Campaign{}

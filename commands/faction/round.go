@@ -27,32 +27,18 @@ func (h *handlers) round(ctx context.Context, req *kit.Request) (kit.Response, e
 	if err != nil {
 		return kit.Response{}, err
 	}
-	res, err := h.Factions.PlayRounds(ctx, req.GuildID, db.PlayOptions{Rounds: c.Or("count", 1), Roller: c.Tray.Roller(), ActorID: req.User.ID,
+	p, err := h.factions.play(ctx, req.GuildID, Play{Rounds: c.Or("count", 1), Roller: c.Tray.Roller(), Store: db.PlayOptions{ActorID: req.User.ID,
 		// The dice: values must match exactly before anything is saved.
 		Hook: func(p db.RoundPhase) error {
 			if p == db.PhaseResolved {
 				return c.Tray.Done()
 			}
 			return nil
-		}})
+		}}})
 	if err != nil {
 		return kit.Response{}, factionError(noCampaign(err))
 	}
-	return h.roundReply(ctx, req, res, "")
-}
-
-// roundReply is the one message that rounds played on request post, with
-// header, and the chart of the campaign's history.
-func (h *handlers) roundReply(ctx context.Context, req *kit.Request, res db.PlayResult, header string) (kit.Response, error) {
-	hist, err := h.Factions.RoundHistory(ctx, req.GuildID, chartRounds)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	msgs, err := RoundMessages(res, hist, header, false)
-	if err != nil {
-		return kit.Response{}, err
-	}
-	return msgs[0], nil
+	return p.Messages[0], nil
 }
 
 // chartRounds is how many rounds the chart goes back.
@@ -68,7 +54,7 @@ const summaryBudget = 1500
 // over as many messages as Discord's limits need (a schedule posts them
 // all); without, they fit one message and those that do not are
 // summarised in its last embed, which says so.
-func RoundMessages(res db.PlayResult, hist []db.FactionRound, header string, paged bool) ([]kit.Response, error) {
+func RoundMessages(res PlayResult, hist []Round, header string, paged bool) ([]kit.Response, error) {
 	p := newPlayed(res, header)
 	png, err := statsChart(hist)
 	if err != nil {
@@ -92,7 +78,7 @@ type played struct {
 	result    RoundResult
 }
 
-func newPlayed(res db.PlayResult, header string) *played {
+func newPlayed(res PlayResult, header string) *played {
 	c := res.Campaign.Campaign
 	p := &played{
 		chart:  kit.Embed{Title: "Health Stats over the rounds", Image: "attachment://" + chartFile},

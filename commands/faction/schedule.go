@@ -76,12 +76,12 @@ type ScheduleResult struct {
 }
 
 func (h *handlers) scheduleResult(s db.Schedule) (ScheduleResult, error) {
-	return scheduleResultAt(s, h.Cron, h.now())
+	return scheduleResultAt(s, h.Calendar, h.now())
 }
 
 // scheduleResultAt is the schedule with its next firings after now, as
 // /schedule show and the campaign page show it.
-func scheduleResultAt(s db.Schedule, cron kit.CronParser, now time.Time) (ScheduleResult, error) {
+func scheduleResultAt(s db.Schedule, cron kit.Calendar, now time.Time) (ScheduleResult, error) {
 	r := ScheduleResult{Spec: s.Spec, Cron: s.Cron, Timezone: s.Timezone, Rounds: s.Rounds, Paused: s.Paused, Approve: s.Approve,
 		Missed: s.Missed, CatchUp: s.CatchUpLimit}
 	if cron == nil {
@@ -127,10 +127,10 @@ func FireTime(t time.Time) string { return fmt.Sprintf("<t:%d:F>", t.Unix()) }
 // notify tells the running scheduler; a failure there is logged, not the
 // user's: the store has the change and the scheduler reloads on start.
 func (h *handlers) notify(ctx context.Context, guildID string) {
-	if h.Scheduler == nil {
+	if h.Calendar == nil {
 		return
 	}
-	if err := h.Scheduler.ScheduleChanged(ctx, guildID); err != nil && h.Log != nil {
+	if err := h.Calendar.ScheduleChanged(ctx, guildID); err != nil && h.Log != nil {
 		h.Log.Error("tell the scheduler", "guild", guildID, "err", err)
 	}
 }
@@ -152,7 +152,7 @@ func (h *handlers) scheduleSet(ctx context.Context, req *kit.Request) (kit.Respo
 	if err != nil {
 		return kit.Response{}, err
 	}
-	old, err := h.Schedules.Schedule(ctx, req.GuildID)
+	old, err := h.factions.s.Schedule(ctx, req.GuildID)
 	exists := err == nil
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return kit.Response{}, err
@@ -168,7 +168,7 @@ func (h *handlers) scheduleSet(ctx context.Context, req *kit.Request) (kit.Respo
 	if err := c.Err(); err != nil {
 		return kit.Response{}, err
 	}
-	saved, err := h.Schedules.SetSchedule(ctx, req.GuildID, s)
+	saved, err := h.factions.s.SetSchedule(ctx, req.GuildID, s)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -185,11 +185,11 @@ func (h *handlers) scheduleWhen(req *kit.Request, campaignZone string) (db.Sched
 	if zone == "" {
 		zone = "UTC"
 	}
-	if h.Cron == nil {
+	if h.Calendar == nil {
 		return db.Schedule{}, errors.New("schedule: no cron parser configured")
 	}
 	when := strings.TrimSpace(req.Options.String("when"))
-	spec, _, err := h.Cron.ParseSchedule(when, zone, h.now(), 3)
+	spec, _, err := h.Calendar.ParseSchedule(when, zone, h.now(), 3)
 	if err != nil {
 		return db.Schedule{}, err
 	}
@@ -215,7 +215,7 @@ func readScheduleOptions(c *kit.Call, s *db.Schedule) {
 }
 
 func (h *handlers) loadSchedule(ctx context.Context, req *kit.Request) (db.Schedule, error) {
-	s, err := h.Schedules.Schedule(ctx, req.GuildID)
+	s, err := h.factions.s.Schedule(ctx, req.GuildID)
 	if errors.Is(err, db.ErrNotFound) {
 		return db.Schedule{}, kit.Errorf("no schedule here: the GM sets one with /schedule set when:\"weekly fri 18:00\" timezone:Europe/Paris")
 	}
@@ -245,7 +245,7 @@ func (h *handlers) changeSchedule(ctx context.Context, req *kit.Request, change 
 
 func (h *handlers) schedulePause(ctx context.Context, req *kit.Request, pause bool) (kit.Response, error) {
 	s, err := h.changeSchedule(ctx, req, func(ctx context.Context, guildID string) (db.Schedule, error) {
-		return h.Schedules.PauseSchedule(ctx, guildID, pause)
+		return h.factions.s.PauseSchedule(ctx, guildID, pause)
 	})
 	if err != nil {
 		return kit.Response{}, err
@@ -258,7 +258,7 @@ func (h *handlers) schedulePause(ctx context.Context, req *kit.Request, pause bo
 }
 
 func (h *handlers) scheduleDelete(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	s, err := h.changeSchedule(ctx, req, h.Schedules.DeleteSchedule)
+	s, err := h.changeSchedule(ctx, req, h.factions.s.DeleteSchedule)
 	if err != nil {
 		return kit.Response{}, err
 	}

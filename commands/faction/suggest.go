@@ -23,7 +23,7 @@ type suggester func(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error)
 // nothing to suggest.
 func (h *handlers) suggest(fn suggester) kit.Handler {
 	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
-		fc, err := h.Factions.Campaign(ctx, req.GuildID)
+		fc, err := h.factions.campaign(ctx, req.GuildID)
 		if errors.Is(err, db.ErrNotFound) {
 			return kit.Response{}, nil
 		}
@@ -180,7 +180,7 @@ func suggestHabitats(c *rules.Campaign, req *kit.Request) ([]kit.Choice, error) 
 // campaign starts with.
 func (h *handlers) suggestCharts(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	cfg := h.factionConfig()
-	if fc, err := h.Factions.Campaign(ctx, req.GuildID); err == nil {
+	if fc, err := h.factions.campaign(ctx, req.GuildID); err == nil {
 		cfg = fc.Campaign.Config
 	}
 	text := typed(req)

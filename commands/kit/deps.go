@@ -8,7 +8,6 @@ import (
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/encounter"
-	"github.com/tablehand/tablehand/rules/faction"
 )
 
 // CharacterStore keeps character sheets.
@@ -56,15 +55,15 @@ type Deps struct {
 	// the generic one alone.
 	Policies encounter.Policies
 
-	// Factions keeps each guild's faction campaign (/faction); Schedules
-	// its schedule (/schedule). Cron reads schedule specs; Scheduler, when
-	// set, is told of every schedule change (the console has none); Now
-	// is the clock of /schedule (nil: time.Now).
-	Factions  FactionStore
-	Schedules ScheduleStore
-	Cron      CronParser
-	Scheduler ScheduleNotifier
-	Now       func() time.Time
+	// Store is the store whole (*db.DB): a slice that keeps tables of its
+	// own (the faction game's campaigns and schedules) finds there the
+	// interface it declares for them (commands/faction.Store), so the
+	// toolkit names no game's store.
+	Store any
+	// Calendar reads schedules and follows their changes (nil: none);
+	// Now is the clock of scheduled work (nil: time.Now).
+	Calendar Calendar
+	Now      func() time.Time
 
 	// Pages keeps the tokens of the read-only web pages (/faction page);
 	// PublicURL is the address users reach them at (public_url), "" when
@@ -88,26 +87,6 @@ type Env struct {
 	Router *Router
 }
 
-// FactionStore keeps each guild's faction campaign, its queued orders and
-// its history. Every method is one transaction.
-type FactionStore interface {
-	// EnsureCampaign is UpdateCampaign that first starts the guild's
-	// campaign when it has none, in the same transaction.
-	EnsureCampaign(ctx context.Context, guildID string, nc db.NewCampaign, fn func(fc *db.FactionCampaign) error) (db.FactionCampaign, bool, error)
-	Campaign(ctx context.Context, guildID string) (db.FactionCampaign, error)
-	UpdateCampaign(ctx context.Context, guildID string, fn func(fc *db.FactionCampaign) error) (db.FactionCampaign, error)
-	QueueOrder(ctx context.Context, guildID string, o db.FactionOrder) (db.FactionOrder, error)
-	FactionOrders(ctx context.Context, guildID, factionName, mode string) ([]db.FactionOrder, error)
-	FactionOrder(ctx context.Context, guildID string, id int64) (db.FactionOrder, error)
-	UpdateOrder(ctx context.Context, guildID string, id int64, fn func(o *db.FactionOrder, fc *db.FactionCampaign) (db.OrderChange, error)) (db.FactionOrder, db.FactionCampaign, error)
-	DeleteOrders(ctx context.Context, guildID, factionName string, ids ...int64) (int, error)
-	// PlayRounds plays whole rounds in one transaction; see db.PlayRounds.
-	PlayRounds(ctx context.Context, guildID string, p db.PlayOptions) (db.PlayResult, error)
-	RoundPlan(ctx context.Context, guildID string) (db.FactionCampaign, map[string][]faction.Order, []db.FactionOrder, error)
-	RoundHistory(ctx context.Context, guildID string, limit int) ([]db.FactionRound, error)
-	PlayedRound(ctx context.Context, guildID string, round int) (db.FactionRound, error)
-}
-
 // EncounterStore keeps each channel's encounter and its journal. Every
 // method is one transaction.
 type EncounterStore interface {
@@ -125,29 +104,18 @@ type EncounterStore interface {
 	SetTrackerMessage(ctx context.Context, id int64, messageID string) error
 }
 
-// ScheduleStore keeps each campaign's schedule and its firings.
-type ScheduleStore interface {
-	SetSchedule(ctx context.Context, guildID string, s db.Schedule) (db.Schedule, error)
-	Schedule(ctx context.Context, guildID string) (db.Schedule, error)
-	ScheduleByID(ctx context.Context, id int64) (db.Schedule, error)
-	PauseSchedule(ctx context.Context, guildID string, paused bool) (db.Schedule, error)
-	DeleteSchedule(ctx context.Context, guildID string) (db.Schedule, error)
-	SkipFiring(ctx context.Context, f db.Firing, note string) error
-}
-
-// CronParser reads schedules as the GM types them. bot implements it with
-// robfig/cron, the one package that imports it.
-type CronParser interface {
+// Calendar is what the edge that keeps time lends the commands:
+// robfig/cron stays in bot, so bot reads a schedule as the GM types it,
+// and, where a scheduler runs, follows a changed one at once.
+type Calendar interface {
 	// ParseSchedule reads when (a preset: "daily 18:00", "weekly fri
 	// 18:00", "every 3 days 09:00"; or a five-field cron spec) in the IANA
 	// zone and returns the five-field spec it stands for and its next n
 	// firings after t. A mistake is a *UserError with an example.
 	ParseSchedule(when, zone string, after time.Time, n int) (spec string, next []time.Time, err error)
-}
-
-// ScheduleNotifier is told when a guild's schedule is set, paused,
-// resumed or deleted, so the running scheduler follows at once.
-type ScheduleNotifier interface {
+	// ScheduleChanged is told when a guild's schedule is set, paused,
+	// resumed or deleted, so the running scheduler follows at once (a
+	// process without one does nothing).
 	ScheduleChanged(ctx context.Context, guildID string) error
 }
 

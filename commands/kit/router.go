@@ -35,6 +35,7 @@ type Router struct {
 	autocomplete map[string]Handler // "faction/show:name"
 	components   map[string]route   // custom_id prefix before the first ':'
 	notes        map[string]Note    // command name
+	job          Job                // the scheduled work (AddJob)
 	gmRoles      []string
 	log          *slog.Logger
 	// database is the database file's path, for the operator's log;
