@@ -19,7 +19,8 @@ type SystemResult struct {
 
 func (h *handlers) systemSet(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	name := req.Options.String("name")
-	if _, known := h.SystemNamed(name); !known {
+	sys, known := h.SystemNamed(name)
+	if !known {
 		return kit.Response{}, kit.Errorf("there is no system named %q: use one of %v", name, h.SystemNames())
 	}
 	s := db.SystemSetting{GuildID: req.GuildID, ChannelID: req.ChannelID, System: name, SetBy: req.User.ID}
@@ -35,8 +36,15 @@ func (h *handlers) systemSet(ctx context.Context, req *kit.Request) (kit.Respons
 	if err := h.Channels.SetSystem(ctx, s); err != nil {
 		return kit.Response{}, err
 	}
+	content := fmt.Sprintf("The rule system of %s is now **%s**: /init start runs its fights.", where, name)
+	if !sys.Fights() {
+		// A game without fights is played through its own command, named
+		// as the system is (kit.System's Name); a fight started here runs
+		// on the generic rules.
+		content = fmt.Sprintf("The rule system of %s is now **%s**, which has no fights: /%s plays it, and /init start runs a fight on the generic rules.", where, sys.Name, sys.Name)
+	}
 	return kit.Response{
-		Content: fmt.Sprintf("The rule system of %s is now **%s**: /init start runs its fights.", where, name),
+		Content: content,
 		Result:  SystemResult{System: name, Scope: s.Scope()},
 	}, nil
 }
