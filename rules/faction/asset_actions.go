@@ -685,98 +685,24 @@ func (x *act) sabotage() error {
 	attr := x.a.Type
 	mode := strings.ToLower(x.param("mode"))
 	var (
-		tf    *Faction
-		where string
-		apply func(t Test)
+		st  sabotageTarget
+		err error
 	)
 	switch mode {
 	case "cancel":
-		id, err := x.intParam("effect", 0, 1, 1<<30)
-		if err != nil || id == 0 {
-			return x.errf(ErrBadParam, "Sabotage mode:cancel needs effect: the ID of the enemy's Plan, Produce or Produce Asset")
-		}
-		e, g, _, ok := x.c.findPlan(id)
-		if !ok {
-			for _, pe := range x.c.Effects {
-				if pe.ID == id && (pe.Kind == EffectProduce || (pe.Kind == EffectHealStat && pe.Source == "produce")) {
-					e, g, ok = pe, x.c.Faction(pe.Faction), true
-				}
-			}
-		}
-		if !ok || g == nil || e.Kind == EffectRemote {
-			return x.errf(ErrNotAvailable, "no Plan, Produce or Produce Asset with ID %d to cancel", id)
-		}
-		if x.c.Allied(g.Name, x.f.Name) {
-			return x.errf(ErrNotAvailable, "effect %d is not an enemy's", id)
-		}
-		tf = g
-		where = e.Habitat
-		if where == "" {
-			if a, _ := x.c.Asset(e.Asset); a != nil {
-				where = a.Location
-			}
-		}
-		if err := x.reach(where, fmt.Sprintf("effect %d", id)); err != nil {
-			return err
-		}
-		apply = func(Test) {
-			x.c.cancelEffect(id)
-			x.change(g.Name, "cancelled", "", fmt.Sprintf("%s (effect %d)", e.Note, id))
-		}
+		st, err = x.sabotageCancel()
 	case "habitat":
-		h, err := x.habitatParam("habitat", x.a.Location)
-		if err != nil {
-			return err
-		}
-		if h.Owner == "" || x.c.Allied(h.Owner, x.f.Name) {
-			return x.errf(ErrNotAvailable, "%s is not enemy territory", h.Name)
-		}
-		if h.Health <= 0 {
-			return x.errf(ErrNotAvailable, "%s is at 0 already", h.Name)
-		}
-		tf, where = x.c.Faction(h.Owner), h.Name
-		if err := x.reach(where, h.Name); err != nil {
-			return err
-		}
-		apply = func(t Test) { x.damageHabitat(h, x.sabotageDamage(t)) }
+		st, err = x.sabotageHabitat()
 	case "stat", "attribute":
-		g, err := x.factionParam("faction")
-		if err != nil {
-			return err
-		}
-		if x.c.Allied(g.Name, x.f.Name) {
-			return x.errf(ErrNotAvailable, "%s is not an enemy", g.Name)
-		}
-		tf = g
-		var stat Stat
-		var at Attr
-		if mode == "stat" {
-			if stat, err = x.statParam("stat"); err != nil {
-				return err
-			}
-		} else if at, err = x.attrParam("attr"); err != nil {
-			return err
-		}
-		if !x.c.Home(g, x.a.Location) {
-			if err := x.reach("", g.Name+"'s territory"); err != nil {
-				return x.errf(ErrNotAvailable, "%s must be in %s's territory, or act Remotely", x.a.Label(), g.Name)
-			}
-		} else {
-			where = x.a.Location
-		}
-		apply = func(t Test) {
-			dmg := x.sabotageDamage(t)
-			if mode == "stat" {
-				x.damageStat(g, stat, dmg, "Sabotage")
-				return
-			}
-			from := g.Attributes.Get(at)
-			g.Attributes.Set(at, max(from-dmg, 0))
-			x.change(g.Name, string(at)+" (Sabotage)", from, max(from-dmg, 0))
-		}
+		st, err = x.sabotageFaction(mode)
 	default:
 		return x.errf(ErrBadParam, "Sabotage needs mode: cancel, habitat, stat or attribute")
 	}
+	if err != nil {
+		return err
+	}
+	// "Roll Type: Opposed Faction AP Cost: Level"
+	tf := st.faction
 	if err := x.mustPlan(tf); err != nil {
 		return err
 	}
@@ -793,12 +719,117 @@ func (x *act) sabotage() error {
 	}
 	x.out.Success = t.Success
 	if t.Success {
-		apply(t)
+		st.apply(t)
 	}
-	if covert && x.remote == nil && where != "" {
-		return x.freeInvestigate(tf, where)
+	if covert && x.remote == nil && st.where != "" {
+		return x.freeInvestigate(tf, st.where)
 	}
 	return nil
+}
+
+// sabotageTarget is what a Sabotage aims at: the enemy faction, the
+// habitat it happens in ("" when it acts Remotely), and what a success
+// does.
+type sabotageTarget struct {
+	faction *Faction
+	where   string
+	apply   func(t Test)
+}
+
+// sabotageCancel is Sabotage's "1) Cancel an enemy's Plan, Produce, or
+// Produce Asset action" (mode:cancel, effect: its ID).
+func (x *act) sabotageCancel() (sabotageTarget, error) {
+	id, err := x.intParam("effect", 0, 1, 1<<30)
+	if err != nil || id == 0 {
+		return sabotageTarget{}, x.errf(ErrBadParam, "Sabotage mode:cancel needs effect: the ID of the enemy's Plan, Produce or Produce Asset")
+	}
+	e, g, _, ok := x.c.findPlan(id)
+	if !ok {
+		for _, pe := range x.c.Effects {
+			if pe.ID == id && (pe.Kind == EffectProduce || (pe.Kind == EffectHealStat && pe.Source == "produce")) {
+				e, g, ok = pe, x.c.Faction(pe.Faction), true
+			}
+		}
+	}
+	if !ok || g == nil || e.Kind == EffectRemote {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "no Plan, Produce or Produce Asset with ID %d to cancel", id)
+	}
+	if x.c.Allied(g.Name, x.f.Name) {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "effect %d is not an enemy's", id)
+	}
+	where := e.Habitat
+	if where == "" {
+		if a, _ := x.c.Asset(e.Asset); a != nil {
+			where = a.Location
+		}
+	}
+	if err := x.reach(where, fmt.Sprintf("effect %d", id)); err != nil {
+		return sabotageTarget{}, err
+	}
+	return sabotageTarget{faction: g, where: where, apply: func(Test) {
+		x.c.cancelEffect(id)
+		x.change(g.Name, "cancelled", "", fmt.Sprintf("%s (effect %d)", e.Note, id))
+	}}, nil
+}
+
+// sabotageHabitat is Sabotage's "2) Bypass enemy Assets and cause Habitat
+// Damage" (mode:habitat, habitat: where, the asset's own by default).
+func (x *act) sabotageHabitat() (sabotageTarget, error) {
+	h, err := x.habitatParam("habitat", x.a.Location)
+	if err != nil {
+		return sabotageTarget{}, err
+	}
+	if h.Owner == "" || x.c.Allied(h.Owner, x.f.Name) {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "%s is not enemy territory", h.Name)
+	}
+	if h.Health <= 0 {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "%s is at 0 already", h.Name)
+	}
+	tf, where := x.c.Faction(h.Owner), h.Name
+	if err := x.reach(where, h.Name); err != nil {
+		return sabotageTarget{}, err
+	}
+	return sabotageTarget{faction: tf, where: where, apply: func(t Test) { x.damageHabitat(h, x.sabotageDamage(t)) }}, nil
+}
+
+// sabotageFaction is Sabotage's "2) Bypass enemy Assets and cause ... Stat
+// Damage or Attribute Damage" (mode:stat with stat:, or mode:attribute
+// with attr:) to the enemy faction:, from its territory or Remotely.
+func (x *act) sabotageFaction(mode string) (sabotageTarget, error) {
+	g, err := x.factionParam("faction")
+	if err != nil {
+		return sabotageTarget{}, err
+	}
+	if x.c.Allied(g.Name, x.f.Name) {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "%s is not an enemy", g.Name)
+	}
+	var stat Stat
+	var at Attr
+	if mode == "stat" {
+		if stat, err = x.statParam("stat"); err != nil {
+			return sabotageTarget{}, err
+		}
+	} else if at, err = x.attrParam("attr"); err != nil {
+		return sabotageTarget{}, err
+	}
+	where := ""
+	if !x.c.Home(g, x.a.Location) {
+		if err := x.reach("", g.Name+"'s territory"); err != nil {
+			return sabotageTarget{}, x.errf(ErrNotAvailable, "%s must be in %s's territory, or act Remotely", x.a.Label(), g.Name)
+		}
+	} else {
+		where = x.a.Location
+	}
+	return sabotageTarget{faction: g, where: where, apply: func(t Test) {
+		dmg := x.sabotageDamage(t)
+		if mode == "stat" {
+			x.damageStat(g, stat, dmg, "Sabotage")
+			return
+		}
+		from := g.Attributes.Get(at)
+		g.Attributes.Set(at, max(from-dmg, 0))
+		x.change(g.Name, string(at)+" (Sabotage)", from, max(from-dmg, 0))
+	}}, nil
 }
 
 func (x *act) sabotageDamage(t Test) int {
