@@ -185,109 +185,165 @@ func (p Policy) EndRound(e *encounter.Encounter) []encounter.Line {
 	return lines
 }
 
-// recover is the Recovery Phase of one combatant.
+// recover is the Recovery Phase of one combatant: it pays the Vigor and
+// Mana consumed this round, gains the benefits of its recovery, then says
+// where Shock and Winded leave it.
 func (p Policy) recover(c *encounter.Combatant) []encounter.Line {
 	t, hasTrack := trackOf(c)
 	if t.Dead || t.Destroyed {
 		return nil
 	}
-	var lines []encounter.Line
-	vigor, hasVigor := c.Resources[ResourceVigor]
-	mana, hasMana := c.Resources[ResourceMana]
-	in := RecoverInput{
+	r := &recovery{c: c, track: t, hasTrack: hasTrack}
+	r.vigor, r.hasVigor = c.Resources[ResourceVigor]
+	r.mana, r.hasMana = c.Resources[ResourceMana]
+	r.in = RecoverInput{
 		Track: t, Stamina: c.Stats[StatStamina],
-		Vigor: vigor, MaxVigor: c.Max[ResourceVigor], Winded: flag(c, StatWinded),
+		Vigor: r.vigor, MaxVigor: c.Max[ResourceVigor], Winded: flag(c, StatWinded),
 		DurabilityRegen: c.Stats[StatRegen], MaxDurability: c.Max[ResourceDurability],
 		HealthRegen: c.Stats[StatHealthRegen], MaxHealth: c.Max[ResourceHealth],
-		Mana: mana, ManaRegen: c.Stats[StatManaRegen], MaxMana: c.Max[ResourceMana],
+		Mana: r.mana, ManaRegen: c.Stats[StatManaRegen], MaxMana: c.Max[ResourceMana],
 	}
 	if !hasTrack {
 		// Nothing to recover on a track it does not have.
-		in.Track, in.DurabilityRegen, in.HealthRegen = Track{Durability: 1, Health: 1}, 0, 0
+		r.in.Track, r.in.DurabilityRegen, r.in.HealthRegen = Track{Durability: 1, Health: 1}, 0, 0
 	}
-	// Pay this round's costs: "Throughout each round, you will consume
-	// Vigor and Mana to use abilities you have".
-	spentVigor := c.Counters[CounterVigor]
-	if hasVigor && spentVigor > 0 {
-		left, winded, err := SpendVigor(vigor, spentVigor)
+	r.consume()
+	if r.in.MaxVigor > 0 && r.in.Vigor > r.in.MaxVigor {
+		// Given above its maximum: it keeps it, and recovers none.
+		r.in.MaxVigor = r.in.Vigor
+	}
+	out, err := Recover(r.in, p.cfg)
+	if err != nil {
+		return append(r.lines, encounter.Linef(c, "%s does not recover: %v.", c.Name, err))
+	}
+	r.out = out
+	r.gainBenefits()
+	r.shock()
+	r.winded()
+	return r.lines
+}
+
+// recovery is one combatant's Recovery Phase under way: its track, Vigor
+// and Mana as the round left them, what it spent, the input to Recover
+// and its result, and the lines said so far.
+type recovery struct {
+	c                 *encounter.Combatant
+	track             Track
+	hasTrack          bool
+	vigor, spentVigor int
+	hasVigor          bool
+	mana, spentMana   int
+	hasMana           bool
+	in                RecoverInput
+	out               RecoverResult
+	lines             []encounter.Line
+}
+
+func (r *recovery) linef(format string, args ...any) {
+	r.lines = append(r.lines, encounter.Linef(r.c, format, args...))
+}
+
+// consume pays this round's costs: "Throughout each round, you will
+// consume Vigor and Mana to use abilities you have". Spending more than is
+// left leaves 0 (and, for Vigor, Winded).
+func (r *recovery) consume() {
+	c := r.c
+	r.spentVigor = c.Counters[CounterVigor]
+	if r.hasVigor && r.spentVigor > 0 {
+		left, winded, err := SpendVigor(r.vigor, r.spentVigor)
 		if err != nil {
-			lines = append(lines, encounter.Linef(c, "%s spent %d Vigor but had %d: %v; Vigor 0.", c.Name, spentVigor, vigor, err))
+			r.linef("%s spent %d Vigor but had %d: %v; Vigor 0.", c.Name, r.spentVigor, r.vigor, err)
 			left, winded = 0, true
 		}
-		in.Vigor, in.Winded = left, in.Winded || winded
+		r.in.Vigor, r.in.Winded = left, r.in.Winded || winded
 	}
-	spentMana := c.Counters[CounterMana]
-	if hasMana && spentMana > 0 {
-		if spentMana > mana {
-			lines = append(lines, encounter.Linef(c, "%s spent %d Mana but had %d: Mana 0.", c.Name, spentMana, mana))
+	r.spentMana = c.Counters[CounterMana]
+	if r.hasMana && r.spentMana > 0 {
+		if r.spentMana > r.mana {
+			r.linef("%s spent %d Mana but had %d: Mana 0.", c.Name, r.spentMana, r.mana)
 		}
-		in.Mana = max(mana-spentMana, 0)
+		r.in.Mana = max(r.mana-r.spentMana, 0)
 	}
-	if in.MaxVigor > 0 && in.Vigor > in.MaxVigor {
-		// Given above its maximum: it keeps it, and recovers none.
-		in.MaxVigor = in.Vigor
-	}
-	out, err := Recover(in, p.cfg)
-	if err != nil {
-		return append(lines, encounter.Linef(c, "%s does not recover: %v.", c.Name, err))
-	}
+}
+
+// gainBenefits: "At the end of each round, all combatants gain the
+// benefits of their recovery": it stores the Vigor, track and Mana
+// Recover gave, and says what changed.
+func (r *recovery) gainBenefits() {
+	c, out := r.c, r.out
 	var got []string
-	if hasVigor {
-		if s := change("Vigor", vigor, out.Vigor, spentVigor); s != "" {
+	if r.hasVigor {
+		if s := change("Vigor", r.vigor, out.Vigor, r.spentVigor); s != "" {
 			got = append(got, s)
 		}
 		c.Resources[ResourceVigor] = out.Vigor
 	}
-	if hasTrack {
+	if r.hasTrack {
 		if out.Durability > 0 {
-			got = append(got, change("Durability", t.Durability, out.After.Durability, 0))
+			got = append(got, change("Durability", r.track.Durability, out.After.Durability, 0))
 		}
 		if out.Health > 0 {
-			got = append(got, change("Health", t.Health, out.After.Health, 0))
+			got = append(got, change("Health", r.track.Health, out.After.Health, 0))
 		}
 		writeTrack(c, out.After)
 	}
-	if hasMana {
-		if s := change("Mana", mana, out.Mana, spentMana); s != "" {
+	if r.hasMana {
+		if s := change("Mana", r.mana, out.Mana, r.spentMana); s != "" {
 			got = append(got, s)
 		}
 		c.Resources[ResourceMana] = out.Mana
 	}
 	if len(got) > 0 {
-		lines = append(lines, encounter.Linef(c, "%s recovers: %s.", c.Name, strings.Join(got, ", ")))
+		r.linef("%s recovers: %s.", c.Name, strings.Join(got, ", "))
 	}
+}
+
+// shock says where Shock leaves the combatant: "A creature in Shock is on
+// death's door and will die in a number rounds equal to your Stamina
+// score"; stabilized, "you remain unconscious until you recover at least 1
+// point of health". Out of Shock, it is stable no longer.
+func (r *recovery) shock() {
+	if !r.hasTrack {
+		return
+	}
+	c, out := r.c, r.out
 	switch {
-	case !hasTrack:
 	case out.Died:
 		c.Defeated = true
-		lines = append(lines, encounter.Linef(c, "%s dies in Shock.", c.Name))
+		r.linef("%s dies in Shock.", c.Name)
 	case out.Woke:
 		c.Defeated = false
-		lines = append(lines, encounter.Linef(c, "%s recovers Health and wakes from Shock: back in the fight.", c.Name))
+		r.linef("%s recovers Health and wakes from Shock: back in the fight.", c.Name)
 	case out.After.Shock && out.After.Stable:
-		lines = append(lines, encounter.Linef(c, "%s is stable in Shock: unconscious until it recovers 1 Health.", c.Name))
+		r.linef("%s is stable in Shock: unconscious until it recovers 1 Health.", c.Name)
 	case out.After.Shock:
-		lines = append(lines, encounter.Linef(c, "%s is in Shock: dies in %s.", c.Name, plural(out.After.ShockRounds, "round")))
+		r.linef("%s is in Shock: dies in %s.", c.Name, plural(out.After.ShockRounds, "round"))
 	}
-	if hasTrack && !out.After.Shock {
-		// A creature out of Shock is stable no longer.
+	if !out.After.Shock {
 		c.Conditions = slices.DeleteFunc(c.Conditions, func(cd encounter.Condition) bool { return strings.EqualFold(cd.Name, ConditionStable) })
 		if len(c.Conditions) == 0 {
 			c.Conditions = nil
 		}
 	}
-	if hasVigor {
-		was := in.Winded || in.Vigor == 0 // after paying this round's costs
-		setFlag(c, StatWinded, out.Winded)
-		switch {
-		case out.Winded && !c.Defeated:
-			c.Skipping = true
-			lines = append(lines, encounter.Linef(c, "%s is winded (Vigor %d, needs %d): it sits out its next turn.", c.Name, out.Vigor, WindedUntil))
-		case was && !out.Winded:
-			lines = append(lines, encounter.Linef(c, "%s is no longer winded.", c.Name))
-		}
+}
+
+// winded: "If you exhaust your Vigor, you become Winded, and you cannot
+// take any actions. This condition remains until you recover at least 5
+// points of Vigor." The winded sit out their next turn.
+func (r *recovery) winded() {
+	if !r.hasVigor {
+		return
 	}
-	return lines
+	c, out := r.c, r.out
+	was := r.in.Winded || r.in.Vigor == 0 // after paying this round's costs
+	setFlag(c, StatWinded, out.Winded)
+	switch {
+	case out.Winded && !c.Defeated:
+		c.Skipping = true
+		r.linef("%s is winded (Vigor %d, needs %d): it sits out its next turn.", c.Name, out.Vigor, WindedUntil)
+	case was && !out.Winded:
+		r.linef("%s is no longer winded.", c.Name)
+	}
 }
 
 // change says how a resource changed over the Recovery Phase: "Vigor 10

@@ -1,7 +1,6 @@
 package encounter
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 
@@ -56,10 +55,12 @@ func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
 			rolls = append(rolls, *roll)
 		}
 	}
-	slices.SortStableFunc(e.Combatants, func(a, b Combatant) int { return compareKeys(b.Initiative, a.Initiative) })
+	// Highest key first, element by element (slices.Compare: a missing
+	// element ranks below any value).
+	slices.SortStableFunc(e.Combatants, func(a, b Combatant) int { return slices.Compare(b.Initiative, a.Initiative) })
 	for i := 0; i < len(e.Combatants); {
 		j := i + 1
-		for j < len(e.Combatants) && compareKeys(e.Combatants[i].Initiative, e.Combatants[j].Initiative) == 0 {
+		for j < len(e.Combatants) && slices.Compare(e.Combatants[i].Initiative, e.Combatants[j].Initiative) == 0 {
 			j++
 		}
 		if j-i > 1 {
@@ -86,7 +87,7 @@ func (Generic) Insert(e *Encounter, c *Combatant, r dice.Roller) (int, []Roll, e
 		rolls = append(rolls, *roll)
 	}
 	for i := range e.Combatants {
-		if compareKeys(c.Initiative, prefix(e.Combatants[i].Initiative, 2)) > 0 {
+		if slices.Compare(c.Initiative, prefix(e.Combatants[i].Initiative, 2)) > 0 {
 			return i, rolls, nil
 		}
 	}
@@ -135,10 +136,10 @@ func breakTies(group []Combatant, depth int, r dice.Roller) ([]Roll, error) {
 		c.InitiativeRolls = append(c.InitiativeRolls, roll)
 		rolls = append(rolls, roll)
 	}
-	slices.SortStableFunc(group, func(a, b Combatant) int { return compareKeys(b.Initiative, a.Initiative) })
+	slices.SortStableFunc(group, func(a, b Combatant) int { return slices.Compare(b.Initiative, a.Initiative) })
 	for i := 0; i < len(group); {
 		j := i + 1
-		for j < len(group) && compareKeys(group[i].Initiative, group[j].Initiative) == 0 {
+		for j < len(group) && slices.Compare(group[i].Initiative, group[j].Initiative) == 0 {
 			j++
 		}
 		if j-i > 1 {
@@ -151,23 +152,6 @@ func breakTies(group []Combatant, depth int, r dice.Roller) ([]Roll, error) {
 		i = j
 	}
 	return rolls, nil
-}
-
-// compareKeys compares initiative keys element by element; a missing
-// element ranks below any value.
-func compareKeys(a, b []int) int {
-	for i := range max(len(a), len(b)) {
-		switch {
-		case i >= len(a):
-			return -1
-		case i >= len(b):
-			return 1
-		}
-		if c := cmp.Compare(a[i], b[i]); c != 0 {
-			return c
-		}
-	}
-	return 0
 }
 
 func prefix(s []int, n int) []int { return s[:min(n, len(s))] }

@@ -338,7 +338,10 @@ func (x *act) cast(to *Habitat, dark bool) error {
 	return nil
 }
 
-// ship moves by vehicle or transport facility.
+// ship moves by vehicle or transport facility: "Locomote by vehicle
+// (Shipping Conglomerate, Vehicles, Units or Agents) ... AP Cost is paid
+// once on departure", the Level of the carrier. Then the assets arrive
+// within the turn, or are in transit for the travel time.
 func (x *act) ship(to *Habitat) error {
 	a := x.a
 	if a.Category == Facility {
@@ -347,53 +350,13 @@ func (x *act) ship(to *Habitat) error {
 	if a.EscapeFailed {
 		return x.errf(ErrNotAvailable, "after a failed Escape %s \"may only use Subterfuge or Darkcasting\"", a.Label())
 	}
-	carrier := a
-	if a.Category != Vehicle || x.param("via") != "" {
-		v, vf, err := x.assetParam("via")
-		if err != nil {
-			return x.errf(ErrBadParam, "%s needs a ride: via: a Vehicle or transport Facility of %s's", a.Label(), x.f.Name)
-		}
-		if !controls(x.f, vf, v, "move") || !v.Has(TraitTransport) || v.Health <= 0 || v.CapturedBy != "" || v.Transit != nil || v.Location != a.Location {
-			return x.errf(ErrNotAvailable, "%s cannot carry %s from %s", v.Label(), a.Label(), a.Location)
-		}
-		if v.Category == Vehicle && slices.Contains(x.f.Turn.Acted, v.ID) {
-			return x.errf(ErrAlreadyActed, "%s has already acted this turn", v.Label())
-		}
-		carrier = v
+	carrier, err := x.shipCarrier()
+	if err != nil {
+		return err
 	}
-	riders := []*Asset{}
-	if carrier != a {
-		riders = append(riders, a)
-	}
-	if w := x.param("with"); w != "" {
-		if !carrier.Has(TraitTransport) {
-			return x.errf(ErrNotAvailable, "%s carries no passengers", carrier.Label())
-		}
-		for _, s := range strings.FieldsFunc(w, func(r rune) bool { return r == ',' || r == ' ' }) {
-			id, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
-			if err != nil {
-				return x.errf(ErrBadParam, "with:%s: %q is not an asset ID", w, s)
-			}
-			p, pf := x.c.Asset(id)
-			if p == nil {
-				return x.errf(ErrUnknownAsset, "no asset #%d", id)
-			}
-			captive := p.CapturedBy == x.f.Name
-			switch {
-			case !captive && !controls(x.f, pf, p, "move"):
-				return x.errf(ErrUnknownAsset, "%s is not %s's to carry", p.Label(), x.f.Name)
-			case p.Category != Unit && p.Category != Agent:
-				return x.errf(ErrNotAvailable, "%s is not a Unit or Agent", p.Label())
-			case p.Location != carrier.Location || p.Transit != nil:
-				return x.errf(ErrNotAvailable, "%s is not at %s", p.Label(), carrier.Location)
-			case !captive && (p.CapturedBy != "" || p.Blocked == x.c.Round || p.Health <= 0 || p.Duplicate ||
-				(slices.Contains(x.f.Turn.Acted, p.ID) && !slices.Contains(x.f.Turn.Extra, p.ID))):
-				return x.errf(ErrCannotAct, "%s cannot move this turn", p.Label())
-			case p == a || p == carrier || slices.Contains(riders, p):
-				continue
-			}
-			riders = append(riders, p)
-		}
+	riders, err := x.shipRiders(carrier)
+	if err != nil {
+		return err
 	}
 	cost := x.assetAP(carrier.Level)
 	if err := x.checkAP(cost, a.Type.Stat()); err != nil {
@@ -410,33 +373,111 @@ func (x *act) ship(to *Habitat) error {
 		}
 	}
 	if rounds == 0 {
-		for _, m := range moving {
-			m.Location = to.Name
-			if m != carrier && carrier.Category == Vehicle {
-				m.Aboard = carrier.ID
-			}
-			x.change(m.Label(), "location", from, to.Name)
-		}
-		if carrier != a {
-			// "may take another action in the same Turn if AP remain and
-			// the travel time is less than 1 Round"
-			x.f.Turn.Extra = append(x.f.Turn.Extra, a.ID)
-		}
-		for _, m := range riders {
-			if m.CapturedBy == x.f.Name {
-				pown := x.ownerOf(m)
-				o, err := x.c.captiveEscape(pown, m, x.f, "upon arrival", x.r)
-				if err != nil {
-					return err
-				}
-				if o != nil {
-					x.out.Triggered = append(x.out.Triggered, *o)
-				}
-			}
-		}
-		return nil
+		return x.arriveWithinRound(carrier, moving, riders, from, to)
 	}
-	arrive := x.c.Round + rounds
+	x.depart(carrier, moving, riders, from, to, x.c.Round+rounds)
+	return nil
+}
+
+// shipCarrier is what carries the acting asset: a Vehicle itself, or via:
+// "a vehicle (Shipping Conglomerate, Vehicles ...)" of the faction's, a
+// transport at the same place that has not acted this turn.
+func (x *act) shipCarrier() (*Asset, error) {
+	a := x.a
+	if a.Category == Vehicle && x.param("via") == "" {
+		return a, nil
+	}
+	v, vf, err := x.assetParam("via")
+	if err != nil {
+		return nil, x.errf(ErrBadParam, "%s needs a ride: via: a Vehicle or transport Facility of %s's", a.Label(), x.f.Name)
+	}
+	if !controls(x.f, vf, v, "move") || !v.Has(TraitTransport) || v.Health <= 0 || v.CapturedBy != "" || v.Transit != nil || v.Location != a.Location {
+		return nil, x.errf(ErrNotAvailable, "%s cannot carry %s from %s", v.Label(), a.Label(), a.Location)
+	}
+	if v.Category == Vehicle && slices.Contains(x.f.Turn.Acted, v.ID) {
+		return nil, x.errf(ErrAlreadyActed, "%s has already acted this turn", v.Label())
+	}
+	return v, nil
+}
+
+// shipRiders are the assets the carrier takes along: the acting asset
+// when it is not the carrier, and the Units and Agents named by with:,
+// the faction's own that may still move this turn, or its captives.
+func (x *act) shipRiders(carrier *Asset) ([]*Asset, error) {
+	a := x.a
+	riders := []*Asset{}
+	if carrier != a {
+		riders = append(riders, a)
+	}
+	w := x.param("with")
+	if w == "" {
+		return riders, nil
+	}
+	if !carrier.Has(TraitTransport) {
+		return nil, x.errf(ErrNotAvailable, "%s carries no passengers", carrier.Label())
+	}
+	for _, s := range strings.FieldsFunc(w, func(r rune) bool { return r == ',' || r == ' ' }) {
+		id, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
+		if err != nil {
+			return nil, x.errf(ErrBadParam, "with:%s: %q is not an asset ID", w, s)
+		}
+		p, pf := x.c.Asset(id)
+		if p == nil {
+			return nil, x.errf(ErrUnknownAsset, "no asset #%d", id)
+		}
+		captive := p.CapturedBy == x.f.Name
+		switch {
+		case !captive && !controls(x.f, pf, p, "move"):
+			return nil, x.errf(ErrUnknownAsset, "%s is not %s's to carry", p.Label(), x.f.Name)
+		case p.Category != Unit && p.Category != Agent:
+			return nil, x.errf(ErrNotAvailable, "%s is not a Unit or Agent", p.Label())
+		case p.Location != carrier.Location || p.Transit != nil:
+			return nil, x.errf(ErrNotAvailable, "%s is not at %s", p.Label(), carrier.Location)
+		case !captive && (p.CapturedBy != "" || p.Blocked == x.c.Round || p.Health <= 0 || p.Duplicate ||
+			(slices.Contains(x.f.Turn.Acted, p.ID) && !slices.Contains(x.f.Turn.Extra, p.ID))):
+			return nil, x.errf(ErrCannotAct, "%s cannot move this turn", p.Label())
+		case p == a || p == carrier || slices.Contains(riders, p):
+			continue
+		}
+		riders = append(riders, p)
+	}
+	return riders, nil
+}
+
+// arriveWithinRound: the travel time is less than 1 Round, so the moving
+// assets are at to now (riders aboard a Vehicle). "An Asset transported in
+// a vehicle may take another action in the same Turn if AP remain and the
+// travel time is less than 1 Round"; a captive transported "may make
+// another Escape attempt upon arrival, in the capturing Faction's Turn".
+func (x *act) arriveWithinRound(carrier *Asset, moving, riders []*Asset, from string, to *Habitat) error {
+	for _, m := range moving {
+		m.Location = to.Name
+		if m != carrier && carrier.Category == Vehicle {
+			m.Aboard = carrier.ID
+		}
+		x.change(m.Label(), "location", from, to.Name)
+	}
+	if carrier != x.a {
+		x.f.Turn.Extra = append(x.f.Turn.Extra, x.a.ID)
+	}
+	for _, m := range riders {
+		if m.CapturedBy == x.f.Name {
+			pown := x.ownerOf(m)
+			o, err := x.c.captiveEscape(pown, m, x.f, "upon arrival", x.r)
+			if err != nil {
+				return err
+			}
+			if o != nil {
+				x.out.Triggered = append(x.out.Triggered, *o)
+			}
+		}
+	}
+	return nil
+}
+
+// depart puts the moving assets in transit to arrive in round arrive
+// ("Time: Per travel time"), a Vehicle carrying its riders as passengers.
+func (x *act) depart(carrier *Asset, moving, riders []*Asset, from string, to *Habitat, arrive int) {
 	var ids []int
 	for _, m := range riders {
 		ids = append(ids, m.ID)
@@ -453,7 +494,6 @@ func (x *act) ship(to *Habitat) error {
 		m.Transit, m.Location, m.Aboard = t, "", 0
 		x.change(m.Label(), "in transit", from, fmt.Sprintf("%s (round %d)", to.Name, arrive))
 	}
-	return nil
 }
 
 func (x *act) ownerOf(a *Asset) *Faction {
@@ -685,98 +725,24 @@ func (x *act) sabotage() error {
 	attr := x.a.Type
 	mode := strings.ToLower(x.param("mode"))
 	var (
-		tf    *Faction
-		where string
-		apply func(t Test)
+		st  sabotageTarget
+		err error
 	)
 	switch mode {
 	case "cancel":
-		id, err := x.intParam("effect", 0, 1, 1<<30)
-		if err != nil || id == 0 {
-			return x.errf(ErrBadParam, "Sabotage mode:cancel needs effect: the ID of the enemy's Plan, Produce or Produce Asset")
-		}
-		e, g, _, ok := x.c.findPlan(id)
-		if !ok {
-			for _, pe := range x.c.Effects {
-				if pe.ID == id && (pe.Kind == EffectProduce || (pe.Kind == EffectHealStat && pe.Source == "produce")) {
-					e, g, ok = pe, x.c.Faction(pe.Faction), true
-				}
-			}
-		}
-		if !ok || g == nil || e.Kind == EffectRemote {
-			return x.errf(ErrNotAvailable, "no Plan, Produce or Produce Asset with ID %d to cancel", id)
-		}
-		if x.c.Allied(g.Name, x.f.Name) {
-			return x.errf(ErrNotAvailable, "effect %d is not an enemy's", id)
-		}
-		tf = g
-		where = e.Habitat
-		if where == "" {
-			if a, _ := x.c.Asset(e.Asset); a != nil {
-				where = a.Location
-			}
-		}
-		if err := x.reach(where, fmt.Sprintf("effect %d", id)); err != nil {
-			return err
-		}
-		apply = func(Test) {
-			x.c.cancelEffect(id)
-			x.change(g.Name, "cancelled", "", fmt.Sprintf("%s (effect %d)", e.Note, id))
-		}
+		st, err = x.sabotageCancel()
 	case "habitat":
-		h, err := x.habitatParam("habitat", x.a.Location)
-		if err != nil {
-			return err
-		}
-		if h.Owner == "" || x.c.Allied(h.Owner, x.f.Name) {
-			return x.errf(ErrNotAvailable, "%s is not enemy territory", h.Name)
-		}
-		if h.Health <= 0 {
-			return x.errf(ErrNotAvailable, "%s is at 0 already", h.Name)
-		}
-		tf, where = x.c.Faction(h.Owner), h.Name
-		if err := x.reach(where, h.Name); err != nil {
-			return err
-		}
-		apply = func(t Test) { x.damageHabitat(h, x.sabotageDamage(t)) }
+		st, err = x.sabotageHabitat()
 	case "stat", "attribute":
-		g, err := x.factionParam("faction")
-		if err != nil {
-			return err
-		}
-		if x.c.Allied(g.Name, x.f.Name) {
-			return x.errf(ErrNotAvailable, "%s is not an enemy", g.Name)
-		}
-		tf = g
-		var stat Stat
-		var at Attr
-		if mode == "stat" {
-			if stat, err = x.statParam("stat"); err != nil {
-				return err
-			}
-		} else if at, err = x.attrParam("attr"); err != nil {
-			return err
-		}
-		if !x.c.Home(g, x.a.Location) {
-			if err := x.reach("", g.Name+"'s territory"); err != nil {
-				return x.errf(ErrNotAvailable, "%s must be in %s's territory, or act Remotely", x.a.Label(), g.Name)
-			}
-		} else {
-			where = x.a.Location
-		}
-		apply = func(t Test) {
-			dmg := x.sabotageDamage(t)
-			if mode == "stat" {
-				x.damageStat(g, stat, dmg, "Sabotage")
-				return
-			}
-			from := g.Attributes.Get(at)
-			g.Attributes.Set(at, max(from-dmg, 0))
-			x.change(g.Name, string(at)+" (Sabotage)", from, max(from-dmg, 0))
-		}
+		st, err = x.sabotageFaction(mode)
 	default:
 		return x.errf(ErrBadParam, "Sabotage needs mode: cancel, habitat, stat or attribute")
 	}
+	if err != nil {
+		return err
+	}
+	// "Roll Type: Opposed Faction AP Cost: Level"
+	tf := st.faction
 	if err := x.mustPlan(tf); err != nil {
 		return err
 	}
@@ -793,12 +759,117 @@ func (x *act) sabotage() error {
 	}
 	x.out.Success = t.Success
 	if t.Success {
-		apply(t)
+		st.apply(t)
 	}
-	if covert && x.remote == nil && where != "" {
-		return x.freeInvestigate(tf, where)
+	if covert && x.remote == nil && st.where != "" {
+		return x.freeInvestigate(tf, st.where)
 	}
 	return nil
+}
+
+// sabotageTarget is what a Sabotage aims at: the enemy faction, the
+// habitat it happens in ("" when it acts Remotely), and what a success
+// does.
+type sabotageTarget struct {
+	faction *Faction
+	where   string
+	apply   func(t Test)
+}
+
+// sabotageCancel is Sabotage's "1) Cancel an enemy's Plan, Produce, or
+// Produce Asset action" (mode:cancel, effect: its ID).
+func (x *act) sabotageCancel() (sabotageTarget, error) {
+	id, err := x.intParam("effect", 0, 1, 1<<30)
+	if err != nil || id == 0 {
+		return sabotageTarget{}, x.errf(ErrBadParam, "Sabotage mode:cancel needs effect: the ID of the enemy's Plan, Produce or Produce Asset")
+	}
+	e, g, _, ok := x.c.findPlan(id)
+	if !ok {
+		for _, pe := range x.c.Effects {
+			if pe.ID == id && (pe.Kind == EffectProduce || (pe.Kind == EffectHealStat && pe.Source == "produce")) {
+				e, g, ok = pe, x.c.Faction(pe.Faction), true
+			}
+		}
+	}
+	if !ok || g == nil || e.Kind == EffectRemote {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "no Plan, Produce or Produce Asset with ID %d to cancel", id)
+	}
+	if x.c.Allied(g.Name, x.f.Name) {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "effect %d is not an enemy's", id)
+	}
+	where := e.Habitat
+	if where == "" {
+		if a, _ := x.c.Asset(e.Asset); a != nil {
+			where = a.Location
+		}
+	}
+	if err := x.reach(where, fmt.Sprintf("effect %d", id)); err != nil {
+		return sabotageTarget{}, err
+	}
+	return sabotageTarget{faction: g, where: where, apply: func(Test) {
+		x.c.cancelEffect(id)
+		x.change(g.Name, "cancelled", "", fmt.Sprintf("%s (effect %d)", e.Note, id))
+	}}, nil
+}
+
+// sabotageHabitat is Sabotage's "2) Bypass enemy Assets and cause Habitat
+// Damage" (mode:habitat, habitat: where, the asset's own by default).
+func (x *act) sabotageHabitat() (sabotageTarget, error) {
+	h, err := x.habitatParam("habitat", x.a.Location)
+	if err != nil {
+		return sabotageTarget{}, err
+	}
+	if h.Owner == "" || x.c.Allied(h.Owner, x.f.Name) {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "%s is not enemy territory", h.Name)
+	}
+	if h.Health <= 0 {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "%s is at 0 already", h.Name)
+	}
+	tf, where := x.c.Faction(h.Owner), h.Name
+	if err := x.reach(where, h.Name); err != nil {
+		return sabotageTarget{}, err
+	}
+	return sabotageTarget{faction: tf, where: where, apply: func(t Test) { x.damageHabitat(h, x.sabotageDamage(t)) }}, nil
+}
+
+// sabotageFaction is Sabotage's "2) Bypass enemy Assets and cause ... Stat
+// Damage or Attribute Damage" (mode:stat with stat:, or mode:attribute
+// with attr:) to the enemy faction:, from its territory or Remotely.
+func (x *act) sabotageFaction(mode string) (sabotageTarget, error) {
+	g, err := x.factionParam("faction")
+	if err != nil {
+		return sabotageTarget{}, err
+	}
+	if x.c.Allied(g.Name, x.f.Name) {
+		return sabotageTarget{}, x.errf(ErrNotAvailable, "%s is not an enemy", g.Name)
+	}
+	var stat Stat
+	var at Attr
+	if mode == "stat" {
+		if stat, err = x.statParam("stat"); err != nil {
+			return sabotageTarget{}, err
+		}
+	} else if at, err = x.attrParam("attr"); err != nil {
+		return sabotageTarget{}, err
+	}
+	where := ""
+	if !x.c.Home(g, x.a.Location) {
+		if err := x.reach("", g.Name+"'s territory"); err != nil {
+			return sabotageTarget{}, x.errf(ErrNotAvailable, "%s must be in %s's territory, or act Remotely", x.a.Label(), g.Name)
+		}
+	} else {
+		where = x.a.Location
+	}
+	return sabotageTarget{faction: g, where: where, apply: func(t Test) {
+		dmg := x.sabotageDamage(t)
+		if mode == "stat" {
+			x.damageStat(g, stat, dmg, "Sabotage")
+			return
+		}
+		from := g.Attributes.Get(at)
+		g.Attributes.Set(at, max(from-dmg, 0))
+		x.change(g.Name, string(at)+" (Sabotage)", from, max(from-dmg, 0))
+	}}, nil
 }
 
 func (x *act) sabotageDamage(t Test) int {

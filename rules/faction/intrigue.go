@@ -2,6 +2,7 @@ package faction
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,79 +86,17 @@ func (x *act) investigate() error {
 	if x.param("effect") != "" {
 		return x.cancelPlan(cost, stat)
 	}
-	var (
-		tgt    *Asset
-		tf     *Faction
-		via    *Asset
-		scope  *Faction // remote reveal: that faction's assets anywhere
-		inLoco = true
-	)
-	if x.param("via") != "" {
-		v, vf, err := x.assetParam("via")
-		if err != nil {
-			return err
-		}
-		switch {
-		case v.CapturedBy == x.f.Name:
-			if v.Interrogated {
-				return x.errf(ErrNotAvailable, "%s has been Investigated once already", v.Label())
-			}
-		case v.DoubleFor == x.f.Name && vf != x.f:
-		default:
-			return x.errf(ErrNotAvailable, "%s is neither a captive nor a Double Agent of %s's", v.Label(), x.f.Name)
-		}
-		via, scope, inLoco = v, vf, false
+	via, scope, err := x.investigateVia()
+	if err != nil {
+		return err
 	}
-	var candidates []*Asset
-	var owners []*Faction
-	for _, g := range x.c.Factions {
-		if (scope != nil && g != scope) || (scope == nil && x.c.Allied(g.Name, x.f.Name)) {
-			continue
-		}
-		for _, a := range g.Assets {
-			if a == via || a.Transit != nil || a.CapturedBy != "" || !x.c.Covert(g, a) || (inLoco && a.Location != x.a.Location) {
-				continue
-			}
-			candidates = append(candidates, a)
-			owners = append(owners, g)
-		}
+	candidates, owners := x.covertCandidates(via, scope)
+	tgt, tf, asked, err := x.investigateTarget(candidates, owners, scope)
+	if err != nil {
+		return err
 	}
-	if s := x.param("target"); s != "" {
-		var err error
-		if tgt, tf, err = x.assetParam("target"); err != nil {
-			return err
-		}
-		if !x.c.Covert(tf, tgt) {
-			return x.errf(ErrNotAvailable, "%s is not Covert", tgt.Label())
-		}
-		found := false
-		for _, a := range candidates {
-			found = found || a == tgt
-		}
-		if !found {
-			if scope != nil || x.c.Allied(tf.Name, x.f.Name) {
-				return x.errf(ErrNotAvailable, "%s cannot be found that way", tgt.Label())
-			}
-			if err := x.reach(tgt.Location, tgt.Label()); err != nil {
-				return err
-			}
-		}
-	} else {
-		switch len(candidates) {
-		case 0:
-		case 1:
-			tgt, tf = candidates[0], owners[0]
-		default:
-			q := Question{Param: "target", Ask: "gm", Text: fmt.Sprintf("%s investigates: which Covert Asset does it try to reveal?", x.a.Label())}
-			var names []string
-			for i, a := range candidates {
-				q.Options = append(q.Options, strconv.Itoa(a.ID))
-				names = append(names, fmt.Sprintf("%d = %s of %s at %s", a.ID, a.Label(), owners[i].Name, a.Location))
-			}
-			q.Text += " (" + strings.Join(names, "; ") + ")"
-			x.ask(q)
-			return nil
-		}
+	if asked {
+		return nil
 	}
 	if err := x.checkAP(cost, stat); err != nil {
 		return err
@@ -185,6 +124,91 @@ func (x *act) investigate() error {
 		return x.reveal(tf, tgt, x.c.assetSide(x.f, x.a, INT, 0, true))
 	}
 	return nil
+}
+
+// investigateVia is the asset (via:) Investigated to reveal others, if
+// any: a captive, which "Can subsequently be Investigated again, once, to
+// reveal any one other Covert Asset of its own Faction", or a Double Agent,
+// which "Can be Investigated to reveal remote Covert Assets, repeatedly".
+// scope is the faction whose assets it reveals, anywhere.
+func (x *act) investigateVia() (via *Asset, scope *Faction, err error) {
+	if x.param("via") == "" {
+		return nil, nil, nil
+	}
+	v, vf, err := x.assetParam("via")
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case v.CapturedBy == x.f.Name:
+		if v.Interrogated {
+			return nil, nil, x.errf(ErrNotAvailable, "%s has been Investigated once already", v.Label())
+		}
+	case v.DoubleFor == x.f.Name && vf != x.f:
+	default:
+		return nil, nil, x.errf(ErrNotAvailable, "%s is neither a captive nor a Double Agent of %s's", v.Label(), x.f.Name)
+	}
+	return v, vf, nil
+}
+
+// covertCandidates are the Covert Assets the Investigation could reveal,
+// with their owners: an enemy's "local Covert Asset", or with via any of
+// scope's.
+func (x *act) covertCandidates(via *Asset, scope *Faction) ([]*Asset, []*Faction) {
+	inLoco := via == nil
+	var candidates []*Asset
+	var owners []*Faction
+	for _, g := range x.c.Factions {
+		if (scope != nil && g != scope) || (scope == nil && x.c.Allied(g.Name, x.f.Name)) {
+			continue
+		}
+		for _, a := range g.Assets {
+			if a == via || a.Transit != nil || a.CapturedBy != "" || !x.c.Covert(g, a) || (inLoco && a.Location != x.a.Location) {
+				continue
+			}
+			candidates = append(candidates, a)
+			owners = append(owners, g)
+		}
+	}
+	return candidates, owners
+}
+
+// investigateTarget is the Covert Asset to reveal: target: when named (one
+// of the candidates, or one reached Remotely), else the only candidate, or
+// none. Among several the GM says which: it asks, and asked is true.
+func (x *act) investigateTarget(candidates []*Asset, owners []*Faction, scope *Faction) (tgt *Asset, tf *Faction, asked bool, err error) {
+	if x.param("target") == "" {
+		switch len(candidates) {
+		case 0:
+			return nil, nil, false, nil
+		case 1:
+			return candidates[0], owners[0], false, nil
+		}
+		q := Question{Param: "target", Ask: "gm", Text: fmt.Sprintf("%s investigates: which Covert Asset does it try to reveal?", x.a.Label())}
+		var names []string
+		for i, a := range candidates {
+			q.Options = append(q.Options, strconv.Itoa(a.ID))
+			names = append(names, fmt.Sprintf("%d = %s of %s at %s", a.ID, a.Label(), owners[i].Name, a.Location))
+		}
+		q.Text += " (" + strings.Join(names, "; ") + ")"
+		x.ask(q)
+		return nil, nil, true, nil
+	}
+	if tgt, tf, err = x.assetParam("target"); err != nil {
+		return nil, nil, false, err
+	}
+	if !x.c.Covert(tf, tgt) {
+		return nil, nil, false, x.errf(ErrNotAvailable, "%s is not Covert", tgt.Label())
+	}
+	if !slices.Contains(candidates, tgt) {
+		if scope != nil || x.c.Allied(tf.Name, x.f.Name) {
+			return nil, nil, false, x.errf(ErrNotAvailable, "%s cannot be found that way", tgt.Label())
+		}
+		if err := x.reach(tgt.Location, tgt.Label()); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	return tgt, tf, false, nil
 }
 
 // cancelPlan is Investigate's "Cancel an enemy's Local or Remote Plan".

@@ -61,134 +61,37 @@ func (f *Faction) researchAssets() int {
 // choose the best result."
 func (x *act) research() error {
 	c, f := x.c, x.f
-	var p Project
-	idx := -1
-	if s := x.param("project"); s != "" {
-		id, err := x.intParam("project", 0, 1, 1<<30)
-		if err != nil {
-			return err
-		}
-		idx = slices.IndexFunc(f.Research, func(p Project) bool { return p.ID == id })
-		if idx < 0 {
-			return x.errf(ErrNotAvailable, "%s has no research project %s", f.Name, s)
-		}
-		p = f.Research[idx]
-		if p.Status != "retry" {
-			return x.errf(ErrNotAvailable, "project %d is %s, not awaiting a re-attempt", p.ID, p.Status)
-		}
-		if p.Ready > c.Round {
-			return x.errf(ErrNotAvailable, "project %d \"may be re-attempted after the Research Time has elapsed\": round %d", p.ID, p.Ready)
-		}
+	var (
+		p   Project
+		idx = -1
+		err error
+	)
+	if x.param("project") != "" {
+		p, idx, err = x.reattemptResearch()
 	} else {
-		p = Project{Kind: ResearchKind(strings.ToLower(x.param("kind"))), Status: "new"}
-		switch p.Kind {
-		case ResearchLevel, ResearchEffectiveness:
-			tgt, err := x.ownAsset("target", false)
-			if err != nil {
-				return err
-			}
-			p.Asset, p.Chart = tgt.ID, tgt.Chart
-			if p.Kind == ResearchLevel {
-				if tgt.Level >= MaxLevel {
-					return x.errf(ErrNotAvailable, "%s is at Level %d: \"up to a maximum of 5\"", tgt.Label(), tgt.Level)
-				}
-				if p.New, err = x.intParam("new", tgt.Level+1, tgt.Level+1, MaxLevel); err != nil {
-					return err
-				}
-				p.TEC, p.AP = p.New-tgt.Level, 3 // "[new Level - old Level] TEC and 3 AP"
-				p.Time = ResearchTime(p.Kind, tgt.Level, p.New)
-			} else {
-				p.New = tgt.Upgrade + 1
-				p.TEC, p.AP = tgt.Level, 3 // "[Level] TEC and 3 AP"
-				p.Time = ResearchTime(p.Kind, tgt.Level, p.New)
-			}
-		case ResearchStat:
-			s, err := x.statParam("stat")
-			if err != nil {
-				return err
-			}
-			p.Stat, p.New = s, c.StatMax(f, s)+1
-			p.Time = ResearchTime(p.Kind, 0, p.New)
-		case ResearchAttribute:
-			a, err := x.attrParam("attr")
-			if err != nil {
-				return err
-			}
-			p.Attr, p.New = a, f.MaxAttributes.Get(a)+1
-			p.Time = ResearchTime(p.Kind, 0, p.New)
-		default:
-			return x.errf(ErrBadParam, "Research needs kind: level, effectiveness, stat or attribute")
-		}
-		for _, m := range c.ActiveMemes(f) {
-			if m.HalveResearch {
-				p.TEC, p.AP = Half(p.TEC), Half(p.AP) // "Research costs halved, rounded down"
-			}
-		}
+		p, err = x.newResearch()
 	}
-	if p.Kind.exclusive() {
-		if f.Turn.FactionAction != "" || f.Turn.AssetActions > 0 {
-			return x.errf(ErrNotAvailable, "Research of a Faction %s costs \"No Faction Actions or other Asset Actions in the entire Turn\": %s has acted", p.Kind, f.Name)
-		}
-	} else {
-		if err := x.checkStat(f, TEC, p.TEC, "the Research cost"); err != nil {
-			return err
-		}
-		if err := x.checkAP(p.AP, TEC); err != nil {
-			return err
-		}
+	if err != nil {
+		return err
+	}
+	if err := x.checkResearchCost(p); err != nil {
+		return err
 	}
 	if p.ID == 0 {
 		p.ID = c.newID()
 	}
-	// Pay the Research cost.
-	if p.Kind.exclusive() {
-		x.zeroStats("the Research cost: all Stats brought to 0")
-		f.Turn.Exclusive = true
-	} else {
-		x.payStat(f, TEC, p.TEC, "the Research cost")
-		x.payAP(p.AP, TEC)
-	}
-	success := false
-	if !p.Kind.exclusive() && p.Attempts > 0 && p.TEC == 0 && p.AP == 0 {
-		success = true
-		x.note("all the Research costs are 0: \"the Faction obtains the upgrade automatically without needing to Roll\"")
-	} else {
-		side := c.factionSide(f, c.Config.ResearchAttribute)
-		if c.Config.ResearchHTA == "asset" && c.Home(f, x.a.Location) {
-			side.Parts = append(side.Parts, Part{Name: "Home Turf: the Researcher's Level x 2", Value: x.a.Health * 2})
-		}
-		t, err := x.straight(RollStraightFaction, fmt.Sprintf("Research %s (project %d)", p.Kind, p.ID), side)
-		if err != nil {
-			return err
-		}
-		if f.researchAssets() >= 2 {
-			t2, err := x.straight(RollStraightFaction, fmt.Sprintf("Research %s (project %d), second roll", p.Kind, p.ID), side)
-			if err != nil {
-				return err
-			}
-			if better(t2, t) {
-				t = t2
-			}
-			x.note("two Research Assets: rolled twice and kept %s", t.verdict())
-		}
-		success = t.Success
+	x.investResearchCost(p)
+	success, err := x.researchRoll(p)
+	if err != nil {
+		return err
 	}
 	x.out.Success = success
 	p.Attempts++
 	p.Ready = c.Round + p.Time
 	if success {
-		p.Status = "researching"
-		x.queue(Effect{Kind: EffectResearch, Due: p.Ready, Target: p.ID,
-			Note: fmt.Sprintf("research project %d (%s) is complete: pay its Design cost", p.ID, p.Kind)})
+		x.awaitResearch(&p)
 	} else {
-		p.Status = "retry"
-		if !p.Kind.exclusive() {
-			p.TEC = max(p.TEC-1, 0)
-			if c.Config.ResearchRetryLowersAP {
-				p.AP = max(p.AP-1, 0)
-			}
-		}
-		x.change(f.Name, fmt.Sprintf("research project %d", p.ID), "", fmt.Sprintf("failed: may be re-attempted from round %d for %d TEC and %d AP", p.Ready, p.TEC, p.AP))
+		x.researchFailed(&p)
 	}
 	if idx >= 0 {
 		f.Research[idx] = p
@@ -196,6 +99,168 @@ func (x *act) research() error {
 		f.Research = append(f.Research, p)
 	}
 	return nil
+}
+
+// reattemptResearch finds the project (project:) whose roll failed: "it
+// may be re-attempted after the Research Time has elapsed". It returns the
+// project and its index in the faction's research.
+func (x *act) reattemptResearch() (Project, int, error) {
+	c, f := x.c, x.f
+	s := x.param("project")
+	id, err := x.intParam("project", 0, 1, 1<<30)
+	if err != nil {
+		return Project{}, -1, err
+	}
+	idx := slices.IndexFunc(f.Research, func(p Project) bool { return p.ID == id })
+	if idx < 0 {
+		return Project{}, -1, x.errf(ErrNotAvailable, "%s has no research project %s", f.Name, s)
+	}
+	p := f.Research[idx]
+	if p.Status != "retry" {
+		return Project{}, -1, x.errf(ErrNotAvailable, "project %d is %s, not awaiting a re-attempt", p.ID, p.Status)
+	}
+	if p.Ready > c.Round {
+		return Project{}, -1, x.errf(ErrNotAvailable, "project %d \"may be re-attempted after the Research Time has elapsed\": round %d", p.ID, p.Ready)
+	}
+	return p, idx, nil
+}
+
+// newResearch starts a project of kind: (the four upgrades of 4.5) with
+// its Research Cost and Time from the upgrade's entry: Increase Asset
+// Level and Effectiveness of the asset target:, Increase Faction Stat
+// (stat:) and Attribute (attr:). A meme may halve the costs.
+func (x *act) newResearch() (Project, error) {
+	c, f := x.c, x.f
+	p := Project{Kind: ResearchKind(strings.ToLower(x.param("kind"))), Status: "new"}
+	switch p.Kind {
+	case ResearchLevel, ResearchEffectiveness:
+		tgt, err := x.ownAsset("target", false)
+		if err != nil {
+			return Project{}, err
+		}
+		p.Asset, p.Chart = tgt.ID, tgt.Chart
+		if p.Kind == ResearchLevel {
+			if tgt.Level >= MaxLevel {
+				return Project{}, x.errf(ErrNotAvailable, "%s is at Level %d: \"up to a maximum of 5\"", tgt.Label(), tgt.Level)
+			}
+			if p.New, err = x.intParam("new", tgt.Level+1, tgt.Level+1, MaxLevel); err != nil {
+				return Project{}, err
+			}
+			p.TEC, p.AP = p.New-tgt.Level, 3 // "[new Level - old Level] TEC and 3 AP"
+			p.Time = ResearchTime(p.Kind, tgt.Level, p.New)
+		} else {
+			p.New = tgt.Upgrade + 1
+			p.TEC, p.AP = tgt.Level, 3 // "[Level] TEC and 3 AP"
+			p.Time = ResearchTime(p.Kind, tgt.Level, p.New)
+		}
+	case ResearchStat:
+		s, err := x.statParam("stat")
+		if err != nil {
+			return Project{}, err
+		}
+		p.Stat, p.New = s, c.StatMax(f, s)+1
+		p.Time = ResearchTime(p.Kind, 0, p.New)
+	case ResearchAttribute:
+		a, err := x.attrParam("attr")
+		if err != nil {
+			return Project{}, err
+		}
+		p.Attr, p.New = a, f.MaxAttributes.Get(a)+1
+		p.Time = ResearchTime(p.Kind, 0, p.New)
+	default:
+		return Project{}, x.errf(ErrBadParam, "Research needs kind: level, effectiveness, stat or attribute")
+	}
+	for _, m := range c.ActiveMemes(f) {
+		if m.HalveResearch {
+			p.TEC, p.AP = Half(p.TEC), Half(p.AP) // "Research costs halved, rounded down"
+		}
+	}
+	return p, nil
+}
+
+// checkResearchCost checks that the faction can invest in the Research
+// Cost: its TEC and AP, or for a Stat or Attribute "No Faction Actions or
+// other Asset Actions in the entire Turn".
+func (x *act) checkResearchCost(p Project) error {
+	f := x.f
+	if p.Kind.exclusive() {
+		if f.Turn.FactionAction != "" || f.Turn.AssetActions > 0 {
+			return x.errf(ErrNotAvailable, "Research of a Faction %s costs \"No Faction Actions or other Asset Actions in the entire Turn\": %s has acted", p.Kind, f.Name)
+		}
+		return nil
+	}
+	if err := x.checkStat(f, TEC, p.TEC, "the Research cost"); err != nil {
+		return err
+	}
+	return x.checkAP(p.AP, TEC)
+}
+
+// investResearchCost: "Research begins by investing in the Research Cost
+// itself": TEC and AP, or for a Stat or Attribute the whole turn "and all
+// Stats brought to 0".
+func (x *act) investResearchCost(p Project) {
+	if p.Kind.exclusive() {
+		x.zeroStats("the Research cost: all Stats brought to 0")
+		x.f.Turn.Exclusive = true
+		return
+	}
+	x.payStat(x.f, TEC, p.TEC, "the Research cost")
+	x.payAP(p.AP, TEC)
+}
+
+// researchRoll is the Research Roll, a Straight Faction Roll (+HTA for the
+// Researcher), rolled twice with "two Research Assets" and the best
+// result kept. Once "ALL the costs are 0 ... the Faction obtains the
+// upgrade automatically without needing to Roll".
+func (x *act) researchRoll(p Project) (bool, error) {
+	c, f := x.c, x.f
+	if !p.Kind.exclusive() && p.Attempts > 0 && p.TEC == 0 && p.AP == 0 {
+		x.note("all the Research costs are 0: \"the Faction obtains the upgrade automatically without needing to Roll\"")
+		return true, nil
+	}
+	side := c.factionSide(f, c.Config.ResearchAttribute)
+	if c.Config.ResearchHTA == "asset" && c.Home(f, x.a.Location) {
+		side.Parts = append(side.Parts, Part{Name: "Home Turf: the Researcher's Level x 2", Value: x.a.Health * 2})
+	}
+	t, err := x.straight(RollStraightFaction, fmt.Sprintf("Research %s (project %d)", p.Kind, p.ID), side)
+	if err != nil {
+		return false, err
+	}
+	if f.researchAssets() >= 2 {
+		t2, err := x.straight(RollStraightFaction, fmt.Sprintf("Research %s (project %d), second roll", p.Kind, p.ID), side)
+		if err != nil {
+			return false, err
+		}
+		if better(t2, t) {
+			t = t2
+		}
+		x.note("two Research Assets: rolled twice and kept %s", t.verdict())
+	}
+	return t.Success, nil
+}
+
+// awaitResearch: "If the Research Roll is successful, the Faction waits
+// for the research to be complete, and pays the Design cost": the
+// completion is queued for when the Research Time has elapsed.
+func (x *act) awaitResearch(p *Project) {
+	p.Status = "researching"
+	x.queue(Effect{Kind: EffectResearch, Due: p.Ready, Target: p.ID,
+		Note: fmt.Sprintf("research project %d (%s) is complete: pay its Design cost", p.ID, p.Kind)})
+}
+
+// researchFailed: "If the research roll fails, it may be re-attempted
+// after the Research Time has elapsed, at a TEC cost 1 lower than the
+// previous time" (and 1 AP lower with the config's
+// research_retry_lowers_ap).
+func (x *act) researchFailed(p *Project) {
+	p.Status = "retry"
+	if !p.Kind.exclusive() {
+		p.TEC = max(p.TEC-1, 0)
+		if x.c.Config.ResearchRetryLowersAP {
+			p.AP = max(p.AP-1, 0)
+		}
+	}
+	x.change(x.f.Name, fmt.Sprintf("research project %d", p.ID), "", fmt.Sprintf("failed: may be re-attempted from round %d for %d TEC and %d AP", p.Ready, p.TEC, p.AP))
 }
 
 // better reports whether a is the better of two rolls.

@@ -94,8 +94,41 @@ func (c *Campaign) applyDelayed(f *Faction, ts *TurnStart) {
 	ts.Notes = append(ts.Notes, x.out.Notes...)
 }
 
-// apply applies one delayed effect to its faction.
+// apply applies one delayed effect to its faction: "Multi-turn effects,
+// such as Production, Planning AP bonuses, and Meme changes are applied
+// here."
 func (x *act) apply(e Effect) {
+	f := x.f
+	switch e.Kind {
+	case EffectHealStat, EffectBoostEnd, EffectHealAttr, EffectHealHabitat, EffectHealAsset:
+		x.applyHealing(e)
+	case EffectProduce, EffectMercenary, EffectRepurpose:
+		x.applyProduction(e)
+	case EffectPlan, EffectRemote:
+		x.applyPlanning(e)
+	case EffectMeme:
+		for i := range f.Memes {
+			if f.Memes[i].Name == e.Name {
+				f.Memes[i].Active = true
+				x.change(f.Name, "meme "+e.Name, "inactive", "active")
+			}
+		}
+	case EffectRelation:
+		x.setRelation(f.Name, e.Other, e.Name, e.Flag)
+	case EffectTurnAgent:
+		x.turned(e)
+	case EffectResearch:
+		x.researchDone(e)
+	case EffectPodLanding:
+		// landing is handled by arrivals; kept for reports.
+	}
+}
+
+// applyHealing applies the heals that take "effect the next Round":
+// Invest and Produce heal or boost a Stat ("Heal or Boost (for one
+// Round)"), and the boost ends a round later; Regroup heals an Attribute,
+// Maintenance a Habitat, Repair an Asset.
+func (x *act) applyHealing(e Effect) {
 	c, f := x.c, x.f
 	switch e.Kind {
 	case EffectHealStat:
@@ -141,6 +174,16 @@ func (x *act) apply(e Effect) {
 		from := a.Health
 		a.Health = min(a.Health+e.Amount, a.Level)
 		x.change(a.Label(), "Level (Repair)", from, a.Health)
+	}
+}
+
+// applyProduction applies Production once its time has passed: Produce
+// Asset ("Units and Agents take [Level*2] turns to construct"), a bespoke
+// Mercenary ("produced in the owning Faction's turn"), and Repurpose or
+// Convert Duplicate.
+func (x *act) applyProduction(e Effect) {
+	c, f := x.c, x.f
+	switch e.Kind {
 	case EffectProduce:
 		h := c.Habitat(e.Habitat)
 		d, ok := c.Config.AssetDef(e.Chart)
@@ -176,13 +219,14 @@ func (x *act) apply(e Effect) {
 		a.Specials, a.Bonus, a.Upgrade = slices.Clone(d.Specials), d.Bonus, 0
 		a.Duplicate, a.BusyUntil = false, 0
 		x.change(old, "becomes", "", a.Label())
-	case EffectMeme:
-		for i := range f.Memes {
-			if f.Memes[i].Name == e.Name {
-				f.Memes[i].Active = true
-				x.change(f.Name, "meme "+e.Name, "inactive", "active")
-			}
-		}
+	}
+}
+
+// applyPlanning readies the "Planning AP bonuses" of Plan and Laundering
+// for the turn, and the Remote actions granted last round.
+func (x *act) applyPlanning(e Effect) {
+	c, f := x.c, x.f
+	switch e.Kind {
 	case EffectPlan:
 		if a, _ := c.Asset(e.Asset); a == nil {
 			x.note("a Plan lapses: asset #%d is gone", e.Asset)
@@ -193,14 +237,6 @@ func (x *act) apply(e Effect) {
 	case EffectRemote:
 		f.Turn.Remotes = append(f.Turn.Remotes, RemoteGrant{Effect: e.ID, Asset: e.Asset, Ignore: e.Amount})
 		x.change(f.Name, "Remote ready", "", fmt.Sprintf("asset #%d may act Remotely, ignoring %d Home Turf", e.Asset, e.Amount))
-	case EffectRelation:
-		x.setRelation(f.Name, e.Other, e.Name, e.Flag)
-	case EffectTurnAgent:
-		x.turned(e)
-	case EffectResearch:
-		x.researchDone(e)
-	case EffectPodLanding:
-		// landing is handled by arrivals; kept for reports.
 	}
 }
 

@@ -1,7 +1,6 @@
 package ulm
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -155,7 +154,9 @@ func (p Policy) Order(e *encounter.Encounter, r dice.Roller) ([]encounter.Roll, 
 			return nil, err
 		}
 	}
-	slices.SortStableFunc(e.Combatants, func(a, b encounter.Combatant) int { return compareKeys(b.Initiative, a.Initiative) })
+	// Highest key first, element by element (slices.Compare: a missing
+	// element ranks below any value).
+	slices.SortStableFunc(e.Combatants, func(a, b encounter.Combatant) int { return slices.Compare(b.Initiative, a.Initiative) })
 	return nil, nil
 }
 
@@ -166,7 +167,7 @@ func (p Policy) Insert(e *encounter.Encounter, c *encounter.Combatant, r dice.Ro
 		return 0, nil, err
 	}
 	for i := range e.Combatants {
-		if compareKeys(c.Initiative, e.Combatants[i].Initiative) > 0 {
+		if slices.Compare(c.Initiative, e.Combatants[i].Initiative) > 0 {
 			return i, nil, nil
 		}
 	}
@@ -198,23 +199,6 @@ func (p Policy) join(c *encounter.Combatant) error {
 		c.Skipping = c.Skipping || s.KnockedOut > 0
 	}
 	return nil
-}
-
-// compareKeys compares initiative keys element by element; a missing
-// element ranks below any value.
-func compareKeys(a, b []int) int {
-	for i := range max(len(a), len(b)) {
-		switch {
-		case i >= len(a):
-			return -1
-		case i >= len(b):
-			return 1
-		}
-		if c := cmp.Compare(a[i], b[i]); c != 0 {
-			return c
-		}
-	}
-	return 0
 }
 
 // slots counts the Action Slots c gains as its Active Phase begins.

@@ -1,7 +1,6 @@
 package xhalem
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -281,8 +280,10 @@ func settle(us []*unit, rerolls int, r dice.Roller) ([]encounter.Roll, error) {
 	return append(rolls, more...), nil
 }
 
+// sortUnits puts the highest Initiative key first, compared element by
+// element (slices.Compare: a missing element ranks below any value).
 func sortUnits(us []*unit) {
-	slices.SortStableFunc(us, func(a, b *unit) int { return compareKeys(b.key, a.key) })
+	slices.SortStableFunc(us, func(a, b *unit) int { return slices.Compare(b.key, a.key) })
 }
 
 // Insert places a newcomer: see Policy.
@@ -737,21 +738,4 @@ func cloneRolls(rs []encounter.Roll) []encounter.Roll {
 		out[i] = r
 	}
 	return out
-}
-
-// compareKeys compares Initiative keys element by element; a missing
-// element ranks below any value.
-func compareKeys(a, b []int) int {
-	for i := range max(len(a), len(b)) {
-		switch {
-		case i >= len(a):
-			return -1
-		case i >= len(b):
-			return 1
-		}
-		if c := cmp.Compare(a[i], b[i]); c != 0 {
-			return c
-		}
-	}
-	return 0
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// maxFuncLines is the most lines a function may take, from func to its
+// closing brace: no function a reader must scroll (issue 24). A longer
+// one is split along the steps of what it does, which for rules are the
+// rule text's own steps, named in its words.
+const maxFuncLines = 100
+
+// longFuncs are the functions still over maxFuncLines, keyed "path
+// FuncName" (the module-relative file; a method by its name alone), with
+// the reason. An entry goes as soon as its function is split: the test
+// fails on an entry whose function is gone or short, so the list cannot
+// outlive its reasons.
+var longFuncs = map[string]string{
+	"db/factions.go PlayRounds": "issue 24: split in progress",
+	"bot/gateway.go Serve":      "issue 24: split in progress",
+	"bot/scheduler.go run":      "issue 24: split in progress",
+}
+
+// TestNoLongFunctions holds every function declaration outside the tests
+// to maxFuncLines, but the exemptions of longFuncs.
+func TestNoLongFunctions(t *testing.T) {
+	root := "../.."
+	fset := token.NewFileSet()
+	checked := 0
+	exempt := map[string]int{} // longFuncs key -> the longest such function found
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == "testdata" || (strings.HasPrefix(name, ".") && path != root) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			start := fset.Position(fn.Pos()) // func, after any doc comment
+			n := fset.Position(fn.End()).Line - start.Line + 1
+			key := rel + " " + fn.Name.Name
+			if _, ok := longFuncs[key]; ok {
+				exempt[key] = max(exempt[key], n)
+				continue
+			}
+			if n > maxFuncLines {
+				t.Errorf("%s:%d: %s is %d lines, over %d: split it along its steps", rel, start.Line, fn.Name.Name, n, maxFuncLines)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked <= 50 {
+		t.Fatalf("checked only %d files: is the walk rooted at the module?", checked)
+	}
+	for key, why := range longFuncs {
+		n, found := exempt[key]
+		switch {
+		case !found:
+			t.Errorf("longFuncs exempts %s (%s), which no longer exists: drop the entry", key, why)
+		case n <= maxFuncLines:
+			t.Errorf("longFuncs exempts %s (%s), which is %d lines now: drop the entry", key, why, n)
+		}
+	}
+}
