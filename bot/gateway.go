@@ -62,23 +62,10 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	if o.ReadyTimeout == 0 {
 		o.ReadyTimeout = 30 * time.Second
 	}
-	s, err := discordgo.New("Bot " + string(o.Token))
+	s, err := gatewaySession(o)
 	if err != nil {
-		return fmt.Errorf("serve: create session: %w", err)
+		return err
 	}
-	switch {
-	case o.HTTPClient != nil:
-		s.Client = o.HTTPClient
-	case o.APIURL != "":
-		if s.Client, err = apiClient(o.APIURL); err != nil {
-			return fmt.Errorf("serve: %w", err)
-		}
-	}
-	s.LogLevel = discordgo.LogWarning
-	// Interactions need no gateway intent; ask for the least.
-	s.Identify.Intents = discordgo.IntentsGuilds
-	s.ShardID, s.ShardCount = o.ShardID, max(o.ShardCount, 1)
-	o.Metrics.watchGateway(s)
 	// The supervisor, not discordgo, reconnects: see supervisor.go.
 	gw := newSupervisor(s, o.Log, o.Token)
 	var handler Answerer = Logged(o.Router, o.Log, o.Metrics)
@@ -147,21 +134,8 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	case <-time.After(o.ReadyTimeout):
 		return fmt.Errorf("serve: no READY from the gateway within %v", o.ReadyTimeout)
 	}
-	if r.Application == nil || r.Application.ID == "" {
-		return errors.New("serve: READY carried no application id")
-	}
-	o.Log.Info("connected", "user", r.User.Username, "application", r.Application.ID, "guilds", len(r.Guilds), "took", time.Since(start))
-
-	if o.ShardID == 0 { // one shard registers for all
-		defs := ApplicationCommands(o.Router.Commands())
-		if _, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, o.DevGuild, defs); err != nil {
-			return fmt.Errorf("serve: register %d commands: %w", len(defs), redact(err, o.Token))
-		}
-		scope := "globally"
-		if o.DevGuild != "" {
-			scope = "in guild " + o.DevGuild
-		}
-		o.Log.Info("commands registered", "count", len(defs), "scope", scope)
+	if err := registerCommands(s, r, o, start); err != nil {
+		return err
 	}
 	if o.OnReady != nil {
 		o.OnReady()
@@ -174,6 +148,53 @@ func Serve(ctx context.Context, o ServeOptions) error {
 		return fmt.Errorf("serve: the gateway refused the bot: %w", redact(err, o.Token))
 	}
 	o.Log.Info("shutting down")
+	return nil
+}
+
+// gatewaySession is the discordgo session Serve connects: the bot's
+// token, the API it talks to, the least intent, its shard, watched by
+// the metrics.
+func gatewaySession(o ServeOptions) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + string(o.Token))
+	if err != nil {
+		return nil, fmt.Errorf("serve: create session: %w", err)
+	}
+	switch {
+	case o.HTTPClient != nil:
+		s.Client = o.HTTPClient
+	case o.APIURL != "":
+		if s.Client, err = apiClient(o.APIURL); err != nil {
+			return nil, fmt.Errorf("serve: %w", err)
+		}
+	}
+	s.LogLevel = discordgo.LogWarning
+	// Interactions need no gateway intent; ask for the least.
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.ShardID, s.ShardCount = o.ShardID, max(o.ShardCount, 1)
+	o.Metrics.watchGateway(s)
+	return s, nil
+}
+
+// registerCommands logs the READY that connected the bot (start is when
+// it began) and, on the first shard, which registers for all, overwrites
+// the application's commands with the router's.
+func registerCommands(s *discordgo.Session, r *discordgo.Ready, o ServeOptions, start time.Time) error {
+	if r.Application == nil || r.Application.ID == "" {
+		return errors.New("serve: READY carried no application id")
+	}
+	o.Log.Info("connected", "user", r.User.Username, "application", r.Application.ID, "guilds", len(r.Guilds), "took", time.Since(start))
+	if o.ShardID != 0 {
+		return nil
+	}
+	defs := ApplicationCommands(o.Router.Commands())
+	if _, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, o.DevGuild, defs); err != nil {
+		return fmt.Errorf("serve: register %d commands: %w", len(defs), redact(err, o.Token))
+	}
+	scope := "globally"
+	if o.DevGuild != "" {
+		scope = "in guild " + o.DevGuild
+	}
+	o.Log.Info("commands registered", "count", len(defs), "scope", scope)
 	return nil
 }
 
