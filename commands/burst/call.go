@@ -10,16 +10,11 @@ import (
 	rules "github.com/tablehand/tablehand/rules/burst"
 )
 
-// begin opens the call of a /burst request, after checking the
-// configuration of /burst first: a broken [burst] section is the
-// operator's mistake, reported before anything the user typed.
+// begin opens the call of a /burst request, with the configuration of
+// /burst (validated when it was loaded).
 func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, rules.Config, error) {
-	cfg := h.config()
-	if err := cfg.Validate(); err != nil {
-		return nil, cfg, fmt.Errorf("config [%s]: %w", rules.SystemName, err)
-	}
 	c, err := h.Begin(ctx, req, rules.SystemName)
-	return c, cfg, err
+	return c, h.config(), err
 }
 
 // serve is every /burst handler up to its answer: it opens the call of

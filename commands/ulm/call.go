@@ -12,15 +12,12 @@ import (
 )
 
 // begin opens the call of a /ulm subcommand (the sheet of `character:`,
-// the tray of `dice:`) with the validated rules configuration. The rules
-// roll through c.Tray; its failures that are not the user's are ours.
+// the tray of `dice:`) with the rules configuration (validated when it
+// was loaded). The rules roll through c.Tray; its failures that are not
+// the user's are ours.
 func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, rules.Config, error) {
-	cfg := h.config()
-	if err := cfg.Validate(); err != nil {
-		return nil, cfg, err // the operator's mistake, not the player's
-	}
 	c, err := h.Begin(ctx, req, rules.SystemName)
-	return c, cfg, err
+	return c, h.config(), err
 }
 
 // named is the name a subcommand gives its actor or Victim, to look for

@@ -16,15 +16,11 @@ import (
 
 // begin opens the Call of a /xhalem request and reads what every
 // subcommand reads first. It returns the campaign's [xhalem]
-// configuration, whose mistakes are the operator's, not the user's, so it
-// is checked before anything the user gave; and the kind: option when
+// configuration (validated when it was loaded), and the kind: option when
 // given ("" when not: the subcommands that may go without one choose).
 // Mistakes in the numbers and the kind are the call's first ones.
 func (h *handlers) begin(ctx context.Context, req *kit.Request, example string) (*kit.Call, rules.Config, rules.Kind, error) {
 	cfg := h.config()
-	if err := cfg.Validate(); err != nil {
-		return nil, rules.Config{}, "", err
-	}
 	c, err := h.BeginDiceLast(ctx, req, rules.SystemName)
 	if err != nil {
 		return nil, rules.Config{}, "", err
