@@ -4,9 +4,10 @@
 // (attack.go), damage against armor (damage.go), and Durability, Health,
 // Shock and recovery (health.go); call.go holds what they share.
 //
-// Every handler has one shape (see serve): open a kit.Call, read the
-// options through it keeping the first mistake, apply the rules, and
-// answer with the outcome line, the dice and the roll's ID.
+// Every handler has one shape, kit's Pipeline (see serve): open a
+// kit.Call, read the options through it keeping the first mistake, apply
+// the rules, and answer (kit.Answer, kit.Tell) with the outcome line, the
+// dice and the roll's ID.
 package burst
 
 import (

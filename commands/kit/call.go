@@ -28,6 +28,9 @@ type Call struct {
 	// the guild's GM channel when vis is gm or blind ("" when none is set).
 	vis       Visibility
 	gmChannel string
+	// rulesError shows an error of the rules as the system's Pipeline
+	// does; nil: RulesError.
+	rulesError func(c *Call, err error, example string) error
 }
 
 // seeing reads who sees req's roll and, for a gm or blind roll, the
@@ -167,8 +170,9 @@ func Pick[T any](c *Call, name string, parse func(string) (T, error), example st
 }
 
 // Rule ends the reading of c and applies the rules: it returns the call's
-// first mistake, else what apply returns, its error as RulesError makes
-// it, with example. apply rolls through c.Tray.
+// first mistake, else what apply returns, its error as the system's
+// Pipeline shows its rules' errors (RulesError, unless it says
+// otherwise), with example. apply rolls through c.Tray.
 func Rule[T any](c *Call, example string, apply func() (T, error)) (T, error) {
 	var zero T
 	if err := c.Err(); err != nil {
@@ -176,6 +180,9 @@ func Rule[T any](c *Call, example string, apply func() (T, error)) (T, error) {
 	}
 	res, err := apply()
 	if err != nil {
+		if c.rulesError != nil {
+			return zero, c.rulesError(c, err, example)
+		}
 		return zero, c.RulesError(err, example)
 	}
 	return res, nil
