@@ -37,7 +37,7 @@ func (h *handlers) grapple(ctx context.Context, c *kit.Call, cfg rules.Config, k
 	if r.Hit {
 		line += "; it may spend its action to break free (/xhalem escape); while you hold it you take no other action, and dragging it halves your speed unless it is two or more sizes smaller"
 	}
-	return answer(ctx, c, "grapple", &res, &res.Outcome, line, joinNotes(engageNotes(r)))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line, joinNotes(engageNotes(r)))
 }
 
 type escapeResult struct {
@@ -73,7 +73,7 @@ func (h *handlers) escape(ctx context.Context, c *kit.Call, _ rules.Config, kind
 	default:
 		line += fmt.Sprintf("still grappled, by %d: no move or further action this turn", -r.Margin)
 	}
-	return answer(ctx, c, "escape", &res, &res.Outcome, line, modeNote("Roll", e.Mode, nil))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line, modeNote("Roll", e.Mode, nil))
 }
 
 type shoveResult struct {
@@ -103,7 +103,7 @@ func (h *handlers) shove(ctx context.Context, c *kit.Call, cfg rules.Config, kin
 	if !s.Helpless {
 		notes = engageNotes(r.Engagement)
 	}
-	return answer(ctx, c, "shove", &res, &res.Outcome, who(c)+" shoves: "+line, joinNotes(notes))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, who(c)+" shoves: "+line, joinNotes(notes))
 }
 
 // readShove reads a shove's options, in the order their mistakes are

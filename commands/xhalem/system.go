@@ -22,5 +22,6 @@ var System = kit.Configured(kit.System{
 	Mount: Mount,
 }, rules.DefaultConfig, rules.NewPolicy)
 
-// config is the configuration of /xhalem.
-func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }
+// pipeline is how every /xhalem subcommand opens its call (see serve):
+// /xhalem has always named the options' mistakes before one in `dice:`.
+var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, DiceLast: true}
