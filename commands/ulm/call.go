@@ -11,15 +11,6 @@ import (
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// begin opens the call of a /ulm subcommand (the sheet of `character:`,
-// the tray of `dice:`) with the rules configuration (validated when it
-// was loaded). The rules roll through c.Tray; its failures that are not
-// the user's are ours.
-func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, rules.Config, error) {
-	c, err := h.Begin(ctx, req, rules.SystemName)
-	return c, h.config(), err
-}
-
 // named is the name a subcommand gives its actor or Victim, to look for
 // in the fight: the option, else the sheet's character; "" for neither.
 func named(c *kit.Call, option string) string {
@@ -173,7 +164,7 @@ func state(c *kit.Call, cfg rules.Config) rules.State {
 	return s
 }
 
-// rulesError is Call.RulesError, except that a *UserError inside the
+// rulesError, the pipeline's, is Call.RulesError, except that a *UserError inside the
 // rules' error is returned alone, without the rules' wrapping: the
 // console's error then reads "dice: 1 value given, ...", not "fall damage:
 // dice: ...", as it always has. (The user reads the *UserError's message
@@ -211,8 +202,5 @@ func (h *handlers) reply(ctx context.Context, c *kit.Call, expr string, out *kit
 	if err := diceUsed(c); err != nil {
 		return kit.Response{}, err
 	}
-	if err := c.Finish(ctx, expr, out, result, ""); err != nil {
-		return kit.Response{}, err
-	}
-	return c.Reply(out.ID, result, line), nil
+	return kit.Answer(ctx, c, expr, &result, out, line)
 }

@@ -65,7 +65,7 @@ func either[T any](h *handlers, option string, read func(*kit.Call) T,
 	inFight func(ctx context.Context, c *kit.Call, cfg rules.Config, name string, in T) (kit.Response, error),
 	byHand func(ctx context.Context, c *kit.Call, cfg rules.Config, in T) (kit.Response, error)) kit.Handler {
 	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
-		c, cfg, err := h.begin(ctx, req)
+		c, cfg, err := pipeline.Open(ctx, h.Env, req)
 		if err != nil {
 			return kit.Response{}, err
 		}
