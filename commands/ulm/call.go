@@ -185,7 +185,7 @@ func diceUsed(c *kit.Call) error {
 	if c.Tray.Breakdown() == "" && strings.TrimSpace(c.Req.Options.String("dice")) != "" {
 		// Say why, rather than only that the values were too many: what
 		// this subcommand rolls depends on its options.
-		return kit.Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", strings.ReplaceAll(c.Req.Path, "/", " "))
+		return kit.Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", c.Req.Typed())
 	}
 	return nil
 }
