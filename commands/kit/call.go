@@ -28,6 +28,9 @@ type Call struct {
 	// the guild's GM channel when vis is gm or blind ("" when none is set).
 	vis       Visibility
 	gmChannel string
+	// gmLater is a secret call whose GM channel is looked up when it is
+	// logged (BeginRoll), not when it opens.
+	gmLater bool
 	// rulesError shows an error of the rules as the system's Pipeline
 	// does; nil: RulesError.
 	rulesError func(c *Call, err error, example string) error
@@ -77,6 +80,20 @@ func (e *Env) open(ctx context.Context, req *Request, system string) (*Call, err
 		return nil, err
 	}
 	return &Call{Req: req, Sheet: sheet, env: e, vis: vis, gmChannel: gmChannel}, nil
+}
+
+// BeginRoll opens the call of a roll whose expression and sheet the
+// command reads itself (/roll, which parses its expression once and
+// gives its names the values of a sheet or of the roll it rolls again):
+// vis is who sees it, and the call's tray rolls the `dice:` values. The
+// call has no Sheet, so its roller is the user; the GM channel of a
+// secret roll is looked up when Finish logs it.
+func (e *Env) BeginRoll(req *Request, vis Visibility) (*Call, error) {
+	tray, err := e.Tray(req)
+	if err != nil {
+		return nil, err
+	}
+	return &Call{Req: req, Tray: tray, env: e, vis: vis, gmLater: vis.Secret()}, nil
 }
 
 // Read opens a Call that only reads req's options, for a command that
@@ -215,6 +232,13 @@ func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, 
 		return WithHint(err, hint)
 	}
 	o.Rolls = c.Tray.Rolls()
+	if c.gmLater {
+		ch, err := c.env.GMChannel(ctx, c.Req.GuildID)
+		if err != nil {
+			return err
+		}
+		c.gmChannel, c.gmLater = ch, false
+	}
 	id, err := c.env.LogRoll(ctx, c.Req, expr, o.Total, c.Visibility(), detail)
 	if err != nil {
 		return err
