@@ -135,6 +135,17 @@ func SystemChoices(systems []System) []Choice {
 	return out
 }
 
+// Choices offers each of words as itself, in order: the choices of an
+// option whose words its rules package keeps in one table, which reads
+// them too.
+func Choices[S ~string](words ...S) []Choice {
+	out := make([]Choice, len(words))
+	for i, w := range words {
+		out[i] = Choice{Name: string(w), Value: string(w)}
+	}
+	return out
+}
+
 // IntStat is a stat option that takes a whole number, within the bounds
 // of a sheet's stats.
 func IntStat(name, desc string) Stat {

@@ -116,24 +116,19 @@ func readShove(c *kit.Call, kind rules.Kind, ex string) (rules.ShoveInput, strin
 		s.Score = c.Need(rules.EngageStat(kind))
 		s.Might = c.Need(rules.MightStat(kind))
 	}
-	effect := pick(c, "effect", parseEffect, ex)
+	effect := pick(c, "effect", effects.Parse, ex)
 	s.Mode, s.TargetMode = modes(c, ex)
 	s.Water = pick(c, "underwater", rules.ParseWater, ex)
 	s.Size, s.TargetSize = sizes(c, ex)
 	return s, effect
 }
 
-// parseEffect reads what a successful shove does: push (the default) or
+// effects are what a successful shove does: push (the default) or
 // knock_down.
-func parseEffect(v string) (string, error) {
-	switch v {
-	case "", "push":
-		return "push", nil
-	case "knock_down", "knock":
-		return "knock_down", nil
-	}
-	return "", fmt.Errorf("effect %q: use push or knock_down", v)
-}
+var effects = rules.Words[string]{What: "effect", List: []rules.Word[string]{
+	{Names: []string{"push", ""}, Value: "push"},
+	{Names: []string{"knock_down", "knock"}, Value: "knock_down"},
+}}
 
 // shoveOutcome is the result of shove s with effect, and the line that
 // says how it went.

@@ -12,7 +12,7 @@ var System = kit.Configured(kit.System{
 	Stats: []kit.Stat{
 		{
 			Option: kit.Option{Type: kit.String, Name: "kind", Description: "Xhalem: machine (1d20 + Engine) or creature (1d20 + Evasion)",
-				Choices: []kit.Choice{{Name: "machine", Value: "machine"}, {Name: "creature", Value: "creature"}}},
+				Choices: kit.Choices(rules.Kinds.Choices()...)},
 			Into:   rules.StatMachine,
 			Values: map[string]int{"machine": 1, "creature": 0},
 		},
