@@ -104,7 +104,9 @@ const DefaultConfigFile = "tablehand.toml"
 // LoadConfig reads the TOML file at path over the defaults, then applies the
 // environment (getenv, usually os.Getenv) over both. An empty path reads
 // DefaultConfigFile when it exists. Unknown keys are an error, so a typo in
-// a key is not silently ignored.
+// a key is not silently ignored, and so is a rule system's section its
+// rules cannot work with (kit.Rules.Validate), named: "config
+// tablehand.toml: [ulm]: ...".
 func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	return LoadConfigFor(commands.Systems, path, getenv)
 }
@@ -185,6 +187,9 @@ func LoadConfigFor(systems []kit.System, path string, getenv func(string) string
 	}
 	if _, err := c.Level(); err != nil {
 		return Config{}, err
+	}
+	if err := c.Rules.Validate(systems); err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
 	}
 	return c, nil
 }

@@ -112,6 +112,19 @@ log_level = "debug"
 	}
 }
 
+// A rule system's section its rules cannot work with is refused when the
+// file loads, naming the section, not on some later request.
+func TestLoadConfigValidatesEachSystem(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "t.toml")
+	if err := os.WriteFile(file, []byte("[ulm]\nmodifier_mode = \"multiply\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadConfig(file, env(nil))
+	if err == nil || !strings.Contains(err.Error(), "[ulm]") || !strings.Contains(err.Error(), "modifier_mode") {
+		t.Errorf("a bad [ulm] section: err = %v, want it named", err)
+	}
+}
+
 func TestTokenNeverPrinted(t *testing.T) {
 	const token = "MTIzNDU2Nzg5.secret-token"
 	c := DefaultConfig()

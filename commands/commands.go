@@ -17,7 +17,9 @@ import (
 
 // New returns the router with every Tablehand command registered: those
 // of deps.Systems (nil: Systems), configured by deps.Rules (a system it
-// leaves out has its defaults).
+// leaves out has its defaults). A configuration the rules cannot work
+// with is a wiring mistake (bot.LoadConfig refuses one with an error),
+// and panics, naming its system.
 func New(deps kit.Deps) *kit.Router {
 	if deps.Codes == nil {
 		deps.Codes = kit.NewCodes(0, false)
@@ -25,7 +27,7 @@ func New(deps kit.Deps) *kit.Router {
 	if deps.Systems == nil {
 		deps.Systems = Systems
 	}
-	deps.Rules = deps.Rules.WithDefaults(deps.Systems)
+	deps.Rules = validRules(deps.Rules, deps.Systems)
 	r := kit.NewRouter(deps.Log, deps.GMRoles)
 	r.SetDatabase(deps.Database)
 	env := &kit.Env{Deps: deps, Router: r}
@@ -55,11 +57,12 @@ func DefaultRules() kit.Rules { return kit.Rules{}.WithDefaults(Systems) }
 
 // Policies returns the tracker's rules of every system of systems (nil:
 // Systems) that fights, each configured by rules, and the generic rules.
+// A configuration the rules cannot work with panics, as in New.
 func Policies(systems []kit.System, rules kit.Rules) encounter.Policies {
 	if systems == nil {
 		systems = Systems
 	}
-	rules = rules.WithDefaults(systems)
+	rules = validRules(rules, systems)
 	ps := []encounter.Policy{encounter.Generic{}}
 	for _, s := range systems {
 		if s.Fights() {
@@ -67,4 +70,14 @@ func Policies(systems []kit.System, rules kit.Rules) encounter.Policies {
 		}
 	}
 	return encounter.NewPolicies(ps...)
+}
+
+// validRules is rules with the defaults of every system of systems it
+// leaves out; a configuration the rules cannot work with panics.
+func validRules(rules kit.Rules, systems []kit.System) kit.Rules {
+	rules = rules.WithDefaults(systems)
+	if err := rules.Validate(systems); err != nil {
+		panic("commands: config " + err.Error())
+	}
+	return rules
 }

@@ -95,15 +95,17 @@ func TestUlmConfigOverrides(t *testing.T) {
 	}
 }
 
+// A bad [ulm] section is the operator's mistake, refused when the
+// configuration loads, naming the section.
 func TestUlmBadConfigIsNotTheUsersMistake(t *testing.T) {
 	cfg := ulm.DefaultConfig()
 	cfg.ModifierMode = "multiply"
-	resp, _, err := ulmRunLine(t, cfg, "/ulm slots agility:1")
+	err := kit.Rules{ulm.SystemName: cfg}.Validate(Systems)
 	if err == nil {
 		t.Fatal("a bad [ulm] config: no error")
 	}
-	if _, ok := kit.AsUserError(err); ok || !strings.Contains(resp.Content, "Something went wrong") {
-		t.Errorf("a bad config = %q, %v; want an internal error", resp.Content, err)
+	if _, ok := kit.AsUserError(err); ok || !strings.Contains(err.Error(), "[ulm]") {
+		t.Errorf("a bad config = %v; want an internal error naming [ulm]", err)
 	}
 }
 

@@ -134,9 +134,10 @@ func TestXhalemZeroRulesMeanDefaults(t *testing.T) {
 	cfg := rules[xhalem.SystemName].(xhalem.Config)
 	cfg.Stacking = "sum"
 	rules[xhalem.SystemName] = cfg
-	_, _, err = xhalemRun(t, rules, "/xhalem engage kind:machine systems:1 evasion:2 dice:3,4")
-	if err == nil {
-		t.Fatal("a configured stacking the rules do not know: no error")
+	// Refused when the configuration loads, not on a request.
+	err = rules.Validate(Systems)
+	if err == nil || !strings.Contains(err.Error(), "[xhalem]") {
+		t.Fatalf("a configured stacking the rules do not know: %v, want an error naming [xhalem]", err)
 	}
 	if _, ok := kit.AsUserError(err); ok {
 		t.Errorf("a bad configuration is the operator's mistake, not the user's: %v", err)

@@ -51,7 +51,7 @@ func TestRoutes(t *testing.T) {
 }
 
 // /arc names a mistake in the options before one in `dice:`, which it
-// reads last, just before the dice roll (see begin).
+// reads last, just before the dice roll (see pipeline).
 func TestOptionsBeforeDice(t *testing.T) {
 	tests := []struct{ line, want string }{
 		{"/arc check ks:4 us:3 threshold:average dice:x", "/arc check needs es: give es:<number>, or character:<name> to read it from a sheet (example: /arc check threshold:average ks:7 us:4 es:5)"},

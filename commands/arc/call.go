@@ -1,20 +1,12 @@
 package arc
 
 import (
-	"context"
 	"strconv"
 	"strings"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/arc"
 )
-
-// begin opens the kit.Call of req. /arc has always named the options'
-// mistakes first and looked at `dice:` last, just before the dice roll, so
-// a `dice:` it cannot read waits behind them (kit's BeginDiceLast).
-func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, error) {
-	return h.BeginDiceLast(ctx, req, rules.SystemName)
-}
 
 // who names who acted, in bold: the user, or the character and the user
 // who plays it. (kit.Call.Who names the character alone, unbolded.)
@@ -24,9 +16,6 @@ func who(c *kit.Call) string {
 	}
 	return "**" + kit.EscapeMarkdown(c.Sheet.Name()) + "** (" + kit.DisplayName(c.Req.User) + ")"
 }
-
-// slash is the command of req as the user typed it: "/arc check".
-func slash(req *kit.Request) string { return "/" + strings.ReplaceAll(req.Path, "/", " ") }
 
 // sheetStat reads the stat called name from the sheet itself, whatever
 // the options hold (an option of that name may be text, or mean something
@@ -44,11 +33,11 @@ func score(req *kit.Request, s kit.Sheet, opt, def, example string) (int, error)
 			return v, nil
 		}
 		if s.Name() != "" {
-			return 0, kit.Errorf("%s needs %s: give %s:<number or stat name>, or add %s to %s's sheet (example: %s)",
-				slash(req), opt, opt, def, s.Name(), example)
+			return 0, kit.Errorf("/%s needs %s: give %s:<number or stat name>, or add %s to %s's sheet (example: %s)",
+				req.Typed(), opt, opt, def, s.Name(), example)
 		}
-		return 0, kit.Errorf("%s needs %s: give %s:<number>, or character:<name> to read it from a sheet (example: %s)",
-			slash(req), opt, opt, example)
+		return 0, kit.Errorf("/%s needs %s: give %s:<number>, or character:<name> to read it from a sheet (example: %s)",
+			req.Typed(), opt, opt, example)
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {
 		return n, nil

@@ -63,8 +63,7 @@ type opposedResult struct {
 // a fixed value, a threshold".
 func (h *handlers) check(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc check threshold:average ks:7 us:4 es:5"
-	cfg := h.config()
-	c, err := h.begin(ctx, req)
+	c, cfg, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -105,8 +104,7 @@ type opposition struct {
 // perform a check and compare his result with the first one".
 func (h *handlers) opposed(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc opposed ks:7 us:4 es:5 target_ks:6 target_us:5 target_es:3"
-	cfg := h.config()
-	c, err := h.begin(ctx, req)
+	c, cfg, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -177,7 +175,7 @@ func readSide(c *kit.Call, s kit.Sheet, prefix, example string) rules.ARCInput {
 		v, err := score(c.Req, s, opt, f.def, example)
 		if err != nil && prefix != "" && s.Name() == "" {
 			// The opponent's sheet is named by target:, not character:.
-			err = kit.Errorf("%s needs %s: give %s:<number>, or target:<name> to read it from the opponent's sheet (example: %s)", slash(c.Req), opt, opt, example)
+			err = kit.Errorf("/%s needs %s: give %s:<number>, or target:<name> to read it from the opponent's sheet (example: %s)", c.Req.Typed(), opt, opt, example)
 		}
 		c.Fail(err)
 		*f.v = v

@@ -68,8 +68,7 @@ type movement struct {
 // LOADT, and the actions a turn. It rolls no dice.
 func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc move control:7 build:6 load:30"
-	cfg := h.config()
-	c, err := h.begin(ctx, req)
+	c, cfg, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}

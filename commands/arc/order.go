@@ -49,7 +49,7 @@ const whoExample = `who:"Mira, Goblin som=3 empathy=2 perception=4"`
 // order answers /arc order: who declares in what order this turn.
 func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = `/arc order who:"Mira, Goblin som=3 empathy=2 perception=4" surprised:Mira`
-	c, err := h.begin(ctx, req)
+	c, _, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}

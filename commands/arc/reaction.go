@@ -24,7 +24,7 @@ type reactionResult struct {
 // character loses the turn.
 func (h *handlers) reaction(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	const example = "/arc reaction som:6"
-	c, err := h.begin(ctx, req)
+	c, _, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}

@@ -20,5 +20,11 @@ var System = kit.Configured(kit.System{
 	Mount:      Mount,
 }, rules.DefaultConfig, rules.NewPolicy)
 
-// config is the configuration of /arc.
+// pipeline is how every /arc subcommand opens its kit.Call. /arc has
+// always named the options' mistakes first and looked at `dice:` last,
+// just before the dice roll, so a `dice:` it cannot read waits behind
+// them (kit's BeginDiceLast).
+var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, DiceLast: true}
+
+// config is the configuration of /arc, for its suggestions.
 func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }

@@ -55,7 +55,7 @@ func (h *handlers) attack(ctx context.Context, req *kit.Request) (kit.Response, 
 	if d := res.Defense; d != nil {
 		out.Defense = &defenseInfo{Total: d.Roll.Total, Success: d.Success, Margin: d.Margin, SpeedDice: d.SpeedDice, Die: d.Roll.BonusSides, Bursts: d.Roll.Bursts, VigorCost: d.VigorCost}
 	}
-	return answer(ctx, c, &out, &out.Outcome, attackLine(c.Who(), res))
+	return kit.Answer(ctx, c, c.Req.Typed(), &out, &out.Outcome, attackLine(c.Who(), res))
 }
 
 // readAttack reads an attack: the bonus dice of its stat (`with:` says
@@ -183,7 +183,7 @@ func (h *handlers) defend(ctx context.Context, req *kit.Request) (kit.Response, 
 	}
 	out := defendResult{Outcome: kit.Outcome{Total: res.Roll.Total}, rolled: rolledOf(res.Roll), Attack: res.Attack, spent: spent{res.VigorCost, res.Vigor, res.Winded}}
 	out.Succeeded(res.Success, res.Margin)
-	return answer(ctx, c, &out, &out.Outcome, defendLine(c.Who(), res))
+	return kit.Answer(ctx, c, c.Req.Typed(), &out, &out.Outcome, defendLine(c.Who(), res))
 }
 
 // readDefense reads the Defense reaction: the attack to beat and the
@@ -239,7 +239,7 @@ func (h *handlers) move(ctx context.Context, req *kit.Request) (kit.Response, er
 		note = fmt.Sprintf(" (prone: a quarter of Speed %d)", in.speed)
 	}
 	line := fmt.Sprintf("**%s** moves %d feet: %d × %d feet a Move action%s", c.Who(), out.Total, in.moves, per, note)
-	return tell(c, &out, &out.Outcome, line)
+	return kit.Tell(c, &out, &out.Outcome, line)
 }
 
 // readMove reads the Speed Score (`speed_score:`, else the sheet) and how

@@ -4,9 +4,10 @@
 // (attack.go), damage against armor (damage.go), and Durability, Health,
 // Shock and recovery (health.go); call.go holds what they share.
 //
-// Every handler has one shape (see serve): open a kit.Call, read the
-// options through it keeping the first mistake, apply the rules, and
-// answer with the outcome line, the dice and the roll's ID.
+// Every handler has one shape, kit's Pipeline (see serve): open a
+// kit.Call, read the options through it keeping the first mistake, apply
+// the rules, and answer (kit.Answer, kit.Tell) with the outcome line, the
+// dice and the roll's ID.
 package burst
 
 import (
@@ -30,21 +31,10 @@ func bonusOption(desc string) kit.Option {
 	return kit.Option{Type: kit.Integer, Name: "bonus", Description: desc, MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)}
 }
 
-// choices are the choices of a text option, one a name; skipFirst leaves
-// out the first name, the rules' default ("none", "normal") that the
-// option's absence means.
-func choices(names []string, skipFirst bool) []kit.Choice {
-	if skipFirst {
-		names = names[1:]
-	}
-	out := make([]kit.Choice, len(names))
-	for i, n := range names {
-		out[i] = kit.Choice{Name: n, Value: n}
-	}
-	return out
-}
-
-// command is /burst: one subcommand a rule of seed 003.
+// command is /burst: one subcommand a rule of seed 003. Its choices are
+// the rules' own lists of names, which their ParseX read (kit.Choices);
+// [1:] leaves out the first, the rules' default ("none", "normal") that
+// the option's absence means.
 var command = kit.Command{
 	Name:        rules.SystemName,
 	Description: "Burst rules: d20 + bonus dice that burst, Guard, damage, Durability",
@@ -56,28 +46,28 @@ var command = kit.Command{
 			{Type: kit.Boolean, Name: "resist", Description: "A Resistance check: add your resistance dice"},
 			{Type: kit.Integer, Name: "resistance", Description: "General Resistance bonus dice (default: sheet)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
 			chargesOption, challengesOption, woundedOption,
-			{Type: kit.String, Name: "visibility", Description: "Piloting or navigating by sight in: VS penalty", Choices: choices(rules.Visibilities(), true)},
+			{Type: kit.String, Name: "visibility", Description: "Piloting or navigating by sight in: VS penalty", Choices: kit.Choices(rules.Visibilities()[1:]...)},
 			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "initiative", Description: "Initiative: 1d20 + bonus dice; actions in the first round", Options: []kit.Option{
 			bonusOption("Bonus dice (default: sheet initiative)"),
 			chargesOption, challengesOption, woundedOption,
-			{Type: kit.String, Name: "watch", Description: "Over Watch: attack from the expected vector or another", Choices: choices(rules.Watches(), true)},
-			{Type: kit.String, Name: "ambush", Description: "Your side of an ambush", Choices: choices(rules.Ambushes(), true)},
+			{Type: kit.String, Name: "watch", Description: "Over Watch: attack from the expected vector or another", Choices: kit.Choices(rules.Watches()[1:]...)},
+			{Type: kit.String, Name: "ambush", Description: "Your side of an ambush", Choices: kit.Choices(rules.Ambushes()[1:]...)},
 			{Type: kit.Integer, Name: "actions", Description: "Actions a turn (default: sheet, else 2)", MinValue: kit.Float(1), MaxValue: kit.Float(rules.MaxActions)},
 			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.RollVisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "attack", Description: "Attack roll against Guard; the target may roll Defense", Options: []kit.Option{
 			bonusOption("Bonus dice (default: sheet agility, soul or speed)"),
-			{Type: kit.String, Name: "with", Description: "Weapon, unarmed, spell or technique", Choices: choices([]string{"weapon", "unarmed", "spell", "technique"}, false)},
+			{Type: kit.String, Name: "with", Description: "Weapon, unarmed, spell or technique", Choices: kit.Choices("weapon", "unarmed", "spell", "technique")},
 			{Type: kit.Integer, Name: "guard", Description: "Target's Guard: 15 + armor and abilities", MinValue: kit.Float(1), MaxValue: kit.Float(rules.MaxGuard)},
 			{Type: kit.Boolean, Name: "behind", Description: "From behind an unaware target: Guard halved"},
 			{Type: kit.Boolean, Name: "ranged", Description: "An attack at range"},
 			{Type: kit.Boolean, Name: "area", Description: "An area attack (light cover does not count)"},
-			{Type: kit.String, Name: "cover", Description: "Target's cover (ranged)", Choices: choices(rules.Covers(), true)},
-			{Type: kit.String, Name: "size", Description: "Your size (default medium)", Choices: choices(rules.Sizes(), false)},
-			{Type: kit.String, Name: "target_size", Description: "Target's size (default medium)", Choices: choices(rules.Sizes(), false)},
-			{Type: kit.String, Name: "visibility", Description: "Visibility (ranged)", Choices: choices(rules.Visibilities(), true)},
+			{Type: kit.String, Name: "cover", Description: "Target's cover (ranged)", Choices: kit.Choices(rules.Covers()[1:]...)},
+			{Type: kit.String, Name: "size", Description: "Your size (default medium)", Choices: kit.Choices(rules.Sizes()...)},
+			{Type: kit.String, Name: "target_size", Description: "Target's size (default medium)", Choices: kit.Choices(rules.Sizes()...)},
+			{Type: kit.String, Name: "visibility", Description: "Visibility (ranged)", Choices: kit.Choices(rules.Visibilities()[1:]...)},
 			{Type: kit.Integer, Name: "range", Description: "Distance in feet, for visibility limits", MinValue: kit.Float(0), MaxValue: kit.Float(100000)},
 			{Type: kit.Boolean, Name: "prone", Description: "Target is prone"},
 			{Type: kit.Boolean, Name: "offhand", Description: "Off-hand attack: 8 Vigor, 2 challenges"},
@@ -98,17 +88,17 @@ var command = kit.Command{
 		}},
 		{Type: kit.SubCommand, Name: "damage", Description: "Damage dice by quality + Strength/Skill dice, less armor", Options: []kit.Option{
 			{Type: kit.Integer, Name: "count", Description: "Damage value: how many dice (unarmed: 1)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
-			{Type: kit.String, Name: "rank", Description: "Weapon quality (unarmed: feeble)", Choices: choices(rules.Qualities(), false)},
-			{Type: kit.String, Name: "kind", Description: "Weapon kind: adds Strength or Skill dice", Choices: choices(rules.WeaponKinds(), false)},
+			{Type: kit.String, Name: "rank", Description: "Weapon quality (unarmed: feeble)", Choices: kit.Choices(rules.Qualities()...)},
+			{Type: kit.String, Name: "kind", Description: "Weapon kind: adds Strength or Skill dice", Choices: kit.Choices(rules.WeaponKinds()...)},
 			{Type: kit.Integer, Name: "strength", Description: "Strength bonus dice (default: sheet)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
 			{Type: kit.Integer, Name: "skill", Description: "Skill bonus dice (default: sheet)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxBonusDice)},
-			{Type: kit.String, Name: "type", Description: "Damage type (default kinetic)", Choices: choices(rules.DamageTypes(), false)},
+			{Type: kit.String, Name: "type", Description: "Damage type (default kinetic)", Choices: kit.Choices(rules.DamageTypes()...)},
 			{Type: kit.Integer, Name: "armor", Description: "Target's worn Armor Rank", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxArmor)},
-			{Type: kit.String, Name: "armor_quality", Description: "Its quality (default ordinary)", Choices: choices(rules.Qualities(), false)},
+			{Type: kit.String, Name: "armor_quality", Description: "Its quality (default ordinary)", Choices: kit.Choices(rules.Qualities()...)},
 			{Type: kit.Integer, Name: "other_armor", Description: "Another Armor Rank (natural...): highest counts", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxArmor)},
 			{Type: kit.Boolean, Name: "sealed", Description: "Armor stated to stop every damage type"},
-			{Type: kit.String, Name: "cover", Description: "Target's cover against this ranged attack", Choices: choices(rules.Covers(), true)},
-			{Type: kit.String, Name: "durability", Description: "Target's superior Durability", Choices: choices(rules.Qualities()[rules.Heroic:], false)},
+			{Type: kit.String, Name: "cover", Description: "Target's cover against this ranged attack", Choices: kit.Choices(rules.Covers()[1:]...)},
+			{Type: kit.String, Name: "durability", Description: "Target's superior Durability", Choices: kit.Choices(rules.Qualities()[rules.Heroic:]...)},
 			{Type: kit.Boolean, Name: "object", Description: "Target is an object"},
 			{Type: kit.Boolean, Name: "offhand", Description: "Off-hand attack: 2 challenges"},
 			chargesOption,

@@ -108,12 +108,12 @@ func TestAnswerLogsTheRoll(t *testing.T) {
 	}
 }
 
-// A broken [burst] section is the operator's mistake, before the user's.
+// A broken [burst] section is the operator's mistake, refused when the
+// configuration loads, before any user's.
 func TestBrokenConfigIsOurs(t *testing.T) {
 	cfg := rules.DefaultConfig()
 	cfg.PointBlankFeet = -1
-	h, _ := testHandlers(cfg)
-	_, err := ask(h.roll, "burst/roll", kit.Options{"vs": int64(10), "stat": "Bad-Name"})
+	err := kit.Rules{rules.SystemName: cfg}.Validate([]kit.System{System})
 	if _, ok := kit.AsUserError(err); ok || err == nil {
 		t.Errorf("err = %v, want ours", err)
 	}

@@ -10,68 +10,14 @@ import (
 	rules "github.com/tablehand/tablehand/rules/burst"
 )
 
-// begin opens the call of a /burst request, after checking the
-// configuration of /burst first: a broken [burst] section is the
-// operator's mistake, reported before anything the user typed.
-func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, rules.Config, error) {
-	cfg := h.config()
-	if err := cfg.Validate(); err != nil {
-		return nil, cfg, fmt.Errorf("config [%s]: %w", rules.SystemName, err)
-	}
-	c, err := h.Begin(ctx, req, rules.SystemName)
-	return c, cfg, err
-}
-
-// serve is every /burst handler up to its answer: it opens the call of
-// req, reads the options with read, keeping the first mistake, and unless
-// one was met applies the rules to what it read with apply, the tray of
-// the call as their dice. An error of the rules is shown with example
-// (see BurstErr).
+// serve is kit.Serve with the rules of rules/burst, which take what was
+// read, the configuration, and the call's tray as their dice.
 func serve[In, Res any](ctx context.Context, h *handlers, req *kit.Request, example string,
 	read func(*kit.Call) In, apply func(In, rules.Config, rules.Dice) (Res, error)) (*kit.Call, In, Res, error) {
-	var (
-		in  In
-		res Res
-	)
-	c, cfg, err := h.begin(ctx, req)
-	if err != nil {
-		return nil, in, res, err
-	}
-	in = read(c)
-	if err := c.Err(); err != nil {
-		return nil, in, res, err
-	}
-	if res, err = apply(in, cfg, c.Tray); err != nil {
-		return nil, in, res, BurstErr(err, example)
-	}
-	return c, in, res, nil
+	return kit.Serve(ctx, pipeline, h.Env, req, example, read, func(c *kit.Call, cfg rules.Config, in In) (Res, error) {
+		return apply(in, cfg, c.Tray)
+	})
 }
-
-// answer finishes a call that rolled: it logs the rolls under the
-// subcommand's name ("burst roll") with out, as it is now, as the detail,
-// fills o (out's Outcome) with the roll's ID and dice, and replies with
-// line and out as the result.
-func answer[T any](ctx context.Context, c *kit.Call, out *T, o *kit.Outcome, line string) (kit.Response, error) {
-	if err := c.Finish(ctx, commandName(c.Req), o, *out, ""); err != nil {
-		return kit.Response{}, err
-	}
-	return c.Reply(o.ID, *out, line), nil
-}
-
-// tell is answer for a subcommand that rolls no dice and logs nothing
-// (move, hurt, recover): `dice:` values given to it are surplus, the
-// user's mistake.
-func tell[T any](c *kit.Call, out *T, o *kit.Outcome, line string) (kit.Response, error) {
-	if err := c.Tray.Done(); err != nil {
-		return kit.Response{}, err
-	}
-	o.Rolls = c.Tray.Rolls()
-	return c.Reply("", *out, line), nil
-}
-
-// commandName is the command of req as the user types it, without the
-// slash: "burst roll".
-func commandName(req *kit.Request) string { return strings.ReplaceAll(req.Path, "/", " ") }
 
 // BurstErr turns an error of rules/burst into what the user sees: an
 // impossible input is the user's mistake, shown with a correct example; a
@@ -115,10 +61,10 @@ func bonusDice(c *kit.Call, option, stat, example string) int {
 	}
 	if name := c.Sheet.Name(); name != "" {
 		c.Failf("/%s needs %s bonus dice: give %s:<number>, or add %s to %s's sheet with /character set name:%s stats:\"%s=2\"",
-			commandName(c.Req), stat, option, stat, name, name, stat)
+			c.Req.Typed(), stat, option, stat, name, name, stat)
 	} else {
 		c.Failf("/%s needs %s bonus dice: give %s:<number>, or character:<name> to read them from a sheet (example: %s)",
-			commandName(c.Req), stat, option, example)
+			c.Req.Typed(), stat, option, example)
 	}
 	return 0
 }

@@ -43,7 +43,7 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 		vs = fmt.Sprintf("%d (%d + %d %s visibility)", res.VS, in.VS, res.Penalty, in.Visibility)
 	}
 	line := fmt.Sprintf("**%s**: %d vs %s: %s%s", c.Who(), res.Roll.Total, vs, verdict(res.Success, res.Margin, "success", "failure"), burstsNote(res.Roll.Bursts))
-	return answer(ctx, c, &out, &out.Outcome, line)
+	return kit.Answer(ctx, c, c.Req.Typed(), &out, &out.Outcome, line)
 }
 
 // readCheck reads an action check: its bonus dice are `bonus:`, or the
@@ -88,7 +88,7 @@ func (h *handlers) stabilise(ctx context.Context, req *kit.Request) (kit.Respons
 		then = "stable, unconscious until 1 Health returns"
 	}
 	line := fmt.Sprintf("**%s** (Medicine): %d vs %d: %s, %s%s", c.Who(), res.Roll.Total, res.VS, verdict(res.Success, res.Margin, "success", "failure"), then, burstsNote(res.Roll.Bursts))
-	return answer(ctx, c, &out, &out.Outcome, line)
+	return kit.Answer(ctx, c, c.Req.Typed(), &out, &out.Outcome, line)
 }
 
 // readStabilise reads the healer's Medicine bonus dice: the option, else
@@ -119,7 +119,7 @@ func (h *handlers) aid(ctx context.Context, req *kit.Request) (kit.Response, err
 	}
 	line := fmt.Sprintf("**%s** gives emergency aid (Medicine): %d vs %d: %s, %s · %d actions%s",
 		c.Who(), res.Roll.Total, res.VS, verdict(res.Success, res.Margin, "success", "failure"), then, res.Actions, burstsNote(res.Roll.Bursts))
-	return answer(ctx, c, &out, &out.Outcome, line)
+	return kit.Answer(ctx, c, c.Req.Typed(), &out, &out.Outcome, line)
 }
 
 // readAid reads the healer's Medicine bonus dice, as readStabilise, and

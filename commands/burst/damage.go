@@ -27,7 +27,7 @@ func (h *handlers) damage(ctx context.Context, req *kit.Request) (kit.Response, 
 		return kit.Response{}, err
 	}
 	out := BurstDamageResult{Outcome: kit.Outcome{Total: res.Roll.Total}, DamageResult: res, Quality: in.Quality.String()}
-	return answer(ctx, c, &out, &out.Outcome, damageLine(c.Who(), in, res))
+	return kit.Answer(ctx, c, c.Req.Typed(), &out, &out.Outcome, damageLine(c.Who(), in, res))
 }
 
 // readDamage reads a damage roll: the weapon, the bonus dice its kind

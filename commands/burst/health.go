@@ -31,7 +31,7 @@ func (h *handlers) hurt(ctx context.Context, req *kit.Request) (kit.Response, er
 		return kit.Response{}, err
 	}
 	out := hurtResult{Outcome: kit.Outcome{Total: res.Damage}, HurtResult: res}
-	return tell(c, &out, &out.Outcome, hurtLine(c.Who(), res))
+	return kit.Tell(c, &out, &out.Outcome, hurtLine(c.Who(), res))
 }
 
 // readHurt reads the damage and the track it falls on; an object has no
@@ -122,7 +122,7 @@ func (h *handlers) recover(ctx context.Context, req *kit.Request) (kit.Response,
 		return kit.Response{}, err
 	}
 	out := recoverResultOf(in, res.RecoverResult)
-	return tell(c, &out, &out.Outcome, recoverLine(c.Who(), in, res))
+	return kit.Tell(c, &out, &out.Outcome, recoverLine(c.Who(), in, res))
 }
 
 // readRecover reads the Recovery Phase's input. Durability, Health and

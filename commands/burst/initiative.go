@@ -29,7 +29,7 @@ func (h *handlers) initiative(ctx context.Context, req *kit.Request) (kit.Respon
 	}
 	out := initiativeResult{Outcome: kit.Outcome{Total: res.Roll.Total}, rolled: rolledOf(res.Roll),
 		WatchDice: res.WatchDice, Ambushed: res.Ambushed, Actions: res.Actions, FirstRound: res.FirstRound}
-	return answer(ctx, c, &out, &out.Outcome, initiativeLine(c.Who(), in, res))
+	return kit.Answer(ctx, c, c.Req.Typed(), &out, &out.Outcome, initiativeLine(c.Who(), in, res))
 }
 
 // readInitiative reads the initiative bonus dice (`bonus:`, else the

@@ -19,5 +19,10 @@ var System = kit.Configured(kit.System{
 	Mount:     Mount,
 }, rules.DefaultConfig, rules.NewPolicy)
 
-// config is the configuration of /burst.
-func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }
+// pipeline is how every /burst subcommand opens its call, applies the
+// rules and answers (see serve): an error of the rules is shown as
+// BurstErr shows it.
+var pipeline = kit.Pipeline[rules.Config]{
+	System:     rules.SystemName,
+	RulesError: func(_ *kit.Call, err error, example string) error { return BurstErr(err, example) },
+}

@@ -17,19 +17,23 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 		return kit.Response{}, err
 	}
 	text := req.Options.String("expression")
-	st, err := h.sheetStats(ctx, req, text)
+	expr, parseErr := dice.Parse(text)
+	st, err := h.sheetStats(ctx, req, text, parseErr == nil && expr.HasNames())
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return h.rollReply(ctx, req, text, vis, st)
+	if parseErr != nil {
+		return kit.Response{}, kit.DiceError(parseErr)
+	}
+	return h.rollReply(ctx, req, text, expr, vis, st)
 }
 
 // sheetStats are the stats a roll of text reads: those of the sheet of
-// `character:`, or, when text has names, of the roller's one character
-// (see kit.OwnSheet). A text that does not parse reads none: rollReply
-// names its mistake.
-func (h *handlers) sheetStats(ctx context.Context, req *kit.Request, text string) (rollStats, error) {
-	if e, err := dice.Parse(text); (err != nil || !e.HasNames()) && req.Options.String("character") == "" {
+// `character:`, or, when text has names (named), of the roller's one
+// character (see kit.OwnSheet). A text that does not parse reads only
+// the sheet of `character:`: roll names its mistake after the sheet's.
+func (h *handlers) sheetStats(ctx context.Context, req *kit.Request, text string, named bool) (rollStats, error) {
+	if !named && req.Options.String("character") == "" {
 		return rollStats{}, nil
 	}
 	sheet, own, err := h.OwnSheet(ctx, req, text)
@@ -91,11 +95,26 @@ func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Respons
 	if err != nil {
 		return kit.Response{}, fmt.Errorf("roll %s again: %w", code, err)
 	}
-	return h.rollReply(ctx, req, prev.Expr, vis, st)
+	expr, err := dice.Parse(prev.Expr)
+	if err != nil {
+		return kit.Response{}, kit.DiceError(err)
+	}
+	return h.rollReply(ctx, req, prev.Expr, expr, vis, st)
 }
 
-func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, vis kit.Visibility, st rollStats) (kit.Response, error) {
-	res, err := h.rollDice(req, text, st)
+// rollReply rolls expr (text, parsed) on the kit.Call of req, seen as vis
+// asks, with the values of its names from st, logs it and answers.
+// Every mistake comes back as a *UserError.
+func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, expr *dice.Expr, vis kit.Visibility, st rollStats) (kit.Response, error) {
+	c, err := h.BeginRoll(req, vis)
+	if err != nil {
+		return kit.Response{}, err
+	}
+	res, err := c.Tray.RollWith(expr, st.look)
+	var de *dice.Error
+	if errors.As(err, &de) && de.Name != "" {
+		return kit.Response{}, nameError(de, text, st)
+	}
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -108,29 +127,19 @@ func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string,
 			head += "\n-# " + kit.EscapeMarkdown(st.character) + " is your one character here: character: picks another"
 		}
 	}
-	var gmChannel string
-	if vis.Secret() {
-		if gmChannel, err = h.GMChannel(ctx, req.GuildID); err != nil {
-			return kit.Response{}, err
-		}
-	}
-	id, err := h.LogRoll(ctx, req, res.Expr, res.Total, vis, result)
-	if err != nil {
+	o := kit.Outcome{Total: res.Total}
+	if err := c.Finish(ctx, res.Expr, &o, result, fmt.Sprintf("example: /roll %s dice:%s", expr, kit.ExampleDice(res))); err != nil {
 		return kit.Response{}, err
 	}
-	result.ID = id
-	full := kit.Response{
-		Content: fmt.Sprintf("%s\n%s\n-# roll %s", head, res.String(), id),
-		Result:  result,
-	}
+	result.ID = o.ID
+	out := c.Reply(o.ID, result, head)
 	// The button rolls again with the same visibility: on the answer its
 	// roller sees (a blind roll's roller sees none to click).
-	again := []kit.Row{{{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:" + id}}}
-	if !vis.Secret() {
-		full.Rows = again
-	}
-	out := kit.Conceal(req, vis, gmChannel, kit.DisplayName(req.User), id, full)
-	if vis == kit.GMRoll {
+	again := []kit.Row{{{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:" + o.ID}}}
+	switch {
+	case !vis.Secret():
+		out.Rows = again
+	case vis == kit.GMRoll:
 		out.Followups[0].Rows = again
 	}
 	return out, nil
@@ -166,34 +175,6 @@ func (h *handlers) suggestRolls(ctx context.Context, req *kit.Request) (kit.Resp
 		}
 	}
 	return kit.Response{Choices: choices}, nil
-}
-
-// rollDice parses and rolls text, with the request's `dice:` values when
-// given and the values of its names from st. Every mistake comes back as
-// a *UserError.
-func (h *handlers) rollDice(req *kit.Request, text string, st rollStats) (*dice.Result, error) {
-	expr, err := dice.Parse(text)
-	if err != nil {
-		return nil, kit.DiceError(err)
-	}
-	roller, phys, err := h.RollerFor(req)
-	if err != nil {
-		return nil, err
-	}
-	res, err := expr.RollWith(roller, st.look)
-	var de *dice.Error
-	if errors.As(err, &de) && de.Name != "" {
-		return nil, nameError(de, text, st)
-	}
-	if err != nil {
-		return nil, kit.DiceError(err)
-	}
-	if phys != nil {
-		if err := phys.Done(); err != nil {
-			return nil, &kit.UserError{Msg: err.Error() + fmt.Sprintf(" (example: /roll %s dice:%s)", expr, kit.ExampleDice(res)), Err: err}
-		}
-	}
-	return res, nil
 }
 
 // nameError is the user's mistake of a name the roll could not read: a

@@ -28,6 +28,12 @@ type Call struct {
 	// the guild's GM channel when vis is gm or blind ("" when none is set).
 	vis       Visibility
 	gmChannel string
+	// gmLater is a secret call whose GM channel is looked up when it is
+	// logged (BeginRoll), not when it opens.
+	gmLater bool
+	// rulesError shows an error of the rules as the system's Pipeline
+	// does; nil: RulesError.
+	rulesError func(c *Call, err error, example string) error
 }
 
 // seeing reads who sees req's roll and, for a gm or blind roll, the
@@ -74,6 +80,20 @@ func (e *Env) open(ctx context.Context, req *Request, system string) (*Call, err
 		return nil, err
 	}
 	return &Call{Req: req, Sheet: sheet, env: e, vis: vis, gmChannel: gmChannel}, nil
+}
+
+// BeginRoll opens the call of a roll whose expression and sheet the
+// command reads itself (/roll, which parses its expression once and
+// gives its names the values of a sheet or of the roll it rolls again):
+// vis is who sees it, and the call's tray rolls the `dice:` values. The
+// call has no Sheet, so its roller is the user; the GM channel of a
+// secret roll is looked up when Finish logs it.
+func (e *Env) BeginRoll(req *Request, vis Visibility) (*Call, error) {
+	tray, err := e.Tray(req)
+	if err != nil {
+		return nil, err
+	}
+	return &Call{Req: req, Tray: tray, env: e, vis: vis, gmLater: vis.Secret()}, nil
 }
 
 // Read opens a Call that only reads req's options, for a command that
@@ -167,8 +187,9 @@ func Pick[T any](c *Call, name string, parse func(string) (T, error), example st
 }
 
 // Rule ends the reading of c and applies the rules: it returns the call's
-// first mistake, else what apply returns, its error as RulesError makes
-// it, with example. apply rolls through c.Tray.
+// first mistake, else what apply returns, its error as the system's
+// Pipeline shows its rules' errors (RulesError, unless it says
+// otherwise), with example. apply rolls through c.Tray.
 func Rule[T any](c *Call, example string, apply func() (T, error)) (T, error) {
 	var zero T
 	if err := c.Err(); err != nil {
@@ -176,6 +197,9 @@ func Rule[T any](c *Call, example string, apply func() (T, error)) (T, error) {
 	}
 	res, err := apply()
 	if err != nil {
+		if c.rulesError != nil {
+			return zero, c.rulesError(c, err, example)
+		}
 		return zero, c.RulesError(err, example)
 	}
 	return res, nil
@@ -208,6 +232,13 @@ func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, 
 		return WithHint(err, hint)
 	}
 	o.Rolls = c.Tray.Rolls()
+	if c.gmLater {
+		ch, err := c.env.GMChannel(ctx, c.Req.GuildID)
+		if err != nil {
+			return err
+		}
+		c.gmChannel, c.gmLater = ch, false
+	}
 	id, err := c.env.LogRoll(ctx, c.Req, expr, o.Total, c.Visibility(), detail)
 	if err != nil {
 		return err

@@ -55,6 +55,10 @@ func (r *Request) Command() string {
 	return name
 }
 
+// Typed returns the request's path as the user types the command,
+// without the slash: "burst roll", "faction asset add".
+func (r *Request) Typed() string { return strings.ReplaceAll(r.Path, "/", " ") }
+
 // Options holds a command's option values by name: string, int64, bool or
 // float64, as the option's type.
 type Options map[string]any

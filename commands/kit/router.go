@@ -186,7 +186,7 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 	default:
 		rt, ok := r.routes[req.Path]
 		if !ok {
-			return Response{}, Errorf("unknown command /%s: try /help for the list", strings.ReplaceAll(req.Path, "/", " "))
+			return Response{}, Errorf("unknown command /%s: try /help for the list", req.Typed())
 		}
 		if rt.gmOnly && !req.GM {
 			return Response{}, ErrNotGM

@@ -210,10 +210,10 @@ func (s Sheet) Need(req *Request, name string) (int, error) {
 	}
 	if s.c != nil {
 		return 0, Errorf("/%s needs %s: give %s:<number>, or add it to %s's sheet with /character set name:%s stats:\"%s=3\"",
-			strings.ReplaceAll(req.Path, "/", " "), name, name, s.c.Name, s.c.Name, name)
+			req.Typed(), name, name, s.c.Name, s.c.Name, name)
 	}
 	return 0, Errorf("/%s needs %s: give %s:<number>, or character:<name> to read it from a sheet",
-		strings.ReplaceAll(req.Path, "/", " "), name, name)
+		req.Typed(), name, name)
 }
 
 // Or is Stat with a default for a value the rules can do without.

@@ -37,6 +37,11 @@ type System struct {
 	// of a system without them under their own name, with no sheet; with
 	// them, /init join asks for a sheet that names them.
 	OrderNeeds []string
+	// Validate reports a configuration (a value of Defaults' type) the
+	// system's rules cannot work with; nil for a system whose every
+	// configuration will do. It runs once, when the configuration is
+	// loaded (Rules.Validate), so a handler never checks it again.
+	Validate func(cfg any) error
 	// Mount adds the system's slash commands, buttons and autocomplete to
 	// r. It is called once, by commands.New.
 	Mount func(env *Env, r *Router)
@@ -61,8 +66,7 @@ type Rules map[string]any
 
 // WithDefaults returns a copy of r in which every system of systems that r
 // does not configure has its documented defaults. A configured system is
-// kept as it is, to be validated where it is used: a configuration the
-// rules cannot use is the operator's mistake.
+// kept as it is: Validate checks it.
 func (r Rules) WithDefaults(systems []System) Rules {
 	out := make(Rules, len(systems))
 	for k, v := range r {
@@ -74,6 +78,23 @@ func (r Rules) WithDefaults(systems []System) Rules {
 		}
 	}
 	return out
+}
+
+// Validate reports the first configuration of r, in the order of
+// systems, that its system's rules cannot work with, naming the system's
+// section ("[ulm]: ..."): the operator's mistake, found when the
+// configuration loads rather than on a request.
+func (r Rules) Validate(systems []System) error {
+	for _, s := range systems {
+		cfg, ok := r[s.Name]
+		if !ok || s.Validate == nil {
+			continue
+		}
+		if err := s.Validate(cfg); err != nil {
+			return fmt.Errorf("[%s]: %w", s.Name, err)
+		}
+	}
+	return nil
 }
 
 // RulesOf returns system's configuration in r as the type its package
@@ -114,6 +135,17 @@ func SystemChoices(systems []System) []Choice {
 	return out
 }
 
+// Choices offers each of words as itself, in order: the choices of an
+// option whose words its rules package keeps in one table, which reads
+// them too.
+func Choices[S ~string](words ...S) []Choice {
+	out := make([]Choice, len(words))
+	for i, w := range words {
+		out[i] = Choice{Name: string(w), Value: string(w)}
+	}
+	return out
+}
+
 // IntStat is a stat option that takes a whole number, within the bounds
 // of a sheet's stats.
 func IntStat(name, desc string) Stat {
@@ -133,12 +165,23 @@ func (e *Env) ExampleSystem() string {
 
 // Configured returns s with the configuration of its rules package,
 // typed by that package's Config so the two cannot disagree: defaults
-// (its DefaultConfig) and, for a system that fights, policy (its
-// NewPolicy; nil for a game without fights).
+// (its DefaultConfig), for a system that fights policy (its NewPolicy;
+// nil for a game without fights), and, when the Config has a
+// Validate() error method, Validate.
 func Configured[C any](s System, defaults func() C, policy func(C) encounter.Policy) System {
 	s.Defaults = func() any { return defaults() }
 	if policy != nil {
 		s.Policy = func(cfg any) encounter.Policy { return policy(cfg.(C)) }
+	}
+	var zero C
+	if _, ok := any(zero).(interface{ Validate() error }); ok {
+		s.Validate = func(cfg any) error {
+			c, ok := cfg.(C)
+			if !ok {
+				return fmt.Errorf("the configuration is a %T, not a %T", cfg, zero)
+			}
+			return any(c).(interface{ Validate() error }).Validate()
+		}
 	}
 	return s
 }

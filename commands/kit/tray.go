@@ -43,7 +43,15 @@ func (t *Tray) Roll(expr string) (*dice.Result, error) {
 	if err != nil {
 		return nil, DiceError(err)
 	}
-	res, err := e.Roll(t.roller)
+	return t.RollWith(e, nil)
+}
+
+// RollWith rolls e, parsed already, with the values of its names that
+// look gives (nil: none), and keeps its result as Roll does. A name look
+// does not know is the user's mistake, a *UserError wrapping the
+// *dice.Error whose Name is set.
+func (t *Tray) RollWith(e *dice.Expr, look dice.Lookup) (*dice.Result, error) {
+	res, err := e.RollWith(t.roller, look)
 	if err != nil {
 		err = DiceError(err)
 		if _, ok := AsUserError(err); !ok && t.failed == nil {

@@ -11,18 +11,6 @@ import (
 	rules "github.com/tablehand/tablehand/rules/ulm"
 )
 
-// begin opens the call of a /ulm subcommand (the sheet of `character:`,
-// the tray of `dice:`) with the validated rules configuration. The rules
-// roll through c.Tray; its failures that are not the user's are ours.
-func (h *handlers) begin(ctx context.Context, req *kit.Request) (*kit.Call, rules.Config, error) {
-	cfg := h.config()
-	if err := cfg.Validate(); err != nil {
-		return nil, cfg, err // the operator's mistake, not the player's
-	}
-	c, err := h.Begin(ctx, req, rules.SystemName)
-	return c, cfg, err
-}
-
 // named is the name a subcommand gives its actor or Victim, to look for
 // in the fight: the option, else the sheet's character; "" for neither.
 func named(c *kit.Call, option string) string {
@@ -176,7 +164,7 @@ func state(c *kit.Call, cfg rules.Config) rules.State {
 	return s
 }
 
-// rulesError is Call.RulesError, except that a *UserError inside the
+// rulesError, the pipeline's, is Call.RulesError, except that a *UserError inside the
 // rules' error is returned alone, without the rules' wrapping: the
 // console's error then reads "dice: 1 value given, ...", not "fall damage:
 // dice: ...", as it always has. (The user reads the *UserError's message
@@ -197,7 +185,7 @@ func diceUsed(c *kit.Call) error {
 	if c.Tray.Breakdown() == "" && strings.TrimSpace(c.Req.Options.String("dice")) != "" {
 		// Say why, rather than only that the values were too many: what
 		// this subcommand rolls depends on its options.
-		return kit.Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", strings.ReplaceAll(c.Req.Path, "/", " "))
+		return kit.Errorf("/%s rolls no dice here: leave out dice: (it is for the rolls of a jump or leap, a fall, or an amount like 2d6)", c.Req.Typed())
 	}
 	return nil
 }
@@ -214,8 +202,5 @@ func (h *handlers) reply(ctx context.Context, c *kit.Call, expr string, out *kit
 	if err := diceUsed(c); err != nil {
 		return kit.Response{}, err
 	}
-	if err := c.Finish(ctx, expr, out, result, ""); err != nil {
-		return kit.Response{}, err
-	}
-	return c.Reply(out.ID, result, line), nil
+	return kit.Answer(ctx, c, expr, &result, out, line)
 }

@@ -33,7 +33,7 @@ const (
 // epilogue answers /ulm epilogue, in the fight when target: (or the
 // character) is one of its combatants.
 func (h *handlers) epilogue(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, cfg, err := h.begin(ctx, req)
+	c, cfg, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -65,12 +65,9 @@ func (h *handlers) epilogueByHand(ctx context.Context, c *kit.Call, cfg rules.Co
 	if n, ok := c.Req.Options.Int("slots"); ok {
 		in.Slots, in.SlotsKnown = int(n), true
 	}
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.ActivateEpilogue(s, in, cfg)
+	res, err := kit.Rule(c, epilogueExample, func() (rules.EpilogueResult, error) { return rules.ActivateEpilogue(s, in, cfg) })
 	if err != nil {
-		return kit.Response{}, rulesError(c, err, epilogueExample)
+		return kit.Response{}, err
 	}
 	target := who(c, "target", "the Victim")
 	by := ""

@@ -60,12 +60,9 @@ func (h *handlers) fallByHand(ctx context.Context, c *kit.Call, cfg rules.Config
 	s := state(c, cfg)
 	in := rules.FallInput{Tiles: tiles}
 	in.Slots, in.SlotsKnown = c.Stat("slots")
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.Fall(s, in, c.Tray, cfg)
+	res, err := kit.Rule(c, fallExample, func() (rules.FallResult, error) { return rules.Fall(s, in, c.Tray, cfg) })
 	if err != nil {
-		return kit.Response{}, rulesError(c, err, fallExample)
+		return kit.Response{}, err
 	}
 	target := who(c, "target", userName(c.Req.User))
 	result := newFallResult(res, target, cfg)

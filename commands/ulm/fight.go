@@ -65,7 +65,7 @@ func either[T any](h *handlers, option string, read func(*kit.Call) T,
 	inFight func(ctx context.Context, c *kit.Call, cfg rules.Config, name string, in T) (kit.Response, error),
 	byHand func(ctx context.Context, c *kit.Call, cfg rules.Config, in T) (kit.Response, error)) kit.Handler {
 	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
-		c, cfg, err := h.begin(ctx, req)
+		c, cfg, err := pipeline.Open(ctx, h.Env, req)
 		if err != nil {
 			return kit.Response{}, err
 		}
@@ -83,7 +83,7 @@ func either[T any](h *handlers, option string, read func(*kit.Call) T,
 				// The change shows on the fight's tracker, which the
 				// whole table reads: its total would not stay secret.
 				return kit.Response{}, kit.Errorf("%s is in this channel's fight, whose tracker everyone reads, so this roll's result cannot stay secret with visibility:%s: roll it without visibility: (example: /%s %s:%s)",
-					strings.TrimSpace(who.Name), vis, strings.ReplaceAll(req.Path, "/", " "), option, who.Name)
+					strings.TrimSpace(who.Name), vis, req.Typed(), option, who.Name)
 			}
 			return inFight(ctx, c, cfg, name, in)
 		}

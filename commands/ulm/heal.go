@@ -44,12 +44,9 @@ func healing(c *kit.Call) rules.Healing {
 func (h *handlers) healByHand(ctx context.Context, c *kit.Call, cfg rules.Config, in rules.Healing) (kit.Response, error) {
 	s := state(c, cfg)
 	in.Amount = amount(c, "amount")
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.Heal(s, in)
+	res, err := kit.Rule(c, healExample, func() (rules.HealResult, error) { return rules.Heal(s, in) })
 	if err != nil {
-		return kit.Response{}, rulesError(c, err, healExample)
+		return kit.Response{}, err
 	}
 	target := who(c, "target", userName(c.Req.User))
 	result := newHealResult(res, in, target, cfg)

@@ -67,12 +67,9 @@ func (h *handlers) injureByHand(ctx context.Context, c *kit.Call, cfg rules.Conf
 	}
 	in.Mitigation, in.Amplification, in.Weakness = c.Or("mitigation", 0), c.Or("amplification", 0), c.Or("weakness", 0)
 	in.Potency = amount(c, "amount")
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.Injure(s, in, cfg)
+	res, err := kit.Rule(c, injureExample, func() (rules.InjuryResult, error) { return rules.Injure(s, in, cfg) })
 	if err != nil {
-		return kit.Response{}, rulesError(c, err, injureExample)
+		return kit.Response{}, err
 	}
 	target := cleanName(c, "target", c.Req.Options.String("target"))
 	result := newInjureResult(res, in, target, cfg)

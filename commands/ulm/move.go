@@ -41,12 +41,9 @@ func (h *handlers) moveByHand(ctx context.Context, c *kit.Call, _ rules.Config, 
 	if in.Move == rules.Jump || in.Move == rules.Leap {
 		in.Accuracy = c.Need("accuracy")
 	}
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.Act(in, c.Tray)
+	res, err := kit.Rule(c, moveExample, func() (rules.MoveResult, error) { return rules.Act(in, c.Tray) })
 	if err != nil {
-		return kit.Response{}, rulesError(c, err, moveExample)
+		return kit.Response{}, err
 	}
 	actor := who(c, "actor", userName(c.Req.User))
 	result := newMoveResult(res)

@@ -30,7 +30,7 @@ const restExample = "/ulm rest days:3 hp:20 holy:5"
 // rest answers /ulm rest: time passes for a Victim out of a fight (in a
 // fight the policy passes each Full Round as the round ends).
 func (h *handlers) rest(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, cfg, err := h.begin(ctx, req)
+	c, cfg, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -42,12 +42,9 @@ func (h *handlers) rest(ctx context.Context, req *kit.Request) (kit.Response, er
 	}
 	d := time.Duration(rounds)*cfg.FullRound() + time.Duration(hours)*time.Hour + time.Duration(days)*rules.Day
 	s := state(c, cfg)
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.Pass(s, d, cfg)
+	res, err := kit.Rule(c, restExample, func() (rules.PassResult, error) { return rules.Pass(s, d, cfg) })
 	if err != nil {
-		return kit.Response{}, rulesError(c, err, restExample)
+		return kit.Response{}, err
 	}
 	target := who(c, "target", userName(c.Req.User))
 	result := &restResult{

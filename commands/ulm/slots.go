@@ -28,7 +28,7 @@ const slotsExample = "/ulm slots agility:2 alacrity:1 bonus:2 dilation:1"
 
 // slots answers /ulm slots: the Action Slots an Active Phase begins with.
 func (h *handlers) slots(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	c, cfg, err := h.begin(ctx, req)
+	c, cfg, err := pipeline.Open(ctx, h.Env, req)
 	if err != nil {
 		return kit.Response{}, err
 	}
@@ -37,12 +37,9 @@ func (h *handlers) slots(ctx context.Context, req *kit.Request) (kit.Response, e
 	in.Bonus = numbers(c, "bonus", "bonus:2")
 	in.Dilation = numbers(c, "dilation", "dilation:1,2")
 	in.Shock = c.Flag("shock")
-	if err := c.Err(); err != nil {
-		return kit.Response{}, err
-	}
-	res, err := rules.ActionSlots(in, cfg)
+	res, err := kit.Rule(c, slotsExample, func() (rules.SlotsResult, error) { return rules.ActionSlots(in, cfg) })
 	if err != nil {
-		return kit.Response{}, rulesError(c, err, slotsExample)
+		return kit.Response{}, err
 	}
 	result := &slotsResult{
 		Outcome: kit.Outcome{Total: res.Slots}, Base: res.Base, Alacrity: res.Alacrity, Bonus: res.Bonus,

@@ -15,5 +15,7 @@ var System = kit.Configured(kit.System{
 	Mount: Mount,
 }, rules.DefaultConfig, rules.NewPolicy)
 
-// config is the configuration of /ulm.
-func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }
+// pipeline is how every /ulm subcommand opens its call (the sheet of
+// `character:`, the tray of `dice:`) with the rules configuration. The
+// rules roll through c.Tray; their errors show as rulesError says.
+var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, RulesError: rulesError}

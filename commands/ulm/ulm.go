@@ -28,17 +28,8 @@ var stateOptions = []kit.Option{
 	{Type: kit.Boolean, Name: "vulnerable", Description: "Vulnerable now (default: damage exceeds hp)"},
 }
 
-// choices are vals as the choices of an option.
-func choices[T ~string](vals []T) []kit.Choice {
-	out := make([]kit.Choice, len(vals))
-	for i, v := range vals {
-		out[i] = kit.Choice{Name: string(v), Value: string(v)}
-	}
-	return out
-}
-
 var phaseOption = kit.Option{Type: kit.String, Name: "phase", Description: "Active Phase (Action Slots, default) or Reserve Phase (Reserved Slots)",
-	Choices: choices([]rules.Phase{rules.Active, rules.Reserve})}
+	Choices: kit.Choices(rules.Active, rules.Reserve)}
 
 // actorOption names who acts; in a running fight, a combatant.
 func actorOption(desc string) kit.Option {
@@ -69,14 +60,14 @@ var command = kit.Command{
 			{Type: kit.Boolean, Name: "shock", Description: "You are in Shock: only 1 Action Slot"},
 		})},
 		{Type: kit.SubCommand, Name: "move", Description: "A Movement Action: Celerity, Tiles, Momentum, Jump and Leap checks", Options: options([]kit.Option{
-			{Type: kit.String, Name: "action", Description: "The Movement Action", Required: true, Choices: choices(rules.Moves)},
+			{Type: kit.String, Name: "action", Description: "The Movement Action", Required: true, Choices: kit.Choices(rules.Moves...)},
 			actorOption("Who moves: a combatant of this channel's fight spends its slots (default: the character)"),
 			phaseOption,
 			{Type: kit.Integer, Name: "accuracy", Description: "Your Accuracy, for jump and leap"},
 			{Type: kit.Boolean, Name: "momentum", Description: "You have Momentum (needed by momentum and leap)"},
 			{Type: kit.Integer, Name: "slots", Description: "Action Slots spent on momentum (3 Tiles each)", MinValue: kit.Float(1), MaxValue: kit.Float(100)},
 			{Type: kit.Boolean, Name: "last_slot", Description: "This spends your last Action Slot of the Active Phase"},
-			{Type: kit.String, Name: "surface", Description: "Surface climbed: minimal (rope), moderate (rock), difficult (brick), sheer", Choices: choices(rules.Surfaces)},
+			{Type: kit.String, Name: "surface", Description: "Surface climbed: minimal (rope), moderate (rock), difficult (brick), sheer", Choices: kit.Choices(rules.Surfaces...)},
 			{Type: kit.Boolean, Name: "limbs_busy", Description: "Your hands or legs are not free (climbing needs them)"},
 			{Type: kit.Boolean, Name: "gear", Description: "You have appropriate climbing equipment"},
 		})},
@@ -89,17 +80,17 @@ var command = kit.Command{
 		{Type: kit.SubCommand, Name: "injure", Description: "Damage a Victim: Mitigation, an Injury Card, Vulnerable", Options: options([]kit.Option{
 			{Type: kit.String, Name: "target", Description: "The Victim", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
 			{Type: kit.String, Name: "amount", Description: "Potency: a number or dice, e.g. 2d6+3", Required: true, MaxLength: dice.MaxExprLen},
-			{Type: kit.String, Name: "type", Description: "Damage type", Required: true, Choices: choices(rules.DamageTypes)},
+			{Type: kit.String, Name: "type", Description: "Damage type", Required: true, Choices: kit.Choices(rules.DamageTypes...)},
 		}, stateOptions, []kit.Option{
 			{Type: kit.Integer, Name: "mitigation", Description: "Mitigation of all sources", MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxAmount)},
 			{Type: kit.Integer, Name: "amplification", Description: "Amplification of all sources", MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxAmount)},
 			{Type: kit.Integer, Name: "weakness", Description: "Weakness of all sources", MinValue: kit.Float(0), MaxValue: kit.Float(encounter.MaxAmount)},
 			{Type: kit.Boolean, Name: "object", Description: "The damage hits Armor or an Object's Durability"},
-			{Type: kit.String, Name: "execution", Description: "The Action has Execution: this Epilogue applies if Vulnerable", Choices: choices(rules.Epilogues)},
+			{Type: kit.String, Name: "execution", Description: "The Action has Execution: this Epilogue applies if Vulnerable", Choices: kit.Choices(rules.Epilogues...)},
 			{Type: kit.String, Name: "source", Description: "Damage Source on the Injury Card (default: you)", MaxLength: kit.MaxNameLen},
 		})},
 		{Type: kit.SubCommand, Name: "epilogue", Description: "Spend 1 slot on a Vulnerable Victim: maim, knockout or execute", Options: options([]kit.Option{
-			{Type: kit.String, Name: "kind", Description: "The Epilogue", Required: true, Choices: choices(rules.Epilogues)},
+			{Type: kit.String, Name: "kind", Description: "The Epilogue", Required: true, Choices: kit.Choices(rules.Epilogues...)},
 			{Type: kit.String, Name: "target", Description: "The Victim", Autocomplete: true, MaxLength: kit.MaxNameLen},
 			actorOption("Who activates it: a combatant of this channel's fight spends its slot"),
 		}, stateOptions, []kit.Option{

@@ -11,48 +11,29 @@ import (
 	rules "github.com/tablehand/tablehand/rules/xhalem"
 )
 
-// What every /xhalem subcommand shares: opening its kit.Call, reading the
-// options the rules name, and answering.
+// What every /xhalem subcommand shares beyond kit's Pipeline: what it
+// reads first, and reading the options the rules name.
 
-// begin opens the Call of a /xhalem request and reads what every
-// subcommand reads first. It returns the campaign's [xhalem]
-// configuration, whose mistakes are the operator's, not the user's, so it
-// is checked before anything the user gave; and the kind: option when
-// given ("" when not: the subcommands that may go without one choose).
-// Mistakes in the numbers and the kind are the call's first ones.
-func (h *handlers) begin(ctx context.Context, req *kit.Request, example string) (*kit.Call, rules.Config, rules.Kind, error) {
-	cfg := h.config()
-	if err := cfg.Validate(); err != nil {
-		return nil, rules.Config{}, "", err
-	}
-	c, err := h.BeginDiceLast(ctx, req, rules.SystemName)
-	if err != nil {
-		return nil, rules.Config{}, "", err
-	}
-	checkRanges(c, example)
-	kind := kit.Pick(c, "kind", func(s string) (rules.Kind, error) {
-		if s == "" {
-			return "", nil
-		}
-		return rules.ParseKind(s)
-	}, example)
-	return c, cfg, kind, nil
-}
-
-// handler answers a /xhalem subcommand on its opened call (see begin),
-// with the subcommand's example ex for its mistakes.
+// handler answers a /xhalem subcommand on its opened call, with the
+// configuration, the kind: option when given ("" when not: the
+// subcommands that may go without one choose), and the subcommand's
+// example ex for its mistakes.
 type handler func(ctx context.Context, c *kit.Call, cfg rules.Config, kind rules.Kind, ex string) (kit.Response, error)
 
-// serve is the kit.Handler of a subcommand: it opens the call as begin
-// does, with ex the example of its mistakes, and hands it to fn.
+// serve is the kit.Handler of a subcommand: kit opens the call (see
+// pipeline), then serve reads what every subcommand reads first, whose
+// mistakes are the call's first ones: the numbers' ranges and the kind.
 func (h *handlers) serve(ex string, fn handler) kit.Handler {
-	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
-		c, cfg, kind, err := h.begin(ctx, req, ex)
-		if err != nil {
-			return kit.Response{}, err
-		}
+	return pipeline.Handle(h.Env, func(ctx context.Context, c *kit.Call, cfg rules.Config) (kit.Response, error) {
+		checkRanges(c, ex)
+		kind := kit.Pick(c, "kind", func(s string) (rules.Kind, error) {
+			if s == "" {
+				return "", nil
+			}
+			return rules.ParseKind(s)
+		}, ex)
 		return fn(ctx, c, cfg, kind, ex)
-	}
+	})
 }
 
 // checkRanges keeps every integer option as large as a sheet may hold, so
@@ -117,14 +98,4 @@ func sizes(c *kit.Call, example string) (actor, target rules.Size) {
 	actor = pick(c, "size", rules.ParseSize, example)
 	target = pick(c, "target_size", rules.ParseSize, example)
 	return actor, target
-}
-
-// answer logs the call's roll as "xhalem <what>" with *res, the result
-// whose Outcome o is, and replies with its lines. The log keeps *res as
-// it was before Finish filled in its ID and dice, as it always has.
-func answer[R any](ctx context.Context, c *kit.Call, what string, res *R, o *kit.Outcome, lines ...string) (kit.Response, error) {
-	if err := c.Finish(ctx, rules.SystemName+" "+what, o, *res, ""); err != nil {
-		return kit.Response{}, err
-	}
-	return c.Reply(o.ID, *res, lines...), nil
 }

@@ -45,7 +45,7 @@ func (h *handlers) check(ctx context.Context, c *kit.Call, cfg rules.Config, _ r
 	default:
 		line += fmt.Sprintf("failure by %d", -margin)
 	}
-	return answer(ctx, c, "check", &res, &res.Outcome, line, modeNote("Roll", in.Mode, nil))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line, modeNote("Roll", in.Mode, nil))
 }
 
 // checkStat reads the stat: a check is of, and its value: score: when

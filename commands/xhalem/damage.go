@@ -37,7 +37,7 @@ func (h *handlers) damage(ctx context.Context, c *kit.Call, cfg rules.Config, ki
 	res := damageResult{Outcome: kit.Outcome{Total: r.Total}, Kind: kind, Weapon: d.Weapon, Stat: r.Stat, Score: r.Score,
 		Rolled: r.Rolled, Base: r.Base, Halved: r.Halved, Immune: r.Immune, Vulnerable: r.Vulnerable}
 	line := fmt.Sprintf("%s deals %d damage %s%s", who(c), r.Total, damageSum(kind, d, r), damageChange(d, r, cfg.VulnerableMultiplier))
-	return answer(ctx, c, "damage", &res, &res.Outcome, line)
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line)
 }
 
 // readDamage reads a hit's options, in the order their mistakes are told:

@@ -85,7 +85,7 @@ func (h *handlers) engage(ctx context.Context, c *kit.Call, cfg rules.Config, ki
 	if r.GivesAway {
 		notes = append(notes, "you give away your position")
 	}
-	return answer(ctx, c, "engage", &res, &res.Outcome, line, joinNotes(notes))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line, joinNotes(notes))
 }
 
 // readEngage reads an engagement's options, in the order their mistakes

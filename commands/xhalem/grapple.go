@@ -37,7 +37,7 @@ func (h *handlers) grapple(ctx context.Context, c *kit.Call, cfg rules.Config, k
 	if r.Hit {
 		line += "; it may spend its action to break free (/xhalem escape); while you hold it you take no other action, and dragging it halves your speed unless it is two or more sizes smaller"
 	}
-	return answer(ctx, c, "grapple", &res, &res.Outcome, line, joinNotes(engageNotes(r)))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line, joinNotes(engageNotes(r)))
 }
 
 type escapeResult struct {
@@ -73,7 +73,7 @@ func (h *handlers) escape(ctx context.Context, c *kit.Call, _ rules.Config, kind
 	default:
 		line += fmt.Sprintf("still grappled, by %d: no move or further action this turn", -r.Margin)
 	}
-	return answer(ctx, c, "escape", &res, &res.Outcome, line, modeNote("Roll", e.Mode, nil))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line, modeNote("Roll", e.Mode, nil))
 }
 
 type shoveResult struct {
@@ -103,7 +103,7 @@ func (h *handlers) shove(ctx context.Context, c *kit.Call, cfg rules.Config, kin
 	if !s.Helpless {
 		notes = engageNotes(r.Engagement)
 	}
-	return answer(ctx, c, "shove", &res, &res.Outcome, who(c)+" shoves: "+line, joinNotes(notes))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, who(c)+" shoves: "+line, joinNotes(notes))
 }
 
 // readShove reads a shove's options, in the order their mistakes are
@@ -116,24 +116,19 @@ func readShove(c *kit.Call, kind rules.Kind, ex string) (rules.ShoveInput, strin
 		s.Score = c.Need(rules.EngageStat(kind))
 		s.Might = c.Need(rules.MightStat(kind))
 	}
-	effect := pick(c, "effect", parseEffect, ex)
+	effect := pick(c, "effect", effects.Parse, ex)
 	s.Mode, s.TargetMode = modes(c, ex)
 	s.Water = pick(c, "underwater", rules.ParseWater, ex)
 	s.Size, s.TargetSize = sizes(c, ex)
 	return s, effect
 }
 
-// parseEffect reads what a successful shove does: push (the default) or
+// effects are what a successful shove does: push (the default) or
 // knock_down.
-func parseEffect(v string) (string, error) {
-	switch v {
-	case "", "push":
-		return "push", nil
-	case "knock_down", "knock":
-		return "knock_down", nil
-	}
-	return "", fmt.Errorf("effect %q: use push or knock_down", v)
-}
+var effects = rules.Words[string]{What: "effect", List: []rules.Word[string]{
+	{Names: []string{"push", ""}, Value: "push"},
+	{Names: []string{"knock_down", "knock"}, Value: "knock_down"},
+}}
 
 // shoveOutcome is the result of shove s with effect, and the line that
 // says how it went.

@@ -41,7 +41,7 @@ func (h *handlers) initiative(ctx context.Context, c *kit.Call, _ rules.Config, 
 			rules.Combatant{Total: roll.Total, Score: in.Score, Side: side},
 			rules.Combatant{Total: opt(c, "opponent"), Score: opt(c, "opponent_score"), Side: oside})
 	}
-	return answer(ctx, c, "initiative", &res, &res.Outcome, line)
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, line)
 }
 
 // order sets in res who of you and them goes first, and says it: " vs 14:

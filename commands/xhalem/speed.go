@@ -32,7 +32,7 @@ func (h *handlers) speed(ctx context.Context, c *kit.Call, cfg rules.Config, kin
 		return kit.Response{}, err
 	}
 	res := speedResult{Outcome: kit.Outcome{Total: r.Total}, Kind: kind, SpeedResult: r}
-	return answer(ctx, c, "speed", &res, &res.Outcome, speedLine(c, s, r, cfg.DifficultCost), strings.Join(speedNotes(s, r), "\n"))
+	return kit.Answer(ctx, c, c.Req.Typed(), &res, &res.Outcome, speedLine(c, s, r, cfg.DifficultCost), strings.Join(speedNotes(s, r), "\n"))
 }
 
 // readSpeed reads a move's options, in the order their mistakes are told.

@@ -12,7 +12,7 @@ var System = kit.Configured(kit.System{
 	Stats: []kit.Stat{
 		{
 			Option: kit.Option{Type: kit.String, Name: "kind", Description: "Xhalem: machine (1d20 + Engine) or creature (1d20 + Evasion)",
-				Choices: []kit.Choice{{Name: "machine", Value: "machine"}, {Name: "creature", Value: "creature"}}},
+				Choices: kit.Choices(rules.Kinds.Choices()...)},
 			Into:   rules.StatMachine,
 			Values: map[string]int{"machine": 1, "creature": 0},
 		},
@@ -22,5 +22,6 @@ var System = kit.Configured(kit.System{
 	Mount: Mount,
 }, rules.DefaultConfig, rules.NewPolicy)
 
-// config is the configuration of /xhalem.
-func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }
+// pipeline is how every /xhalem subcommand opens its call (see serve):
+// /xhalem has always named the options' mistakes before one in `dice:`.
+var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, DiceLast: true}

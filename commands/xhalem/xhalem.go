@@ -9,21 +9,12 @@ import (
 	rules "github.com/tablehand/tablehand/rules/xhalem"
 )
 
-// choices offers each of values as itself.
-func choices(values ...string) []kit.Choice {
-	out := make([]kit.Choice, len(values))
-	for i, v := range values {
-		out[i] = kit.Choice{Name: v, Value: v}
-	}
-	return out
-}
-
 // The options several subcommands share.
 var (
 	kindOpt = func(required bool) kit.Option {
-		return kit.Option{Type: kit.String, Name: "kind", Description: "Machine (mech, ship) or creature", Required: required, Choices: choices("machine", "creature")}
+		return kit.Option{Type: kit.String, Name: "kind", Description: "Machine (mech, ship) or creature", Required: required, Choices: kit.Choices(rules.Kinds.Choices()...)}
 	}
-	modeChoices   = choices("normal", "advantage", "disadvantage", "detriment")
+	modeChoices   = kit.Choices(rules.Modes.Choices()...)
 	modeOpt       = kit.Option{Type: kit.String, Name: "mode", Description: "Architect's call: advantage 2d20 high, disadvantage 2d20 low, detriment 4d20 low", Choices: modeChoices}
 	targetModeOpt = kit.Option{Type: kit.String, Name: "target_mode", Description: "Architect's call for the target's evasion roll", Choices: modeChoices}
 	bonusOpt      = kit.Option{Type: kit.Integer, Name: "bonus", Description: "Other bonuses and penalties to your roll"}
@@ -32,8 +23,8 @@ var (
 	agilityOpt    = kit.Option{Type: kit.Integer, Name: "agility", Description: "Your Agility (creature engagement)"}
 	hullOpt       = kit.Option{Type: kit.Integer, Name: "hull", Description: "Your Hull (machine)"}
 	strengthOpt   = kit.Option{Type: kit.Integer, Name: "strength", Description: "Your Strength (creature)"}
-	waterOpt      = kit.Option{Type: kit.String, Name: "underwater", Description: "Underwater: disadvantage unless adapted to it", Choices: choices("no", "yes", "adapted")}
-	sizeChoices   = choices("small", "medium", "large", "extra_large", "giant", "gargantuan", "behemoth")
+	waterOpt      = kit.Option{Type: kit.String, Name: "underwater", Description: "Underwater: disadvantage unless adapted to it", Choices: kit.Choices(rules.Waters.Choices()...)}
+	sizeChoices   = kit.Choices(rules.SizeWords.Choices()...)
 	sizeOpt       = kit.Option{Type: kit.String, Name: "size", Description: "Your size", Choices: sizeChoices}
 	targetSizeOpt = kit.Option{Type: kit.String, Name: "target_size", Description: "The target's size: at most one larger than yours", Choices: sizeChoices}
 	helplessOpt   = kit.Option{Type: kit.Boolean, Name: "helpless", Description: "The target is incapacitated or immobilized: automatic"}
@@ -50,34 +41,34 @@ var command = kit.Command{
 			{Type: kit.Integer, Name: "engine", Description: "Your Engine (machine)"},
 			{Type: kit.Integer, Name: "evasion", Description: "Your Evasion (creature)"},
 			bonusOpt,
-			{Type: kit.String, Name: "side", Description: "Who controls you (for ties)", Choices: choices("player", "architect")},
+			{Type: kit.String, Name: "side", Description: "Who controls you (for ties)", Choices: kit.Choices(rules.Sides.Choices()...)},
 			{Type: kit.Integer, Name: "opponent", Description: "Another combatant's Initiative, to see who goes first"},
 			{Type: kit.Integer, Name: "opponent_score", Description: "Its Engine or Evasion (breaks a tie between players)"},
-			{Type: kit.String, Name: "opponent_side", Description: "Who controls it", Choices: choices("player", "architect")},
+			{Type: kit.String, Name: "opponent_side", Description: "Who controls it", Choices: kit.Choices(rules.Sides.Choices()...)},
 			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "engage", Description: "Engage (attack): 1d20 + Systems or Agility against the target's evasion roll", Options: []kit.Option{
 			kindOpt(true), evasionOpt, systemsOpt, agilityOpt, bonusOpt, modeOpt, targetModeOpt,
 			{Type: kit.String, Name: "target", Description: "Cloaked: detriment; concealed: disadvantage; all but visible evade with advantage",
-				Choices: choices("visible", "cloaked", "concealed", "partial", "revealed")},
-			{Type: kit.String, Name: "stealth", Description: "You are cloaked or concealed: advantage; unaware target does not evade", Choices: choices("none", "hidden", "unaware")},
-			{Type: kit.String, Name: "range", Description: "Out: disadvantage, half damage (hidden target: fails); blocked: fails", Choices: choices("in", "out", "blocked")},
-			{Type: kit.String, Name: "position", Description: "Where you stand around the target, for flanking", Choices: choices("front", "back", "left", "right", "above", "below")},
+				Choices: kit.Choices(rules.TargetWords.Choices()...)},
+			{Type: kit.String, Name: "stealth", Description: "You are cloaked or concealed: advantage; unaware target does not evade", Choices: kit.Choices(rules.Stealths.Choices()...)},
+			{Type: kit.String, Name: "range", Description: "Out: disadvantage, half damage (hidden target: fails); blocked: fails", Choices: kit.Choices(rules.Ranges.Choices()...)},
+			{Type: kit.String, Name: "position", Description: "Where you stand around the target, for flanking", Choices: kit.Choices(rules.PositionWords.Choices()...)},
 			{Type: kit.String, Name: "allies", Description: "Allies in melee with it, e.g. \"back,left\"", MaxLength: 60},
 			{Type: kit.Boolean, Name: "assisted", Description: "An ally took the Assist action: advantage"},
-			{Type: kit.String, Name: "opportunity", Description: "Opportunity attack: provoked (advantage) or forced (disadvantage)", Choices: choices("none", "provoked", "forced")},
+			{Type: kit.String, Name: "opportunity", Description: "Opportunity attack: provoked (advantage) or forced (disadvantage)", Choices: kit.Choices(rules.Opportunities.Choices()...)},
 			waterOpt, kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
 		{Type: kit.SubCommand, Name: "damage", Description: "Damage of a hit: the weapon's dice + Hull, Reactor or Strength", Options: []kit.Option{
 			kindOpt(true),
-			{Type: kit.String, Name: "weapon", Description: "What hit: energy and conventional are ranged", Required: true, Choices: choices("melee", "unarmed", "thrown", "energy", "conventional")},
+			{Type: kit.String, Name: "weapon", Description: "What hit: energy and conventional are ranged", Required: true, Choices: kit.Choices(rules.WeaponWords.Choices()...)},
 			{Type: kit.String, Name: "roll", Description: "The weapon's damage dice, e.g. 2d8", MaxLength: 100},
 			hullOpt,
 			{Type: kit.Integer, Name: "reactor", Description: "Your Reactor (machine, energy ranged)"},
 			strengthOpt, bonusOpt,
 			{Type: kit.Boolean, Name: "out_of_range", Description: "A ranged hit beyond the weapon's range: halved"},
-			{Type: kit.String, Name: "type", Description: "Damage type, for water", Choices: choices("other", "fire", "electrical")},
-			{Type: kit.String, Name: "immersion", Description: "The target in water: full (fire immune), partial or full (electrical x2)", Choices: choices("none", "partial", "full")},
+			{Type: kit.String, Name: "type", Description: "Damage type, for water", Choices: kit.Choices(rules.DamageTypes.Choices()...)},
+			{Type: kit.String, Name: "immersion", Description: "The target in water: full (fire immune), partial or full (electrical x2)", Choices: kit.Choices(rules.Immersions.Choices()...)},
 			{Type: kit.Boolean, Name: "inside_mech", Description: "The target is a creature inside a mech"},
 			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,
 		}},
@@ -95,7 +86,7 @@ var command = kit.Command{
 			kindOpt(true), evasionOpt,
 			{Type: kit.Integer, Name: "resist", Description: "The target's Hull or Strength", Required: true},
 			systemsOpt, agilityOpt, hullOpt, strengthOpt, bonusOpt,
-			{Type: kit.String, Name: "effect", Description: "On success (default push)", Choices: choices("push", "knock_down")},
+			{Type: kit.String, Name: "effect", Description: "On success (default push)", Choices: kit.Choices(effects.Choices()...)},
 			modeOpt, targetModeOpt, waterOpt, sizeOpt, targetSizeOpt,
 			{Type: kit.Boolean, Name: "helpless", Description: "The target is incapacitated: automatic"},
 			kit.DiceOption, kit.CharacterOption, kit.PrivateOption, kit.VisibilityOption,

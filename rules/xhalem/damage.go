@@ -21,18 +21,20 @@ const (
 	Conventional Weapon = "conventional" // a conventional ranged weapon
 )
 
-// Weapons lists the weapons, for choices and messages.
-var Weapons = []Weapon{Melee, Unarmed, Thrown, Energy, Conventional}
+// WeaponWords are the words of a Weapon.
+var WeaponWords = Words[Weapon]{What: "weapon", List: []Word[Weapon]{
+	{[]string{"melee"}, Melee},
+	{[]string{"unarmed"}, Unarmed},
+	{[]string{"thrown"}, Thrown},
+	{[]string{"energy"}, Energy},
+	{[]string{"conventional"}, Conventional},
+}}
 
-// ParseWeapon reads a Weapon.
-func ParseWeapon(s string) (Weapon, error) {
-	for _, w := range Weapons {
-		if string(w) == s {
-			return w, nil
-		}
-	}
-	return "", fmt.Errorf("weapon %q: use melee, unarmed, thrown, energy or conventional", s)
-}
+// Weapons lists the weapons, for choices and messages.
+var Weapons = WeaponWords.Values()
+
+// ParseWeapon reads a Weapon (WeaponWords).
+func ParseWeapon(s string) (Weapon, error) { return WeaponWords.Parse(s) }
 
 func (w Weapon) ranged() bool { return w == Thrown || w == Energy || w == Conventional }
 
@@ -70,18 +72,15 @@ const (
 	ElectricalDamage DamageType = "electrical"
 )
 
-// ParseDamageType reads a DamageType; "" and "other" are other.
-func ParseDamageType(s string) (DamageType, error) {
-	switch s {
-	case "", "other":
-		return OtherDamage, nil
-	case "fire":
-		return FireDamage, nil
-	case "electrical":
-		return ElectricalDamage, nil
-	}
-	return "", fmt.Errorf("damage type %q: use fire, electrical or other", s)
-}
+// DamageTypes are the words of a DamageType; "" and "other" are other.
+var DamageTypes = Words[DamageType]{What: "damage type", Use: "fire, electrical or other", List: []Word[DamageType]{
+	{[]string{"other", ""}, OtherDamage},
+	{[]string{"fire"}, FireDamage},
+	{[]string{"electrical"}, ElectricalDamage},
+}}
+
+// ParseDamageType reads a DamageType (DamageTypes).
+func ParseDamageType(s string) (DamageType, error) { return DamageTypes.Parse(s) }
 
 // Immersion is how deep in water the target is.
 type Immersion string
@@ -93,18 +92,15 @@ const (
 	Immersed    Immersion = "full"    // "fully immersed"
 )
 
-// ParseImmersion reads an Immersion; "" and "none" are dry.
-func ParseImmersion(s string) (Immersion, error) {
-	switch s {
-	case "", "none":
-		return NotImmersed, nil
-	case "partial":
-		return Partly, nil
-	case "full":
-		return Immersed, nil
-	}
-	return "", fmt.Errorf("immersion %q: use none, partial or full", s)
-}
+// Immersions are the words of an Immersion; "" and "none" are dry.
+var Immersions = Words[Immersion]{What: "immersion", List: []Word[Immersion]{
+	{[]string{"none", ""}, NotImmersed},
+	{[]string{"partial"}, Partly},
+	{[]string{"full"}, Immersed},
+}}
+
+// ParseImmersion reads an Immersion (Immersions).
+func ParseImmersion(s string) (Immersion, error) { return Immersions.Parse(s) }
 
 // DamageInput is one damage roll after a hit.
 type DamageInput struct {

@@ -44,21 +44,20 @@ const (
 	Revealed Target = "revealed"
 )
 
-// Targets lists the targets, for choices and messages.
-var Targets = []Target{Visible, Cloaked, Concealed, Partial, Revealed}
+// TargetWords are the words of a Target; "" is visible.
+var TargetWords = Words[Target]{What: "target", List: []Word[Target]{
+	{[]string{"visible", ""}, Visible},
+	{[]string{"cloaked"}, Cloaked},
+	{[]string{"concealed"}, Concealed},
+	{[]string{"partial"}, Partial},
+	{[]string{"revealed"}, Revealed},
+}}
 
-// ParseTarget reads a Target; "" is visible.
-func ParseTarget(s string) (Target, error) {
-	if s == "" {
-		return Visible, nil
-	}
-	for _, t := range Targets {
-		if string(t) == s {
-			return t, nil
-		}
-	}
-	return "", fmt.Errorf("target %q: use visible, cloaked, concealed, partial or revealed", s)
-}
+// Targets lists the targets, for choices and messages.
+var Targets = TargetWords.Values()
+
+// ParseTarget reads a Target (TargetWords).
+func ParseTarget(s string) (Target, error) { return TargetWords.Parse(s) }
 
 // Stealth is whether the attacker itself is hidden.
 type Stealth string
@@ -76,18 +75,15 @@ const (
 	Unaware Stealth = "unaware"
 )
 
-// ParseStealth reads a Stealth; "" and "none" are seen.
-func ParseStealth(s string) (Stealth, error) {
-	switch s {
-	case "", "none", "seen":
-		return Seen, nil
-	case "hidden":
-		return Hidden, nil
-	case "unaware":
-		return Unaware, nil
-	}
-	return "", fmt.Errorf("stealth %q: use none, hidden or unaware", s)
-}
+// Stealths are the words of a Stealth; "", "none" and "seen" are seen.
+var Stealths = Words[Stealth]{What: "stealth", List: []Word[Stealth]{
+	{[]string{"none", "", "seen"}, Seen},
+	{[]string{"hidden"}, Hidden},
+	{[]string{"unaware"}, Unaware},
+}}
+
+// ParseStealth reads a Stealth (Stealths).
+func ParseStealth(s string) (Stealth, error) { return Stealths.Parse(s) }
 
 // Range is whether the target is within the weapon's range.
 type Range string
@@ -107,18 +103,15 @@ const (
 	Blocked Range = "blocked"
 )
 
-// ParseRange reads a Range; "" is in range.
-func ParseRange(s string) (Range, error) {
-	switch s {
-	case "", "in":
-		return InRange, nil
-	case "out":
-		return OutOfRange, nil
-	case "blocked":
-		return Blocked, nil
-	}
-	return "", fmt.Errorf("range %q: use in, out or blocked", s)
-}
+// Ranges are the words of a Range; "" is in range.
+var Ranges = Words[Range]{What: "range", List: []Word[Range]{
+	{[]string{"in", ""}, InRange},
+	{[]string{"out"}, OutOfRange},
+	{[]string{"blocked"}, Blocked},
+}}
+
+// ParseRange reads a Range (Ranges).
+func ParseRange(s string) (Range, error) { return Ranges.Parse(s) }
 
 // Opportunity is whether the engagement is an opportunity attack.
 type Opportunity string
@@ -135,18 +128,15 @@ const (
 	Forced Opportunity = "forced"
 )
 
-// ParseOpportunity reads an Opportunity; "" and "none" are none.
-func ParseOpportunity(s string) (Opportunity, error) {
-	switch s {
-	case "", "none":
-		return NoOpportunity, nil
-	case "provoked":
-		return Provoked, nil
-	case "forced":
-		return Forced, nil
-	}
-	return "", fmt.Errorf("opportunity %q: use none, provoked or forced", s)
-}
+// Opportunities are the words of an Opportunity; "" and "none" are none.
+var Opportunities = Words[Opportunity]{What: "opportunity", List: []Word[Opportunity]{
+	{[]string{"none", ""}, NoOpportunity},
+	{[]string{"provoked"}, Provoked},
+	{[]string{"forced"}, Forced},
+}}
+
+// ParseOpportunity reads an Opportunity (Opportunities).
+func ParseOpportunity(s string) (Opportunity, error) { return Opportunities.Parse(s) }
 
 // Water is whether the engagement is underwater.
 type Water string
@@ -162,18 +152,16 @@ const (
 	Adapted Water = "adapted"
 )
 
-// ParseWater reads a Water; "", "no" and "dry" are dry.
-func ParseWater(s string) (Water, error) {
-	switch s {
-	case "", "no", "dry":
-		return Dry, nil
-	case "underwater", "yes":
-		return Underwater, nil
-	case "adapted":
-		return Adapted, nil
-	}
-	return "", fmt.Errorf("underwater %q: use no, yes or adapted", s)
-}
+// Waters are the words of the underwater: option; "", "no" and "dry"
+// are dry.
+var Waters = Words[Water]{What: "underwater", List: []Word[Water]{
+	{[]string{"no", "", "dry"}, Dry},
+	{[]string{"yes", "underwater"}, Underwater},
+	{[]string{"adapted"}, Adapted},
+}}
+
+// ParseWater reads a Water (Waters).
+func ParseWater(s string) (Water, error) { return Waters.Parse(s) }
 
 // EngageInput is one engagement (attack) against one target.
 type EngageInput struct {

@@ -1,7 +1,6 @@
 package xhalem
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -19,8 +18,18 @@ const (
 	Below Position = "below"
 )
 
+// PositionWords are the words of a Position.
+var PositionWords = Words[Position]{What: "position", Fold: true, List: []Word[Position]{
+	{[]string{"front"}, Front},
+	{[]string{"back"}, Back},
+	{[]string{"left"}, Left},
+	{[]string{"right"}, Right},
+	{[]string{"above"}, Above},
+	{[]string{"below"}, Below},
+}}
+
 // Positions lists every position, for choices and messages.
-var Positions = []Position{Front, Back, Left, Right, Above, Below}
+var Positions = PositionWords.Values()
 
 // Opposite is the position directly across the target from p.
 func (p Position) Opposite() Position {
@@ -43,14 +52,8 @@ func (p Position) Opposite() Position {
 
 func (p Position) vertical() bool { return p == Above || p == Below }
 
-// ParsePosition reads one position.
-func ParsePosition(s string) (Position, error) {
-	p := Position(strings.ToLower(strings.TrimSpace(s)))
-	if p.Opposite() == "" {
-		return "", fmt.Errorf("position %q: use front, back, left, right, above or below", s)
-	}
-	return p, nil
-}
+// ParsePosition reads one position (PositionWords).
+func ParsePosition(s string) (Position, error) { return PositionWords.Parse(s) }
 
 // ParsePositions reads positions separated by commas or spaces: "back,
 // left".

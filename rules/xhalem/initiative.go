@@ -39,17 +39,15 @@ const (
 	Architect Side = "architect"
 )
 
-// ParseSide reads "player" or "architect" ("gm" is the Architect); "" is a
-// player.
-func ParseSide(s string) (Side, error) {
-	switch s {
-	case "", "player":
-		return Player, nil
-	case "architect", "gm":
-		return Architect, nil
-	}
-	return "", fmt.Errorf("side %q: use player or architect", s)
-}
+// Sides are the words of a Side: "player" or "architect" ("gm" is the
+// Architect); "" is a player.
+var Sides = Words[Side]{What: "side", List: []Word[Side]{
+	{[]string{"player", ""}, Player},
+	{[]string{"architect", "gm"}, Architect},
+}}
+
+// ParseSide reads a Side (Sides).
+func ParseSide(s string) (Side, error) { return Sides.Parse(s) }
 
 // Tie says how a tie in Initiative is settled.
 type Tie string

@@ -2,7 +2,6 @@ package xhalem
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -17,16 +16,15 @@ const (
 	Creature Kind = "creature"
 )
 
-// ParseKind reads "machine" or "creature" ("mech" is a machine).
-func ParseKind(s string) (Kind, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "machine", "mech":
-		return Machine, nil
-	case "creature":
-		return Creature, nil
-	}
-	return "", fmt.Errorf("kind %q: use machine or creature", s)
-}
+// Kinds are the words of a kind: "machine" or "creature" ("mech" is a
+// machine).
+var Kinds = Words[Kind]{What: "kind", Fold: true, List: []Word[Kind]{
+	{[]string{"machine", "mech"}, Machine},
+	{[]string{"creature"}, Creature},
+}}
+
+// ParseKind reads a kind (Kinds).
+func ParseKind(s string) (Kind, error) { return Kinds.Parse(s) }
 
 // Mode is how a d20 roll is made: plainly, or with advantage, disadvantage
 // or detriment.
@@ -55,20 +53,16 @@ func (m Mode) String() string {
 // MarshalText writes the mode's name, for the console's result.
 func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
-// ParseMode reads a mode's name; "" is normal.
-func ParseMode(s string) (Mode, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "normal":
-		return Normal, nil
-	case "advantage", "adv":
-		return Advantage, nil
-	case "disadvantage", "dis":
-		return Disadvantage, nil
-	case "detriment", "det":
-		return Detriment, nil
-	}
-	return Normal, fmt.Errorf("mode %q: use normal, advantage, disadvantage or detriment", s)
-}
+// Modes are the words of a mode; "" is normal.
+var Modes = Words[Mode]{What: "mode", Fold: true, List: []Word[Mode]{
+	{[]string{"normal", ""}, Normal},
+	{[]string{"advantage", "adv"}, Advantage},
+	{[]string{"disadvantage", "dis"}, Disadvantage},
+	{[]string{"detriment", "det"}, Detriment},
+}}
+
+// ParseMode reads a mode's name (Modes); a mistake reads as normal.
+func ParseMode(s string) (Mode, error) { return Modes.Parse(s) }
 
 // Dice returns the dice expression of one roll of a die of the given sides
 // in mode m: advantage "2D20" keeping the higher, disadvantage "2D20"

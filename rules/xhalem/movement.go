@@ -22,21 +22,23 @@ const (
 	Behemoth   Size = "behemoth"
 )
 
-// Sizes lists the sizes, for choices and messages.
-var Sizes = []Size{Small, Medium, Large, ExtraLarge, Giant, Gargantuan, Behemoth}
+// SizeWords are the words of a Size; "" is unknown.
+var SizeWords = Words[Size]{What: "size", List: []Word[Size]{
+	{[]string{""}, ""},
+	{[]string{"small"}, Small},
+	{[]string{"medium"}, Medium},
+	{[]string{"large"}, Large},
+	{[]string{"extra_large"}, ExtraLarge},
+	{[]string{"giant"}, Giant},
+	{[]string{"gargantuan"}, Gargantuan},
+	{[]string{"behemoth"}, Behemoth},
+}}
 
-// ParseSize reads a Size; "" is unknown.
-func ParseSize(s string) (Size, error) {
-	if s == "" {
-		return "", nil
-	}
-	for _, z := range Sizes {
-		if string(z) == s {
-			return z, nil
-		}
-	}
-	return "", fmt.Errorf("size %q: use small, medium, large, extra_large, giant, gargantuan or behemoth", s)
-}
+// Sizes lists the sizes, for choices and messages.
+var Sizes = SizeWords.Values()
+
+// ParseSize reads a Size (SizeWords).
+func ParseSize(s string) (Size, error) { return SizeWords.Parse(s) }
 
 // SizeDiff returns how many sizes larger b is than a (negative when
 // smaller), by Config.SizeRanks.
