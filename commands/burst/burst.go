@@ -16,7 +16,7 @@ import (
 )
 
 // The options /burst's subcommands share. Integer option names are the
-// stat names of a burst character sheet (see docs/rules.md), so a sheet
+// stat names of a burst character sheet (see docs/burst.md), so a sheet
 // fills in what the user does not type.
 var (
 	chargesOption    = kit.Option{Type: kit.Integer, Name: "charges", Description: "Charges: each steps bonus dice up (d12, d20)", MinValue: kit.Float(0), MaxValue: kit.Float(rules.MaxSteps)}

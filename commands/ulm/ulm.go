@@ -1,5 +1,5 @@
 // Package ulm answers /ulm: the rules of seed 002, "Midnight in Vaia"
-// (see rules/ulm and docs/rules.md): Action Slots, Movement Actions,
+// (see rules/ulm and docs/ulm.md): Action Slots, Movement Actions,
 // falls, injuries, Epilogues, healing and rest. Option names that hold
 // stats are the stat names of a ulm character sheet, so `character:`
 // fills them in. move, fall, injure, epilogue and heal act on the

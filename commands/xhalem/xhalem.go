@@ -1,5 +1,5 @@
 // Package xhalem answers /xhalem: the rules of seed xhalem (rules/xhalem;
-// docs/rules.md lists every rule and the subcommand that applies it) for
+// docs/xhalem.md lists every rule and the subcommand that applies it) for
 // mechs and creatures in combat: initiative, engagement and its damage,
 // grapples and shoves, movement and checks.
 package xhalem
