@@ -511,12 +511,10 @@ func (s *Scheduler) post(ctx context.Context, channelID string, m kit.Response) 
 	}
 }
 
-func discordTime(t time.Time) string { return "<t:" + strconv.FormatInt(t.Unix(), 10) + ":F>" }
-
 func missedHeader(plan FiringPlan, sc db.Schedule) string {
 	var times []string
 	for _, t := range plan.Missed {
-		times = append(times, discordTime(t))
+		times = append(times, kit.Timestamp(t, "F"))
 	}
 	if len(times) > 5 {
 		times = append(times[:2], "…", times[len(times)-1])

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/db/dbtest"
 )
 
 // The faction game's tables, as the store sees them: JSON documents it
@@ -284,33 +285,5 @@ func testEnsureCampaign(t *testing.T) {
 
 // snapshot is everything a round may change, as stored.
 func snapshot(t *testing.T, d *db.DB, guild string) string {
-	t.Helper()
-	var out []string
-	for _, q := range []string{
-		`SELECT state || '|' || version FROM faction_campaigns WHERE guild_id = '` + guild + `'`,
-		`SELECT id || ':' || body || ':' || question FROM faction_orders ORDER BY id`,
-		`SELECT count(*) || ':' || coalesce(max(round), 0) FROM faction_rounds`,
-		`SELECT count(*) || '' FROM faction_firings`,
-		`SELECT last_firing FROM faction_schedules ORDER BY id`,
-	} {
-		rows, err := d.SQL().Query(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for rows.Next() {
-			var s string
-			if err := rows.Scan(&s); err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, s)
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		rows.Close()
-		out = append(out, strings.Join(got, ";"))
-	}
-	b, _ := json.Marshal(out)
-	return string(b)
+	return dbtest.CampaignSnapshot(t, d, guild)
 }

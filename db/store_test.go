@@ -1,7 +1,6 @@
 package db_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/tablehand/tablehand/db/dbtest"
@@ -13,60 +12,36 @@ import (
 // settings (TestOpenSettings), its WAL (TestCloseCheckpointsWAL), the
 // migration of an old SQLite schema (TestEncounterJournalMigration), the
 // file backup and check, and the roll batch's SQLite trigger.
-var conformance = []struct {
-	name string
-	test func(*testing.T)
-}{
-	{"MigrationsRecordedAndIdempotent", testMigrationsRecordedAndIdempotent},
-	{"RefusesNewerSchema", testRefusesNewerSchema},
-	{"RollLog", testRollLog},
-	{"RollByCodeAndRecentExprs", testRollByCodeAndRecentExprs},
-	{"RollVisibility", testRollVisibility},
-	{"GMChannel", testGMChannel},
-	{"Characters", testCharacters},
-	{"EncounterLifecycle", testEncounterLifecycle},
-	{"EncounterUndoRedo", testEncounterUndoRedo},
-	{"EncounterUndoEnd", testEncounterUndoEnd},
-	{"EncounterConcurrentUpdates", testEncounterConcurrentUpdates},
-	{"SystemSettings", testSystemSettings},
-	{"SetTrackerMessage", testSetTrackerMessage},
-	{"EncounterJournalBounded", testEncounterJournalBounded},
-	{"EncounterUndoWindow", testEncounterUndoWindow},
-	{"EncounterJournalInterleaved", testEncounterJournalInterleaved},
-	{"EncounterJournalEnded", testEncounterJournalEnded},
-	{"CampaignDocuments", testCampaignDocuments},
-	{"PlayCampaignAllOrNothing", testPlayCampaignAllOrNothing},
-	{"FiringAppliedOnceAcrossProcesses", testFiringAppliedOnceAcrossProcesses},
-	{"EnsureCampaign", testEnsureCampaign},
-	{"ScheduleStore", testScheduleStore},
-	{"ClaimInteraction", testClaimInteraction},
-	{"PageLinks", testPageLinks},
-	{"MigrateStore", testMigrateStore},
-	{"MigrateStoreTwice", testMigrateStoreTwice},
+var conformance = []dbtest.Case{
+	{Name: "MigrationsRecordedAndIdempotent", Test: testMigrationsRecordedAndIdempotent},
+	{Name: "RefusesNewerSchema", Test: testRefusesNewerSchema},
+	{Name: "RollLog", Test: testRollLog},
+	{Name: "RollByCodeAndRecentExprs", Test: testRollByCodeAndRecentExprs},
+	{Name: "RollVisibility", Test: testRollVisibility},
+	{Name: "GMChannel", Test: testGMChannel},
+	{Name: "Characters", Test: testCharacters},
+	{Name: "EncounterLifecycle", Test: testEncounterLifecycle},
+	{Name: "EncounterUndoRedo", Test: testEncounterUndoRedo},
+	{Name: "EncounterUndoEnd", Test: testEncounterUndoEnd},
+	{Name: "EncounterConcurrentUpdates", Test: testEncounterConcurrentUpdates},
+	{Name: "SystemSettings", Test: testSystemSettings},
+	{Name: "SetTrackerMessage", Test: testSetTrackerMessage},
+	{Name: "EncounterJournalBounded", Test: testEncounterJournalBounded},
+	{Name: "EncounterUndoWindow", Test: testEncounterUndoWindow},
+	{Name: "EncounterJournalInterleaved", Test: testEncounterJournalInterleaved},
+	{Name: "EncounterJournalEnded", Test: testEncounterJournalEnded},
+	{Name: "CampaignDocuments", Test: testCampaignDocuments},
+	{Name: "PlayCampaignAllOrNothing", Test: testPlayCampaignAllOrNothing},
+	{Name: "FiringAppliedOnceAcrossProcesses", Test: testFiringAppliedOnceAcrossProcesses},
+	{Name: "EnsureCampaign", Test: testEnsureCampaign},
+	{Name: "ScheduleStore", Test: testScheduleStore},
+	{Name: "ClaimInteraction", Test: testClaimInteraction},
+	{Name: "PageLinks", Test: testPageLinks},
+	{Name: "MigrateStore", Test: testMigrateStore},
+	{Name: "MigrateStoreTwice", Test: testMigrateStoreTwice},
 }
 
-func TestStore(t *testing.T) {
-	for _, kind := range dbtest.Stores {
-		t.Run(kind, func(t *testing.T) {
-			if kind == "postgres" && !dbtest.Available(t) {
-				t.Skip(dbtest.HowTo)
-			}
-			for _, c := range conformance {
-				t.Run(c.name, c.test)
-			}
-		})
-	}
-}
+func TestStore(t *testing.T) { dbtest.Run(t, conformance) }
 
-// storeKind is the store the conformance suite runs t on.
-func storeKind(t *testing.T) string {
-	for _, kind := range dbtest.Stores {
-		if strings.HasPrefix(t.Name(), "TestStore/"+kind+"/") {
-			return kind
-		}
-	}
-	return "sqlite"
-}
-
-// source is a fresh store of t's kind.
-func source(t *testing.T) string { return dbtest.Source(t, storeKind(t)) }
+// source is a fresh store of the kind the suite runs t on.
+func source(t *testing.T) string { return dbtest.FreshSource(t) }

@@ -89,33 +89,14 @@ func systemRules() []rule {
 }
 
 func TestDependencyDirection(t *testing.T) {
-	root := "../.."
 	rules := append(slices.Clone(depRules), systemRules()...)
 	fset := token.NewFileSet()
-	checked := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == "testdata" || (strings.HasPrefix(name, ".") && path != root) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
+	checked := goSources(t, nil, func(rel, path string) error {
 		dir := filepath.ToSlash(filepath.Dir(rel))
 		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
 		if err != nil {
 			return err
 		}
-		checked++
 		for _, imp := range f.Imports {
 			p, err := strconv.Unquote(imp.Path.Value)
 			if err != nil {
@@ -144,12 +125,48 @@ func TestDependencyDirection(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if checked < 10 {
 		t.Fatalf("checked only %d files: is the walk rooted at the module?", checked)
 	}
+}
+
+// sourceRoot is the module's root, from this package's folder.
+const sourceRoot = "../.."
+
+// goSources calls fn with every Go file of the module that is not a test,
+// by its slash-separated path from the module's root and the path to open
+// it by, skipping testdata and dot folders and the folders skipDir (if
+// any) names; it returns how many files fn was given. An error from fn,
+// or from the walk, fails t.
+func goSources(t *testing.T, skipDir func(rel string) bool, fn func(rel, path string) error) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(sourceRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(sourceRoot, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			name := d.Name()
+			if name == "testdata" || (strings.HasPrefix(name, ".") && path != sourceRoot) || (skipDir != nil && skipDir(rel)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		n++
+		return fn(rel, path)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 func under(dir, pkg string) bool { return dir == pkg || strings.HasPrefix(dir, pkg+"/") }

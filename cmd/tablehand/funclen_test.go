@@ -4,9 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -26,33 +23,13 @@ var longFuncs = map[string]string{}
 // TestNoLongFunctions holds every function declaration outside the tests
 // to maxFuncLines, but the exemptions of longFuncs.
 func TestNoLongFunctions(t *testing.T) {
-	root := "../.."
 	fset := token.NewFileSet()
-	checked := 0
 	exempt := map[string]int{} // longFuncs key -> the longest such function found
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == "testdata" || (strings.HasPrefix(name, ".") && path != root) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
+	checked := goSources(t, nil, func(rel, path string) error {
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
-		checked++
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
 			if !ok {
@@ -71,9 +48,6 @@ func TestNoLongFunctions(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if checked <= 50 {
 		t.Fatalf("checked only %d files: is the walk rooted at the module?", checked)
 	}

@@ -4,10 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/tablehand/tablehand/commands"
@@ -34,38 +31,31 @@ var gameState = map[string]string{
 // a string, but the registry. A new list of systems anywhere else would
 // drift from it, as /init's and /character's lists once did.
 func TestSystemsNamedOnce(t *testing.T) {
-	root := "../.."
 	names := map[string]bool{}
 	for _, s := range commands.Systems {
 		names[s.Name] = true
 	}
+	// A system's own folders may name it; so may the docs.
+	skip := func(rel string) bool {
+		if rel == "docs" {
+			return true
+		}
+		for name := range names {
+			if rel == "rules/"+name || rel == "commands/"+name {
+				return true
+			}
+		}
+		return false
+	}
 	fset := token.NewFileSet()
-	checked := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if d.Name() == "testdata" || d.Name() == "docs" || (strings.HasPrefix(d.Name(), ".") && path != root) {
-				return filepath.SkipDir
-			}
-			for name := range names {
-				if rel == "rules/"+name || rel == "commands/"+name {
-					return filepath.SkipDir
-				}
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || rel == registryFile {
+	checked := goSources(t, skip, func(rel, path string) error {
+		if rel == registryFile {
 			return nil
 		}
 		f, err := parser.ParseFile(fset, path, nil, 0)
 		if err != nil {
 			return err
 		}
-		checked++
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -85,9 +75,6 @@ func TestSystemsNamedOnce(t *testing.T) {
 		})
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if checked < 20 {
 		t.Fatalf("checked only %d files: is the walk rooted at the module?", checked)
 	}

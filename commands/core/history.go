@@ -90,12 +90,8 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 				stats = " (" + kit.EscapeMarkdown(st.character) + ": " + st.list + ")"
 			}
 		}
-		fmt.Fprintf(&b, "`%s` %s **%s** `%s`%s = **%s**%s\n", r.Code, discordTime(r.CreatedAt), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), stats, total, mark)
+		fmt.Fprintf(&b, "`%s` %s **%s** `%s`%s = **%s**%s\n", r.Code, kit.Timestamp(r.CreatedAt, "R"), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), stats, total, mark)
 		result.Rolls = append(result.Rolls, e)
 	}
 	return kit.Response{Content: b.String(), Ephemeral: true, Result: result}, nil
 }
-
-// discordTime renders t as Discord's timestamp markup, which each reader's
-// client shows in their own time zone and language ("5 minutes ago").
-func discordTime(t time.Time) string { return fmt.Sprintf("<t:%d:R>", t.Unix()) }

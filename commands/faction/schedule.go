@@ -122,7 +122,7 @@ func (r ScheduleResult) text() string {
 
 // FireTime renders a firing's time for Discord: every reader sees it in
 // their own zone.
-func FireTime(t time.Time) string { return fmt.Sprintf("<t:%d:F>", t.Unix()) }
+func FireTime(t time.Time) string { return kit.Timestamp(t, "F") }
 
 // notify tells the running scheduler; a failure there is logged, not the
 // user's: the store has the change and the scheduler reloads on start.

@@ -174,14 +174,18 @@ func orderOf(row db.FactionOrder) (Order, error) {
 	return o, nil
 }
 
-func ordersOf(rows []db.FactionOrder) ([]Order, error) {
-	out := make([]Order, 0, len(rows))
+func ordersOf(rows []db.FactionOrder) ([]Order, error) { return decodeAll(rows, orderOf) }
+
+// decodeAll decodes each stored row with decode, stopping at the first
+// that fails.
+func decodeAll[R, T any](rows []R, decode func(R) (T, error)) ([]T, error) {
+	out := make([]T, 0, len(rows))
 	for _, r := range rows {
-		o, err := orderOf(r)
+		t, err := decode(r)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, o)
+		out = append(out, t)
 	}
 	return out, nil
 }
@@ -212,17 +216,7 @@ func roundOf(row db.FactionRound) (Round, error) {
 	return r, nil
 }
 
-func roundsOf(rows []db.FactionRound) ([]Round, error) {
-	out := make([]Round, 0, len(rows))
-	for _, r := range rows {
-		rd, err := roundOf(r)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rd)
-	}
-	return out, nil
-}
+func roundsOf(rows []db.FactionRound) ([]Round, error) { return decodeAll(rows, roundOf) }
 
 // unknownFaction is the store's db.ErrUnknownFaction as the rules' own
 // mistake, with the store's words.
@@ -291,11 +285,9 @@ func (cs campaigns) campaign(ctx context.Context, guildID string) (Campaign, err
 // and what it leaves is saved; when fn fails nothing is.
 func (cs campaigns) update(ctx context.Context, guildID string, fn func(fc *Campaign) error) (Campaign, error) {
 	var out Campaign
-	row, err := cs.s.UpdateCampaign(ctx, guildID, changed(fn, &out))
-	if err != nil {
+	if _, err := cs.s.UpdateCampaign(ctx, guildID, changed(fn, &out)); err != nil {
 		return Campaign{}, err
 	}
-	out.Version, out.UpdatedAt = row.Version, row.UpdatedAt
 	return out, nil
 }
 

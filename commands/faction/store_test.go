@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -22,41 +21,22 @@ import (
 // (SQLite and PostgreSQL): the tables and transactions are db's, tested
 // there as JSON documents (db/factions_test.go); here the rules run in
 // them.
-var storeTests = []struct {
-	name string
-	test func(*testing.T)
-}{
-	{"FactionCampaignStore", testFactionCampaignStore},
-	{"OrderIDsNeverReused", testOrderIDsNeverReused},
-	{"PlayRoundsAllOrNothing", testPlayRoundsAllOrNothing},
-	{"PlayRoundsHoldsQuestions", testPlayRoundsHoldsQuestions},
-	{"FiringAppliedOnceAcrossProcesses", testFiringAppliedOnceAcrossProcesses},
-	{"EnsureCampaign", testEnsureCampaign},
+var storeTests = []dbtest.Case{
+	{Name: "FactionCampaignStore", Test: testFactionCampaignStore},
+	{Name: "OrderIDsNeverReused", Test: testOrderIDsNeverReused},
+	{Name: "PlayRoundsAllOrNothing", Test: testPlayRoundsAllOrNothing},
+	{Name: "PlayRoundsHoldsQuestions", Test: testPlayRoundsHoldsQuestions},
+	{Name: "FiringAppliedOnceAcrossProcesses", Test: testFiringAppliedOnceAcrossProcesses},
+	{Name: "EnsureCampaign", Test: testEnsureCampaign},
 }
 
 func TestStore(t *testing.T) {
 	var _ Store = (*db.DB)(nil) // the store is the game's store
-	for _, kind := range dbtest.Stores {
-		t.Run(kind, func(t *testing.T) {
-			if kind == "postgres" && !dbtest.Available(t) {
-				t.Skip(dbtest.HowTo)
-			}
-			for _, c := range storeTests {
-				t.Run(c.name, c.test)
-			}
-		})
-	}
+	dbtest.Run(t, storeTests)
 }
 
-// source is a fresh store of the kind t runs on.
-func source(t *testing.T) string {
-	for _, kind := range dbtest.Stores {
-		if strings.HasPrefix(t.Name(), "TestStore/"+kind+"/") {
-			return dbtest.Source(t, kind)
-		}
-	}
-	return dbtest.Source(t, "sqlite")
-}
+// source is a fresh store of the kind the suite runs t on.
+func source(t *testing.T) string { return dbtest.FreshSource(t) }
 
 // tdb is the store with the game's methods under the store's names.
 type tdb struct {
@@ -314,38 +294,7 @@ func testFactionCampaignStore(t *testing.T) {
 }
 
 // snapshot is everything a round may change, as stored.
-func snapshot(t *testing.T, d tdb, guild string) string {
-	t.Helper()
-	// Each query's rows, joined in Go: the same on every store.
-	var out []string
-	for _, q := range []string{
-		`SELECT state || '|' || version FROM faction_campaigns WHERE guild_id = '` + guild + `'`,
-		`SELECT id || ':' || body || ':' || question FROM faction_orders ORDER BY id`,
-		`SELECT count(*) || ':' || coalesce(max(round), 0) FROM faction_rounds`,
-		`SELECT count(*) || '' FROM faction_firings`,
-		`SELECT last_firing FROM faction_schedules ORDER BY id`,
-	} {
-		rows, err := d.SQL().Query(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for rows.Next() {
-			var s string
-			if err := rows.Scan(&s); err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, s)
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		rows.Close()
-		out = append(out, strings.Join(got, ";"))
-	}
-	b, _ := json.Marshal(out)
-	return string(b)
-}
+func snapshot(t *testing.T, d tdb, guild string) string { return dbtest.CampaignSnapshot(t, d, guild) }
 
 // "A round is one transaction: a crash in the middle leaves the campaign
 // exactly as before the round": fail after each step in turn.

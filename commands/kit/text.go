@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Article is "an" before a vowel, "a" otherwise: "an arc character".
@@ -74,3 +75,10 @@ func EscapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
 // CodeSafe keeps s inside a `code span`: a backtick (from a label) would
 // end it, so it becomes a look-alike.
 func CodeSafe(s string) string { return strings.ReplaceAll(s, "`", "ˋ") }
+
+// Timestamp renders t as Discord's timestamp markup in style ("F": the
+// full date and time, "R": how long ago), which each reader's client
+// shows in their own zone.
+func Timestamp(t time.Time, style string) string {
+	return "<t:" + strconv.FormatInt(t.Unix(), 10) + ":" + style + ">"
+}

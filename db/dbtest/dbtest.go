@@ -6,6 +6,8 @@ package dbtest
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -146,4 +148,84 @@ func Source(t testing.TB, kind string) string {
 		return Postgres(t)
 	}
 	return SQLite(t)
+}
+
+// Case is one test of a suite that runs on every kind of store.
+type Case struct {
+	Name string
+	Test func(*testing.T)
+}
+
+// kinds maps the name prefix of each store's subtest that Run starts
+// ("TestStore/postgres/") to its kind.
+var kinds sync.Map
+
+// Run runs every case on every kind of store, as <t>/<kind>/<case>; the
+// PostgreSQL cases skip with HowTo when no server answers. A case gets a
+// fresh store of its kind from FreshSource.
+func Run(t *testing.T, cases []Case) {
+	for _, kind := range Stores {
+		t.Run(kind, func(t *testing.T) {
+			if kind == "postgres" && !Available(t) {
+				t.Skip(HowTo)
+			}
+			kinds.Store(t.Name()+"/", kind)
+			for _, c := range cases {
+				t.Run(c.Name, c.Test)
+			}
+		})
+	}
+}
+
+// FreshSource returns a fresh store for t: of the kind Run runs t on,
+// else SQLite.
+func FreshSource(t *testing.T) string {
+	kind := "sqlite"
+	kinds.Range(func(prefix, k any) bool {
+		if strings.HasPrefix(t.Name(), prefix.(string)) {
+			kind = k.(string)
+			return false
+		}
+		return true
+	})
+	return Source(t, kind)
+}
+
+// CampaignSnapshot is everything a faction round may change of the
+// guild's campaign, as stored, read through d's SQL: two snapshots are
+// equal when nothing changed.
+func CampaignSnapshot(t testing.TB, d interface{ SQL() *sql.DB }, guild string) string {
+	t.Helper()
+	// Each query's rows, joined in Go: the same on every store.
+	var out []string
+	for _, q := range []string{
+		`SELECT state || '|' || version FROM faction_campaigns WHERE guild_id = '` + guild + `'`,
+		`SELECT id || ':' || body || ':' || question FROM faction_orders ORDER BY id`,
+		`SELECT count(*) || ':' || coalesce(max(round), 0) FROM faction_rounds`,
+		`SELECT count(*) || '' FROM faction_firings`,
+		`SELECT last_firing FROM faction_schedules ORDER BY id`,
+	} {
+		rows, err := d.SQL().Query(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for rows.Next() {
+			var s string
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, s)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+		out = append(out, strings.Join(got, ";"))
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
