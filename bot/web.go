@@ -3,10 +3,8 @@ package bot
 import (
 	"bytes"
 	"context"
-	"embed"
 	"errors"
 	"fmt"
-	"html/template"
 	"log/slog"
 	"net"
 	"net/http"
@@ -14,90 +12,37 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
 )
 
-// The read-only web pages: a faction campaign's and a running fight's,
-// each for its players and for its GM, at kit.PagePath + token (the
-// links /faction page and /init page give). They read the store through
-// the same views as the commands. Everything is in the binary
-// (html/template, the stylesheet, page.js): no inline script, no
-// external asset, and a Content-Security-Policy that allows nothing
-// else. A token opens a page or nothing: an unknown token and a revoked
-// one get the same 404, and no token is ever logged.
-
-//go:embed web
-var webFiles embed.FS
-
-var webTemplates = template.Must(template.New("web").Funcs(template.FuncMap{
-	"deref": func(b *bool) bool { return b != nil && *b },
-	"int": func(n *int) int {
-		if n == nil {
-			return 0
-		}
-		return *n
-	},
-	"str": func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
-	},
-	"factionCards": factionCards,
-	"habitatRows":  habitatRows,
-	"chartLines":   chartLines,
-	"chartKey":     chartKey,
-	"chartRows":    chartRows,
-	"roundReports": roundReports,
-}).ParseFS(webFiles, "web/*.html"))
-
-// pageCSS is the stylesheet every page links; pageJS its one script,
-// which only shows the times in the reader's own zone (the page is right
-// without it).
-var (
-	pageCSS = mustRead("web/page.css")
-	pageJS  = mustRead("web/page.js")
-)
-
-// Where the stylesheet and the script are served (head.html links them).
-const (
-	pageCSSPath = "/static/page.css"
-	pageJSPath  = "/static/page.js"
-)
-
-func mustRead(name string) []byte {
-	b, err := webFiles.ReadFile(name)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
+// The read-only web pages the slices add to the router (kit.Page: a
+// faction campaign's, a running fight's), each for its players and for
+// its GM, at kit.PagePath + token (the links /faction page and /init page
+// give). bot looks up the token and serves the page whose scope it is,
+// the files every page links (kit.PageAssets) and the event streams of
+// the pages that follow what they show (webevents.go). Everything is in
+// the binary: no inline script, no external asset, and a
+// Content-Security-Policy that allows nothing else. A token opens a page
+// or nothing: an unknown token and a revoked one get the same 404, and no
+// token is ever logged.
 
 // contentSecurityPolicy lets a page load only what Tablehand serves, and
 // nothing frame it.
 const contentSecurityPolicy = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// WebStore is what the pages read.
+// WebStore is where the pages' tokens are kept.
 type WebStore interface {
 	PageByToken(ctx context.Context, token string) (db.Page, error)
-	// CampaignStamp names the guild's campaign's stored state: a page
-	// keeps what it rendered of it while it is the same (webcache.go).
-	CampaignStamp(ctx context.Context, guildID string) (db.CampaignStamp, error)
-	faction.Store
-	kit.EncounterStore
 }
 
 // Web serves the pages.
 type Web struct {
-	store  WebStore
-	log    *slog.Logger
-	now    func() time.Time
-	mux    *http.ServeMux
-	fights *fightHub
-	pages  *pageCache
+	store WebStore
+	pages []kit.Page
+	log   *slog.Logger
+	mux   *http.ServeMux
+	live  *liveHub
 	// closing ends the event streams: a server's Shutdown waits for
 	// every request, and a stream would never end by itself.
 	closing   chan struct{}
@@ -114,35 +59,31 @@ func onShutdown(srv *http.Server, web http.Handler) {
 	}
 }
 
-// WebOptions are the pages' clock and how often an open fight page's
-// fight is looked at for changes.
+// WebOptions say how often an open live page's subject (a fight) is
+// looked at for changes.
 type WebOptions struct {
-	// Now is the clock the schedule's next firings count from (nil:
-	// time.Now).
-	Now func() time.Time
-	// Poll is how often the store is asked whether a watched fight
-	// changed (0: DefaultFightPoll). One look per fight serves every page
-	// open on it.
+	// Poll is how often the store is asked whether a watched page
+	// changed (0: DefaultFightPoll). One look per page serves every
+	// reader who has it open.
 	Poll time.Duration
 }
 
-// DefaultFightPoll is how often a watched fight is looked at.
+// DefaultFightPoll is how often a watched page is looked at.
 const DefaultFightPoll = 250 * time.Millisecond
 
-// NewWeb returns the pages' handler over store.
-func NewWeb(store WebStore, log *slog.Logger, o WebOptions) *Web {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+// NewWeb returns the handler of pages (Router.Pages), whose tokens store
+// keeps.
+func NewWeb(store WebStore, pages []kit.Page, log *slog.Logger, o WebOptions) *Web {
 	if o.Poll <= 0 {
 		o.Poll = DefaultFightPoll
 	}
-	w := &Web{store: store, log: log, now: o.Now, mux: http.NewServeMux(), fights: newFightHub(store, o.Poll, log),
-		pages: newPageCache(DefaultPageCacheBytes), closing: make(chan struct{})}
+	w := &Web{store: store, pages: pages, log: log, mux: http.NewServeMux(), live: newLiveHub(o.Poll, log),
+		closing: make(chan struct{})}
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}", w.page)
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}/events", w.events)
-	w.mux.HandleFunc("GET "+pageCSSPath, w.static(pageCSS, "text/css; charset=utf-8"))
-	w.mux.HandleFunc("GET "+pageJSPath, w.static(pageJS, "text/javascript; charset=utf-8"))
+	for _, a := range kit.PageAssets {
+		w.mux.HandleFunc("GET "+a.Path, w.static(a.Body, a.Type))
+	}
 	w.mux.HandleFunc("/", func(rw http.ResponseWriter, r *http.Request) { w.notFound(rw) })
 	return w
 }
@@ -159,7 +100,15 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 // IsWebPath reports whether the pages answer path: http serves them
 // beside the interactions endpoint, which has every other path.
 func IsWebPath(path string) bool {
-	return len(path) > len(kit.PagePath) && strings.HasPrefix(path, kit.PagePath) || path == pageCSSPath || path == pageJSPath
+	if len(path) > len(kit.PagePath) && strings.HasPrefix(path, kit.PagePath) {
+		return true
+	}
+	for _, a := range kit.PageAssets {
+		if path == a.Path {
+			return true
+		}
+	}
+	return false
 }
 
 // static serves a file of the binary.
@@ -172,36 +121,56 @@ func (w *Web) static(body []byte, ctype string) http.HandlerFunc {
 }
 
 func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
-	p, err := w.store.PageByToken(r.Context(), r.PathValue("token"))
+	p, page, err := w.open(r.Context(), r.PathValue("token"))
 	if err != nil {
-		w.answer(rw, "", nil, err)
+		w.answer(rw, err)
 		return
 	}
-	if channel, ok := db.FightChannel(p.Scope); ok {
-		fp, err := tracker.LoadFightPage(r.Context(), w.store, channel, p.Audience == db.AudienceGM)
-		w.answer(rw, "fight", fp, err)
+	b := kit.PageBuffer()
+	defer kit.PutPageBuffer(b)
+	if err := page.Render(r.Context(), b, p); err != nil {
+		w.answer(rw, err)
 		return
 	}
-	page, err := w.campaignPage(r.Context(), p.GuildID, p.Audience)
-	w.answer(rw, "campaign", page, err)
+	w.write(rw, http.StatusOK, b)
 }
 
-// answer renders the page name of data, or answers err: what is not
-// found (an unknown or revoked token, a campaign that is gone, a fight
-// that has ended) is the one 404; anything else, a 503.
-func (w *Web) answer(rw http.ResponseWriter, name string, data any, err error) {
-	switch {
-	case errors.Is(err, db.ErrNotFound):
-		w.notFound(rw)
-	case err != nil:
-		w.unavailable(rw, err)
-	default:
-		w.render(rw, http.StatusOK, name, data)
+// open finds the page token opens: its row, and the page that serves its
+// scope (none: db.ErrNotFound).
+func (w *Web) open(ctx context.Context, token string) (db.Page, kit.Page, error) {
+	p, err := w.store.PageByToken(ctx, token)
+	if err != nil {
+		return db.Page{}, nil, err
 	}
+	for _, page := range w.pages {
+		if page.Serves(p.Scope) {
+			return p, page, nil
+		}
+	}
+	return db.Page{}, nil, fmt.Errorf("page of scope %q: %w", p.Scope, db.ErrNotFound)
+}
+
+// answer answers err: what is not found (an unknown or revoked token, a
+// campaign that is gone, a fight that has ended) is the one 404;
+// anything else, a 503.
+func (w *Web) answer(rw http.ResponseWriter, err error) {
+	if errors.Is(err, db.ErrNotFound) {
+		w.notFound(rw)
+		return
+	}
+	w.unavailable(rw, err)
 }
 
 // notFound is the one answer to every link that opens nothing.
-func (w *Web) notFound(rw http.ResponseWriter) { w.render(rw, http.StatusNotFound, "notfound", nil) }
+func (w *Web) notFound(rw http.ResponseWriter) {
+	b := kit.PageBuffer()
+	defer kit.PutPageBuffer(b)
+	if err := kit.RenderNotFound(b); err != nil {
+		w.unavailable(rw, fmt.Errorf("render notfound: %w", err))
+		return
+	}
+	w.write(rw, http.StatusNotFound, b)
+}
 
 // unavailable answers a store that cannot be read, and logs why (the
 // error names the guild, never the token).
@@ -212,35 +181,12 @@ func (w *Web) unavailable(rw http.ResponseWriter, err error) {
 	fmt.Fprintln(rw, "Tablehand cannot read its database right now: try again in a minute.")
 }
 
-// render writes the page whole or, when the template fails, nothing of it.
-func (w *Web) render(rw http.ResponseWriter, status int, name string, data any) {
-	b := renderBuffers.Get().(*bytes.Buffer)
-	defer putRenderBuffer(b)
-	if err := webTemplates.ExecuteTemplate(b, name, data); err != nil {
-		w.unavailable(rw, fmt.Errorf("render %s: %w", name, err))
-		return
-	}
+// write sends a page rendered whole in b.
+func (w *Web) write(rw http.ResponseWriter, status int, b *bytes.Buffer) {
 	rw.Header().Set("Content-Type", "text/html; charset=utf-8")
 	rw.Header().Set("Cache-Control", "no-store")
 	rw.WriteHeader(status)
 	rw.Write(b.Bytes())
-}
-
-// renderBuffers are the buffers pages are rendered in, used again: a
-// campaign page of 100 factions is half a megabyte, which a new buffer
-// would grow to by copying it a dozen times.
-var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// maxRenderBuffer is the largest buffer kept for the next page (4 MB);
-// a larger one goes to the collector.
-const maxRenderBuffer = 4 << 20
-
-func putRenderBuffer(b *bytes.Buffer) {
-	if b.Cap() > maxRenderBuffer {
-		return
-	}
-	b.Reset()
-	renderBuffers.Put(b)
 }
 
 // WithPages serves the pages' paths with web and every other with next.

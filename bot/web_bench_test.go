@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands"
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
+	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
@@ -68,6 +70,19 @@ func bigCampaign(b *testing.B, n, assets int) (*db.DB, string) {
 	return store, links.GM
 }
 
+// benchWeb is the pages over store, as the router of every system serves
+// them, and what the campaign page counts of its cache.
+func benchWeb(store *db.DB) (*Web, func() (hits, misses int)) {
+	pages := commands.New(kit.Deps{Store: store, Encounters: store, Calendar: Cron{}}).Pages()
+	counts := func() (int, int) { return 0, 0 }
+	for _, p := range pages {
+		if c, ok := p.(interface{ CacheCounts() (int, int) }); ok {
+			counts = c.CacheCounts
+		}
+	}
+	return NewWeb(store, pages, slogDiscard(), WebOptions{}), counts
+}
+
 // The server-side render of the GM's page of a campaign of 100 factions
 // with 20 assets each, from the store read to the last byte (target:
 // under 20 ms), as its readers meet it: cold, the first view after a
@@ -96,7 +111,7 @@ func BenchmarkCampaignPage100Factions21Rounds(b *testing.B) {
 
 // benchCampaignPage measures the page of token, cold and warm.
 func benchCampaignPage(b *testing.B, store *db.DB, token string) {
-	web := NewWeb(store, slogDiscard(), WebOptions{})
+	web, counts := benchWeb(store)
 	req := httptest.NewRequest(http.MethodGet, "/p/"+token, nil)
 	ctx := context.Background()
 	for _, cold := range []bool{true, false} {
@@ -106,7 +121,7 @@ func benchCampaignPage(b *testing.B, store *db.DB, token string) {
 		}
 		b.Run(name, func(b *testing.B) {
 			size := 0
-			hits0, _ := web.pages.counts()
+			hits0, _ := counts()
 			for b.Loop() {
 				if cold {
 					b.StopTimer()
@@ -122,7 +137,7 @@ func benchCampaignPage(b *testing.B, store *db.DB, token string) {
 				}
 				size = rec.Body.Len()
 			}
-			hits, _ := web.pages.counts()
+			hits, _ := counts()
 			b.ReportMetric(float64(hits-hits0)/float64(b.N), "hits/op")
 			b.ReportMetric(float64(size)/1024, "KB-html")
 		})
@@ -133,7 +148,7 @@ func benchCampaignPage(b *testing.B, store *db.DB, token string) {
 // HTML and its stylesheet (target: under 60 KB).
 func BenchmarkCampaignPageWeight10Factions(b *testing.B) {
 	store, token := bigCampaign(b, 10, 20)
-	web := NewWeb(store, slogDiscard(), WebOptions{})
+	web, _ := benchWeb(store)
 	weight := 0
 	for b.Loop() {
 		weight = 0
@@ -157,7 +172,7 @@ func BenchmarkPageNotFound(b *testing.B) {
 	if _, err := store.PageLinks(context.Background(), "g", db.ScopeCampaign, true); err != nil {
 		b.Fatal(err)
 	}
-	web := NewWeb(store, slogDiscard(), WebOptions{})
+	web, _ := benchWeb(store)
 	unknown := "A" + gm[1:] // as long, never made
 	if unknown == gm {
 		unknown = "B" + gm[1:]

@@ -112,7 +112,7 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 	w := &webCampaign{store: store, lines: map[string]consoleOut{}, router: router}
 	w.run(t, append(campaignLines, extra...)...)
 	w.result(t, "/faction page", &w.links)
-	web := NewWeb(store, log, WebOptions{Now: func() time.Time { return webNow }, Poll: 50 * time.Millisecond})
+	web := NewWeb(store, router.Pages(), log, WebOptions{Poll: 50 * time.Millisecond})
 	w.srv = httptest.NewServer(web)
 	t.Cleanup(w.srv.Close)
 	t.Cleanup(web.Shutdown) // first: the streams end, then the server

@@ -11,73 +11,76 @@ import (
 	"time"
 
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
 )
 
-// A fight page open in a browser follows the fight: it holds a
-// Server-Sent Events stream (GET /p/<token>/events) that says "change"
-// whenever the fight's journal moves, and page.js then fetches the page
-// again. The store is the source of the changes, so a change made by any
-// process on the database reaches every page: one goroutine per watched
-// fight looks at its journal's newest entry every poll, for all the
-// pages open on it, and stops when the last one closes.
+// A live page open in a browser (kit.LivePage: a fight's) follows what
+// it shows: it holds a Server-Sent Events stream (GET /p/<token>/events)
+// that says "change" whenever the page's Seq moves, and page.js then
+// fetches the page again. The store is the source of the changes, so a
+// change made by any process on the database reaches every page: one
+// goroutine per watched page looks at its Seq every poll, for all the
+// readers who have it open, and stops when the last one closes.
 
 // sseHeartbeat is how often an idle stream gets a comment line, so that
 // proxies keep it open.
 const sseHeartbeat = 25 * time.Second
 
-// fightHub watches the fights that pages are open on.
-type fightHub struct {
-	store kit.EncounterStore
-	poll  time.Duration
-	log   *slog.Logger
+// liveHub watches the live pages that are open.
+type liveHub struct {
+	poll time.Duration
+	log  *slog.Logger
 
 	mu      sync.Mutex
-	watches map[string]*fightWatch // by channel
+	watches map[liveKey]*liveWatch
 }
 
-// fightWatch is one watched fight and the streams open on it.
-type fightWatch struct {
+// liveKey is one watched page: its guild and scope (a fight's names its
+// channel), whichever audience reads it.
+type liveKey struct{ guild, scope string }
+
+// liveWatch is one watched page and the streams open on it.
+type liveWatch struct {
 	subs map[chan struct{}]struct{}
 	stop context.CancelFunc
 }
 
-func newFightHub(store kit.EncounterStore, poll time.Duration, log *slog.Logger) *fightHub {
-	return &fightHub{store: store, poll: poll, log: log, watches: map[string]*fightWatch{}}
+func newLiveHub(poll time.Duration, log *slog.Logger) *liveHub {
+	return &liveHub{poll: poll, log: log, watches: map[liveKey]*liveWatch{}}
 }
 
-// subscribe returns a channel told of each change of the fight in
-// channel (at most one pending), and the func that ends the subscription.
-func (h *fightHub) subscribe(channel string) (<-chan struct{}, func()) {
+// subscribe returns a channel told of each change of the page p of page
+// (at most one pending), and the func that ends the subscription.
+func (h *liveHub) subscribe(page kit.LivePage, p db.Page) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)
+	key := liveKey{guild: p.GuildID, scope: p.Scope}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	fw := h.watches[channel]
-	if fw == nil {
+	lw := h.watches[key]
+	if lw == nil {
 		ctx, stop := context.WithCancel(context.Background())
-		fw = &fightWatch{subs: map[chan struct{}]struct{}{}, stop: stop}
-		h.watches[channel] = fw
-		go h.watch(ctx, channel, fw)
+		lw = &liveWatch{subs: map[chan struct{}]struct{}{}, stop: stop}
+		h.watches[key] = lw
+		go h.watch(ctx, page, p, lw)
 	}
-	fw.subs[ch] = struct{}{}
+	lw.subs[ch] = struct{}{}
 	return ch, func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		delete(fw.subs, ch)
-		if len(fw.subs) == 0 {
-			fw.stop()
-			delete(h.watches, channel)
+		delete(lw.subs, ch)
+		if len(lw.subs) == 0 {
+			lw.stop()
+			delete(h.watches, key)
 		}
 	}
 }
 
-// watch looks at the fight every poll until stopped, and tells the
-// subscribers when its journal moved (or the fight ended).
-func (h *fightHub) watch(ctx context.Context, channel string, fw *fightWatch) {
-	last, err := tracker.FightSeq(ctx, h.store, channel)
+// watch looks at the page every poll until stopped, and tells the
+// subscribers when its Seq moved (or its subject went).
+func (h *liveHub) watch(ctx context.Context, page kit.LivePage, p db.Page, lw *liveWatch) {
+	last, err := page.Seq(ctx, p)
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
-		h.log.Warn("fight page: watch", "channel", channel, "err", err)
+		h.log.Warn("live page: watch", "scope", p.Scope, "err", err)
 	}
 	t := time.NewTicker(h.poll)
 	defer t.Stop()
@@ -87,13 +90,13 @@ func (h *fightHub) watch(ctx context.Context, channel string, fw *fightWatch) {
 			return
 		case <-t.C:
 		}
-		seq, err := fightSeq(ctx, h.store, channel)
+		seq, err := liveSeq(ctx, page, p)
 		if err != nil || seq == last {
 			continue
 		}
 		last = seq
 		h.mu.Lock()
-		for ch := range fw.subs {
+		for ch := range lw.subs {
 			select {
 			case ch <- struct{}{}:
 			default: // one change is pending already
@@ -103,26 +106,25 @@ func (h *fightHub) watch(ctx context.Context, channel string, fw *fightWatch) {
 	}
 }
 
-// fightSeq is tracker.FightSeq of the fight in channel, -1 once the fight
-// has ended (the page shows that): a change like any other.
-func fightSeq(ctx context.Context, store kit.EncounterStore, channel string) (int64, error) {
-	seq, err := tracker.FightSeq(ctx, store, channel)
+// liveSeq is the Seq of the page p of page, -1 once its subject has gone
+// (the page shows that): a change like any other.
+func liveSeq(ctx context.Context, page kit.LivePage, p db.Page) (int64, error) {
+	seq, err := page.Seq(ctx, p)
 	if errors.Is(err, db.ErrNotFound) {
 		return -1, nil
 	}
 	return seq, err
 }
 
-// events is the stream of a fight page's changes.
+// events is the stream of a live page's changes.
 func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
-	p, err := w.store.PageByToken(r.Context(), r.PathValue("token"))
-	channel, isFight := db.FightChannel(p.Scope)
-	if errors.Is(err, db.ErrNotFound) || err == nil && !isFight {
-		w.notFound(rw)
-		return
+	p, page, err := w.open(r.Context(), r.PathValue("token"))
+	live, isLive := page.(kit.LivePage)
+	if err == nil && !isLive {
+		err = fmt.Errorf("events of scope %q: %w", p.Scope, db.ErrNotFound)
 	}
 	if err != nil {
-		w.unavailable(rw, err)
+		w.answer(rw, err)
 		return
 	}
 	rc := http.NewResponseController(rw)
@@ -130,13 +132,13 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		w.log.Warn("fight page: stream deadline", "err", err)
 	}
-	changes, done := w.fights.subscribe(channel)
+	changes, done := w.live.subscribe(live, p)
 	defer done()
 	// A change between the page's load and this subscription: the page
 	// says which entry of the journal it shows (since).
 	missed := false
 	if since := r.URL.Query().Get("since"); since != "" {
-		seq, err := fightSeq(r.Context(), w.store, channel)
+		seq, err := liveSeq(r.Context(), live, p)
 		missed = err == nil && strconv.FormatInt(seq, 10) != since
 	}
 	h := rw.Header()

@@ -100,7 +100,7 @@ func TestDocPathsFindsMentions(t *testing.T) {
 		{"README.md", "the command in `commands/kit/call.go`.", []string{"commands/kit/call.go"}},
 		{"README.md", "see [the guide](docs/dice.md#odds), and docs/dice.md.", []string{"docs/dice.md"}},
 		{"docs/x.md", "see [the guide](dice.md#odds) and [up](../go.mod)", []string{"docs/dice.md", "go.mod"}},
-		{"docs/x.md", "plain text: bot/web.go's cache, at bot/webcache.go:12, in `rules/dice/`;", []string{"bot/web.go", "bot/webcache.go", "rules/dice"}},
+		{"docs/x.md", "plain text: bot/web.go's cache, at bot/webevents.go:12, in `rules/dice/`;", []string{"bot/web.go", "bot/webevents.go", "rules/dice"}},
 		{"docs/x.md", "`commands/kit.Call` opens; `commands/kit.Call.Reply` too; `db.Open`", []string{"commands/kit.Call", "commands/kit.Call.Reply"}},
 		{"docs/x.md", "`commands/kit.NoSuchName` and `commands/arc.go` and `bot/web.go/`", []string{"!commands/kit.NoSuchName", "!commands/arc.go", "!bot/web.go"}},
 		{"docs/x.md", "`commands/<name>/`, rules/<system>, rules/..., `bot/web/*.js`", nil},

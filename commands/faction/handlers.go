@@ -3,6 +3,7 @@ package faction
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	rules "github.com/tablehand/tablehand/rules/faction"
@@ -15,9 +16,10 @@ type handlers struct {
 	factions campaigns
 }
 
-// Mount adds /faction and /schedule to r. The store of env must keep
-// campaigns (Store); without a store (the definitions alone, `tablehand
-// commands`) the commands are defined but cannot run.
+// Mount adds /faction and /schedule to r, the rounds' scheduled work and
+// the campaign's web page. The store of env must keep campaigns (Store);
+// without a store (the definitions alone, `tablehand commands`) the
+// commands are defined but cannot run, and there is no page.
 func Mount(env *kit.Env, r *kit.Router) {
 	h := &handlers{Env: env}
 	if env.Store != nil {
@@ -26,6 +28,11 @@ func Mount(env *kit.Env, r *kit.Router) {
 			panic(fmt.Sprintf("faction: the store, a %T, keeps no faction campaigns (faction.Store)", env.Store))
 		}
 		h.factions = campaigns{s}
+		now := env.Now
+		if now == nil {
+			now = time.Now
+		}
+		r.AddPage(&campaignPage{store: s, calendar: env.Calendar, now: now, cache: newPageCache(DefaultPageCacheBytes)})
 	}
 	h.registerFaction(r)
 	h.registerSchedule(r)

@@ -13,7 +13,7 @@ import (
 	rules "github.com/tablehand/tablehand/rules/faction"
 )
 
-// The campaign as a web page reads it (bot/web.go renders it): the same
+// The campaign as a web page reads it (webcache.go renders it): the same
 // store and the same Viewer as the Discord replies, so the players' page
 // shows what a player may read in Discord and no more.
 

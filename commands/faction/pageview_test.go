@@ -27,8 +27,8 @@ func TestCampaignPageFollowsViewer(t *testing.T) {
 	npc.Research = []rules.Project{{ID: 1, Kind: rules.ResearchStat, Stat: rules.INF, New: 8, Status: "researching", Ready: 3}}
 	orders := []Order{{ID: 1, Faction: "Ghosts", Seq: 1, Order: rules.Order{Action: "invest"}}}
 
-	gm := campaignPage(c, GMView, orders, nil)
-	players := campaignPage(c, PlayersView, orders, nil)
+	gm := pageOf(c, GMView, orders, nil)
+	players := pageOf(c, PlayersView, orders, nil)
 	if got := gm.Factions[0].Research; len(got) != 1 || got[0].Target != "INF" || got[0].New != 8 || got[0].Ready != 3 {
 		t.Errorf("the GM's page: research %+v", got)
 	}
@@ -40,8 +40,8 @@ func TestCampaignPageFollowsViewer(t *testing.T) {
 	}
 }
 
-// campaignPage is the page of c for v, with orders, as PageState.Live
+// pageOf is the page of c for v, with orders, as PageState.Live
 // makes it without a store.
-func campaignPage(c *rules.Campaign, v Viewer, orders []Order, hist []Round) CampaignPage {
+func pageOf(c *rules.Campaign, v Viewer, orders []Order, hist []Round) CampaignPage {
 	return pageState(c, v, hist).withOrders(orders)
 }

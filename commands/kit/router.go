@@ -36,6 +36,7 @@ type Router struct {
 	components   map[string]route   // custom_id prefix before the first ':'
 	notes        map[string]Note    // command name
 	job          Job                // the scheduled work (AddJob)
+	pages        []Page             // the web pages (AddPage)
 	gmRoles      []string
 	log          *slog.Logger
 	// database is the database file's path, for the operator's log;

@@ -1,17 +1,20 @@
 package tracker
 
 import (
+	"bytes"
 	"context"
+	"embed"
 	"fmt"
+	"html/template"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 )
 
-// /init page, and the fight as its web page reads it (bot/web.go renders
-// it): the same store, and the same encounter.View and journal reading as
-// /init's answers, so the players' page shows what players read in
-// Discord (no hidden combatant, no secret change).
+// /init page, and the fight's web page (fightPage, which bot/web.go
+// serves): the same store, and the same encounter.View and journal
+// reading as /init's answers, so the players' page shows what players
+// read in Discord (no hidden combatant, no secret change).
 
 // pageLog is how many of the journal's last entries the page shows.
 const pageLog = 5
@@ -57,4 +60,51 @@ func FightSeq(ctx context.Context, store kit.EncounterStore, channelID string) (
 		return 0, err
 	}
 	return enc.Seq, nil
+}
+
+//go:embed web
+var webFiles embed.FS
+
+// fightTemplates are the fight page's ("fight"); its pointers are read
+// with deref, int and str.
+var fightTemplates = kit.PageTemplates(template.FuncMap{
+	"deref": func(b *bool) bool { return b != nil && *b },
+	"int": func(n *int) int {
+		if n == nil {
+			return 0
+		}
+		return *n
+	},
+	"str": func(s *string) string {
+		if s == nil {
+			return ""
+		}
+		return *s
+	},
+}, webFiles, "web/*.html")
+
+// fightPage is the web page of a channel's fight (db.FightScope), a
+// kit.LivePage: it follows the fight's journal.
+type fightPage struct{ store kit.EncounterStore }
+
+func (fightPage) Serves(scope string) bool {
+	_, ok := db.FightChannel(scope)
+	return ok
+}
+
+func (f fightPage) Render(ctx context.Context, b *bytes.Buffer, p db.Page) error {
+	channel, _ := db.FightChannel(p.Scope)
+	fp, err := LoadFightPage(ctx, f.store, channel, p.Audience == db.AudienceGM)
+	if err != nil {
+		return err
+	}
+	if err := fightTemplates.ExecuteTemplate(b, "fight", fp); err != nil {
+		return fmt.Errorf("render fight: %w", err)
+	}
+	return nil
+}
+
+func (f fightPage) Seq(ctx context.Context, p db.Page) (int64, error) {
+	channel, _ := db.FightChannel(p.Scope)
+	return FightSeq(ctx, f.store, channel)
 }

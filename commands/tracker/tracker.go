@@ -77,8 +77,14 @@ import (
 // encounter store and every fighting system's encounter.Policy.
 type Tracker struct{ *kit.Env }
 
-// Mount adds /init, its autocompletes and the tracker's buttons to r.
-func Mount(env *kit.Env, r *kit.Router) { (&Tracker{env}).registerInit(r) }
+// Mount adds /init, its autocompletes and the tracker's buttons to r,
+// and the fight's web page.
+func Mount(env *kit.Env, r *kit.Router) {
+	(&Tracker{env}).registerInit(r)
+	if env.Encounters != nil {
+		r.AddPage(fightPage{env.Encounters})
+	}
+}
 
 // InitResult is the console's `result` of every /init command: the
 // encounter as the asker may see it (encounter.View: round, turn, order,

@@ -1,14 +1,11 @@
-package bot
+package faction
 
 import (
-	"bytes"
 	"container/list"
 	"context"
-	"fmt"
 	"html/template"
 	"sync"
 
-	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/db"
 )
 
@@ -38,12 +35,12 @@ type pageKey struct {
 // what the rest of the page is rendered with.
 type pageEntry struct {
 	key   pageKey
-	state faction.PageState // without what the HTML shows
+	state PageState // without what the HTML shows
 	// hasChart says the state has a chart, which the page's header links.
 	hasChart          bool
 	stateHTML, rounds template.HTML
 	// factions is how many factions the state holds, whose names it
-	// keeps (faction.PageState's orders).
+	// keeps (PageState's orders).
 	factions int
 }
 
@@ -174,70 +171,4 @@ func (c *pageCache) remove(el *list.Element) {
 	e := c.order.Remove(el).(*pageEntry)
 	delete(c.entries, e.key)
 	c.bytes -= e.size()
-}
-
-// campaignView is what the campaign template renders: the page's live
-// part, and its kept HTML.
-type campaignView struct {
-	faction.CampaignPage
-	HasChart              bool
-	StateHTML, RoundsHTML template.HTML
-}
-
-// campaignPage is the page of the guild's campaign for the audience: its
-// kept part if its stamp is the stored one, else rendered and kept, and
-// its live part.
-func (w *Web) campaignPage(ctx context.Context, guildID, audience string) (campaignView, error) {
-	v := faction.PlayersView
-	if audience == db.AudienceGM {
-		v = faction.GMView
-	}
-	key := pageKey{guild: guildID, audience: audience}
-	stamp, err := w.store.CampaignStamp(ctx, guildID)
-	if err != nil {
-		return campaignView{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
-	}
-	e, err := w.pages.load(ctx, key, stamp, func() (*pageEntry, error) {
-		state, err := faction.LoadPageState(ctx, w.store, guildID, v)
-		if err != nil {
-			return nil, err
-		}
-		return renderState(key, state)
-	})
-	if err != nil {
-		return campaignView{}, err
-	}
-	src := faction.PageSources{Factions: w.store, Schedules: w.store, Cron: Cron{}, Now: w.now()}
-	page, err := e.state.Live(ctx, src, guildID)
-	if err != nil {
-		return campaignView{}, err
-	}
-	return campaignView{CampaignPage: page, HasChart: e.hasChart, StateHTML: e.stateHTML, RoundsHTML: e.rounds}, nil
-}
-
-// renderState renders the parts of the page that state decides, and
-// keeps of state only what the rest of the page needs.
-func renderState(key pageKey, state faction.PageState) (*pageEntry, error) {
-	stateHTML, err := renderPart("campaign-state", state.CampaignPage)
-	if err != nil {
-		return nil, err
-	}
-	rounds, err := renderPart("campaign-rounds", state.CampaignPage)
-	if err != nil {
-		return nil, err
-	}
-	e := &pageEntry{key: key, hasChart: state.Chart != nil, stateHTML: stateHTML, rounds: rounds, factions: len(state.Factions)}
-	state.Factions, state.Habitats, state.Rounds, state.Chart = nil, nil, nil, nil
-	e.state = state
-	return e, nil
-}
-
-// renderPart is the template name of data, in a string of its own size.
-func renderPart(name string, data any) (template.HTML, error) {
-	b := renderBuffers.Get().(*bytes.Buffer)
-	defer putRenderBuffer(b)
-	if err := webTemplates.ExecuteTemplate(b, name, data); err != nil {
-		return "", fmt.Errorf("render %s: %w", name, err)
-	}
-	return template.HTML(b.String()), nil
 }

@@ -1,11 +1,9 @@
-package bot
+package faction
 
 import (
 	"html/template"
 	"strconv"
 	"strings"
-
-	"github.com/tablehand/tablehand/commands/faction"
 )
 
 // What a campaign page repeats for each faction, habitat, round and
@@ -58,15 +56,15 @@ const (
 // factionCards is each faction's card: who plays it, its AP, habitats and
 // memes, its stats table, its assets table, its research and pending
 // effects (those the page's reader may see; gm: the reader is the GM).
-func factionCards(factions []faction.PageFaction, gm bool) template.HTML {
-	w := grown(factions, func(f faction.PageFaction) int { return 2500 + 200*len(f.Assets) })
+func factionCards(factions []PageFaction, gm bool) template.HTML {
+	w := grown(factions, func(f PageFaction) int { return 2500 + 200*len(f.Assets) })
 	for _, f := range factions {
 		w.card(f, gm)
 	}
 	return w.html()
 }
 
-func (w *htmlWriter) card(f faction.PageFaction, gm bool) {
+func (w *htmlWriter) card(f PageFaction, gm bool) {
 	w.WriteString("\n<article class=\"faction\" data-faction=\"")
 	w.text(f.Name)
 	w.WriteString("\">\n<h3 class=\"faction-name\">")
@@ -184,7 +182,7 @@ func (w *htmlWriter) stat(name string, value, max, percent int) {
 
 // assets is the assets table's body of one habitat: a header row naming
 // it, then a row an asset.
-func (w *htmlWriter) assets(g faction.AssetGroup) {
+func (w *htmlWriter) assets(g AssetGroup) {
 	w.WriteString("<tbody>\n<tr><th scope=\"rowgroup\" colspan=\"5\" class=\"where\">")
 	if g.Habitat != "" {
 		w.WriteString("at ")
@@ -218,8 +216,8 @@ func (w *htmlWriter) assets(g faction.AssetGroup) {
 
 // habitatRows is the habitats table's rows: each habitat, its owner,
 // region and health.
-func habitatRows(habitats []faction.HabitatResult) template.HTML {
-	w := grown(habitats, func(faction.HabitatResult) int { return 250 })
+func habitatRows(habitats []HabitatResult) template.HTML {
+	w := grown(habitats, func(HabitatResult) int { return 250 })
 	for _, h := range habitats {
 		w.WriteString(`<tr><th scope="row">`)
 		w.text(h.Name)
@@ -249,8 +247,8 @@ func habitatRows(habitats []faction.HabitatResult) template.HTML {
 
 // chartLines is the chart's lines: each faction's polyline and a dot a
 // round, the dot titled with what it says.
-func chartLines(lines []faction.ChartLine) template.HTML {
-	w := grown(lines, func(l faction.ChartLine) int { return 120 + len(l.Points) + 110*len(l.Dots) })
+func chartLines(lines []ChartLine) template.HTML {
+	w := grown(lines, func(l ChartLine) int { return 120 + len(l.Points) + 110*len(l.Dots) })
 	for _, l := range lines {
 		w.WriteString(`<g class="line"><polyline fill="none" stroke="`)
 		w.text(l.Color)
@@ -274,8 +272,8 @@ func chartLines(lines []faction.ChartLine) template.HTML {
 }
 
 // chartKey is the chart's key: each faction's colour and name.
-func chartKey(lines []faction.ChartLine) template.HTML {
-	w := grown(lines, func(faction.ChartLine) int { return 90 })
+func chartKey(lines []ChartLine) template.HTML {
+	w := grown(lines, func(ChartLine) int { return 90 })
 	for i, l := range lines {
 		if i > 0 {
 			w.WriteString(" · ")
@@ -291,8 +289,8 @@ func chartKey(lines []faction.ChartLine) template.HTML {
 }
 
 // chartRows is the chart's table's rows: a faction's value each round.
-func chartRows(rows []faction.ChartRow) template.HTML {
-	w := grown(rows, func(r faction.ChartRow) int { return 40 + len(r.Name) + 12*len(r.Values) })
+func chartRows(rows []ChartRow) template.HTML {
+	w := grown(rows, func(r ChartRow) int { return 40 + len(r.Name) + 12*len(r.Values) })
 	for _, r := range rows {
 		w.WriteString(`<tr><th scope="row">`)
 		w.text(r.Name)
@@ -309,8 +307,8 @@ func chartRows(rows []faction.ChartRow) template.HTML {
 
 // roundReports is a round's reports: each faction's part, headed with
 // its name.
-func roundReports(reports []faction.PageReport) template.HTML {
-	w := grown(reports, func(r faction.PageReport) int { return 40 + len(r.Faction) + len(r.Text) })
+func roundReports(reports []PageReport) template.HTML {
+	w := grown(reports, func(r PageReport) int { return 40 + len(r.Faction) + len(r.Text) })
 	for _, r := range reports {
 		w.WriteString("<h4>")
 		w.text(r.Faction)

@@ -1,4 +1,4 @@
-package bot
+package faction
 
 import (
 	"context"
@@ -8,13 +8,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/db"
 )
 
 // entry is a kept page of guild's campaign at stamp, its HTML size bytes.
 func entry(guild string, stamp db.CampaignStamp, size int) *pageEntry {
-	return &pageEntry{key: gmKey(guild), state: faction.PageState{Stamp: stamp},
+	return &pageEntry{key: gmKey(guild), state: PageState{Stamp: stamp},
 		stateHTML: template.HTML(strings.Repeat("x", size))}
 }
 
