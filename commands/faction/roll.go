@@ -137,7 +137,7 @@ func (r rollReader) attribute(opt, factionOpt string) int {
 	o := r.c.Req.Options
 	text := strings.TrimSpace(o.String(opt))
 	if text == "" {
-		r.c.Failf("%s roll needs %s: a number, or RES, INT, COH or STR with %s:<name> (example: %s)", r.kind, opt, factionOpt, rollExample)
+		r.c.Failf("%s roll needs %s: a number, or %s with %s:<name> (example: %s)", r.kind, opt, rules.AttrWords.Use(), factionOpt, rollExample)
 		return 0
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {

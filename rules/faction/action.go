@@ -324,7 +324,7 @@ func (x *act) yes(k string, def bool) (bool, error) {
 func (x *act) attrParam(k string) (Attr, error) {
 	s := x.param(k)
 	if s == "" {
-		return "", x.errf(ErrBadParam, "%s needs %s: (RES, INT, COH or STR)", x.def.Name, k)
+		return "", x.errf(ErrBadParam, "%s needs %s: (%s)", x.def.Name, k, AttrWords.Use())
 	}
 	return ParseAttr(s)
 }
@@ -332,7 +332,7 @@ func (x *act) attrParam(k string) (Attr, error) {
 func (x *act) statParam(k string) (Stat, error) {
 	s := x.param(k)
 	if s == "" {
-		return "", x.errf(ErrBadParam, "%s needs %s: (INF, TEC, SOL or POP)", x.def.Name, k)
+		return "", x.errf(ErrBadParam, "%s needs %s: (%s)", x.def.Name, k, StatWords.Use())
 	}
 	return ParseStat(s)
 }

@@ -68,31 +68,29 @@ func (s Stat) Attr() Attr {
 	return ""
 }
 
-var attrNames = map[string]Attr{
-	"res": RES, "resources": RES, "int": INT, "intrigue": INT,
-	"coh": COH, "cohesion": COH, "str": STR, "strength": STR,
+// AttrWords are the words of an Attribute: its abbreviation, offered in
+// the sheet's order, or its name, in any case.
+var AttrWords = Words[Attr]{
+	Values:  AllAttrs,
+	Also:    map[string]Attr{"resources": RES, "intrigue": INT, "cohesion": COH, "strength": STR},
+	Same:    sameWord,
+	Mistake: "%q is not an Attribute",
 }
 
-var statNames = map[string]Stat{
-	"inf": INF, "infrastructure": INF, "tec": TEC, "technology": TEC,
-	"sol": SOL, "solidarity": SOL, "pop": POP, "populace": POP,
+// StatWords are the words of a Health Stat: its abbreviation, offered in
+// the sheet's order, or its name, in any case.
+var StatWords = Words[Stat]{
+	Values:  AllStats,
+	Also:    map[string]Stat{"infrastructure": INF, "technology": TEC, "solidarity": SOL, "populace": POP},
+	Same:    sameWord,
+	Mistake: "%q is not a Health Stat",
 }
 
-// ParseAttr reads an Attribute by its abbreviation or name, in any case.
-func ParseAttr(s string) (Attr, error) {
-	if a, ok := attrNames[strings.ToLower(strings.TrimSpace(s))]; ok {
-		return a, nil
-	}
-	return "", fmt.Errorf("%w: %q is not an Attribute: use RES, INT, COH or STR", ErrBadParam, s)
-}
+// ParseAttr reads an Attribute (AttrWords).
+func ParseAttr(s string) (Attr, error) { return AttrWords.Parse(s) }
 
-// ParseStat reads a Health Stat by its abbreviation or name, in any case.
-func ParseStat(s string) (Stat, error) {
-	if st, ok := statNames[strings.ToLower(strings.TrimSpace(s))]; ok {
-		return st, nil
-	}
-	return "", fmt.Errorf("%w: %q is not a Health Stat: use INF, TEC, SOL or POP", ErrBadParam, s)
-}
+// ParseStat reads a Health Stat (StatWords).
+func ParseStat(s string) (Stat, error) { return StatWords.Parse(s) }
 
 // Attributes holds a value for each Attribute.
 type Attributes struct {
