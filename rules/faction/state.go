@@ -1,10 +1,6 @@
 package faction
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Attr is one of the four Attributes: "Attributes are the bonuses to 1d10
 // rolls" (faction-context.md).
@@ -185,15 +181,14 @@ const (
 // Facilities).
 func (c Category) Mobile() bool { return c == Vehicle || c == Unit || c == Agent }
 
-// ParseCategory reads a category by name, in any case.
-func ParseCategory(s string) (Category, error) {
-	for _, c := range []Category{Facility, Vehicle, Unit, Agent} {
-		if strings.EqualFold(s, string(c)) {
-			return c, nil
-		}
-	}
-	return "", fmt.Errorf("%w: %q is not an asset category: use Facility, Vehicle, Unit or Agent", ErrBadParam, s)
+// Categories are the words of a category: its name, in any case.
+var Categories = Words[Category]{
+	Values:  []Category{Facility, Vehicle, Unit, Agent},
+	Mistake: "%q is not an asset category",
 }
+
+// ParseCategory reads a category (Categories).
+func ParseCategory(s string) (Category, error) { return Categories.Parse(s) }
 
 // Policy is the standing policy of a faction that has no orders for a
 // round: NPC factions, and players who queued nothing.
@@ -215,21 +210,15 @@ const (
 	PolicyProduce Policy = "produce"
 )
 
-// Policies lists the standing policies.
-var Policies = []Policy{PolicyHold, PolicyInvest, PolicyRepair, PolicyProduce}
-
-// ParsePolicy reads a standing policy; "" is hold.
-func ParsePolicy(s string) (Policy, error) {
-	if s == "" {
-		return PolicyHold, nil
-	}
-	for _, p := range Policies {
-		if strings.EqualFold(s, string(p)) {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("%w: policy %q: use hold, invest, repair or produce", ErrBadParam, s)
+// Policies are the words of a standing policy, in any case; "" is hold.
+var Policies = Words[Policy]{
+	Values:  []Policy{PolicyHold, PolicyInvest, PolicyRepair, PolicyProduce},
+	Also:    map[string]Policy{"": PolicyHold},
+	Mistake: "policy %q",
 }
+
+// ParsePolicy reads a standing policy (Policies).
+func ParsePolicy(s string) (Policy, error) { return Policies.Parse(s) }
 
 // Campaign is the whole state of a faction game.
 type Campaign struct {

@@ -37,6 +37,8 @@ func TestWordsParseBack(t *testing.T) {
 	for _, w := range []wordsCase{
 		wordsOf("AttrWords", AttrWords),
 		wordsOf("StatWords", StatWords),
+		wordsOf("Categories", Categories),
+		wordsOf("Policies", Policies),
 	} {
 		if len(w.values) == 0 {
 			t.Errorf("%s offers no words", w.name)
@@ -61,6 +63,8 @@ func TestWordsUse(t *testing.T) {
 	for _, tt := range []struct{ got, want string }{
 		{AttrWords.Use(), "RES, INT, COH or STR"},
 		{StatWords.Use(), "INF, TEC, SOL or POP"},
+		{Categories.Use(), "Facility, Vehicle, Unit or Agent"},
+		{Policies.Use(), "hold, invest, repair or produce"},
 		{Words[Stat]{Values: []Stat{INF}}.Use(), "INF"},
 		{Words[Stat]{Values: []Stat{INF, TEC}}.Use(), "INF or TEC"},
 	} {
