@@ -126,7 +126,7 @@ var factionCommand = kit.Command{
 			{Type: kit.SubCommand, Name: "list", Description: "The habitats"},
 		}},
 		{Type: kit.SubCommand, Name: "roll", Description: "A bare test: 1d10 straight or opposed", Options: []kit.Option{
-			{Type: kit.String, Name: "type", Description: "The roll type", Required: true, Choices: choicesOf(rules.RollTypes...)},
+			{Type: kit.String, Name: "type", Description: "The roll type", Required: true, Choices: choicesOf(rules.RollTypes.Values...)},
 			{Type: kit.String, Name: "attribute", Description: "Attribute: a number, or RES/INT/COH/STR of faction:", MaxLength: 10},
 			{Type: kit.Integer, Name: "level", Description: "Asset Level (default: asset:'s)", MinValue: kit.Float(0), MaxValue: kit.Float(20)},
 			{Type: kit.Integer, Name: "hta", Description: "Home Turf Advantage and other bonus", MinValue: kit.Float(-50), MaxValue: kit.Float(50)},

@@ -55,7 +55,7 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 func rollType(req *kit.Request) (rules.RollType, error) {
 	kind, err := rules.ParseRollType(req.Options.String("type"))
 	if err != nil || kind == rules.RollNone {
-		return kind, kit.Errorf("type: use straight-faction, straight-asset, opposed-faction or opposed-asset (example: %s)", rollExample)
+		return kind, kit.Errorf("type: use %s (example: %s)", rules.RollTypes.Use(), rollExample)
 	}
 	return kind, nil
 }

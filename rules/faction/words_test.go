@@ -39,6 +39,7 @@ func TestWordsParseBack(t *testing.T) {
 		wordsOf("StatWords", StatWords),
 		wordsOf("Categories", Categories),
 		wordsOf("Policies", Policies),
+		wordsOf("RollTypes", RollTypes),
 	} {
 		if len(w.values) == 0 {
 			t.Errorf("%s offers no words", w.name)
@@ -65,6 +66,7 @@ func TestWordsUse(t *testing.T) {
 		{StatWords.Use(), "INF, TEC, SOL or POP"},
 		{Categories.Use(), "Facility, Vehicle, Unit or Agent"},
 		{Policies.Use(), "hold, invest, repair or produce"},
+		{RollTypes.Use(), "straight-faction, straight-asset, opposed-faction or opposed-asset"},
 		{Words[Stat]{Values: []Stat{INF}}.Use(), "INF"},
 		{Words[Stat]{Values: []Stat{INF, TEC}}.Use(), "INF or TEC"},
 	} {
