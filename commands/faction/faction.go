@@ -47,7 +47,7 @@ func choicesOf[T ~string](vals ...T) []kit.Choice {
 var (
 	policyOpt = kit.Option{Type: kit.String, Name: "policy", Description: "What it does in a round without orders", Choices: choicesOf(rules.Policies.Values...)}
 	statOpt   = kit.Option{Type: kit.String, Name: "stat", Description: "A Health Stat", Choices: choicesOf(rules.StatWords.Values...)}
-	payOpt    = kit.Option{Type: kit.String, Name: "pay", Description: "AP (default), the Related Stat instead, or auto", Choices: choicesOf("ap", "stat", "auto")}
+	payOpt    = kit.Option{Type: kit.String, Name: "pay", Description: "AP (default), the Related Stat instead, or auto", Choices: choicesOf(rules.PayModes.Values...)}
 	paramsOpt = kit.Option{Type: kit.String, Name: "params", Description: "Other parameters as name=value, e.g. \"to=Luna via=4\"", Autocomplete: true, MaxLength: 500}
 	actionOpt = kit.Option{Type: kit.String, Name: "action", Description: "The action (suggests what you may do now, with its cost)", Required: true, Autocomplete: true, MaxLength: 100}
 )

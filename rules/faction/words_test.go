@@ -40,6 +40,7 @@ func TestWordsParseBack(t *testing.T) {
 		wordsOf("Categories", Categories),
 		wordsOf("Policies", Policies),
 		wordsOf("RollTypes", RollTypes),
+		wordsOf("PayModes", PayModes),
 	} {
 		if len(w.values) == 0 {
 			t.Errorf("%s offers no words", w.name)
@@ -67,6 +68,7 @@ func TestWordsUse(t *testing.T) {
 		{Categories.Use(), "Facility, Vehicle, Unit or Agent"},
 		{Policies.Use(), "hold, invest, repair or produce"},
 		{RollTypes.Use(), "straight-faction, straight-asset, opposed-faction or opposed-asset"},
+		{PayModes.Use(), "ap, stat or auto"},
 		{Words[Stat]{Values: []Stat{INF}}.Use(), "INF"},
 		{Words[Stat]{Values: []Stat{INF, TEC}}.Use(), "INF or TEC"},
 	} {
