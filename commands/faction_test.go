@@ -12,6 +12,7 @@ import (
 
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
@@ -35,7 +36,7 @@ func newFtTable(t testing.TB) *ftTable {
 	ft := &ftTable{t: t, store: store}
 	ft.r = New(kit.Deps{
 		Rolls: store, Characters: store, Store: store,
-		Codes: kit.NewCodes(1, true), Roller: seededRollers(),
+		Codes: kit.NewCodes(1, true), Roller: kittest.SeededRollers(),
 	})
 	return ft
 }
@@ -44,12 +45,12 @@ func newFtTable(t testing.TB) *ftTable {
 // `complete LINE` asks for suggestions.
 func (ft *ftTable) do(user, line string) (kit.Response, error) {
 	ft.t.Helper()
-	return ft.r.Handle(context.Background(), tableRequest(ft.t, ft.r, user, line))
+	return ft.r.Handle(context.Background(), kittest.Request(ft.t, ft.r, user, line))
 }
 
 func (ft *ftTable) must(user, line string) kit.Response {
 	ft.t.Helper()
-	return mustAnswer(ft.t, ft.r, user, line)
+	return kittest.Must(ft.t, ft.r, user, line)
 }
 
 // world: Red (alice) holds Mars, Blue (bob) Luna, Green (an NPC) Titan.

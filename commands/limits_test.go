@@ -19,7 +19,7 @@ var nameRE = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 var fileRE = regexp.MustCompile(`(?i)\bseed \d|\.txt\b`)
 
 func TestCommandDefinitionsWithinDiscordLimits(t *testing.T) {
-	cmds := New(kit.Deps{}).Commands()
+	cmds := New(kit.NewDeps(nil, nil)).Commands()
 	if len(cmds) == 0 || len(cmds) > 100 {
 		t.Fatalf("%d commands; Discord allows 1 to 100 slash commands", len(cmds))
 	}

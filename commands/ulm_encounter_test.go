@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/rules/ulm"
 )
 
@@ -38,7 +39,7 @@ func newUlmFight(t *testing.T) *initTable {
 func ulmResult(t *testing.T, resp kit.Response) map[string]any {
 	t.Helper()
 	var m map[string]any
-	if err := json.Unmarshal([]byte(resultJSON(t, resp)), &m); err != nil {
+	if err := json.Unmarshal([]byte(kittest.ResultJSON(t, resp)), &m); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -50,7 +51,7 @@ func (it *initTable) combatantOf(name string) map[string]any {
 	var v struct {
 		Combatants []map[string]any `json:"combatants"`
 	}
-	if err := json.Unmarshal([]byte(resultJSON(it.t, it.must("gm", "/init list"))), &v); err != nil {
+	if err := json.Unmarshal([]byte(kittest.ResultJSON(it.t, it.must("gm", "/init list"))), &v); err != nil {
 		it.t.Fatal(err)
 	}
 	for _, c := range v.Combatants {
@@ -106,8 +107,8 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 			t.Errorf("%s: %v / %v", l.line, err1, err2)
 			continue
 		}
-		w := rollIDs.ReplaceAllString(want.Content+resultJSON(t, want), "")
-		g := rollIDs.ReplaceAllString(got.Content+resultJSON(t, got), "")
+		w := rollIDs.ReplaceAllString(want.Content+kittest.ResultJSON(t, want), "")
+		g := rollIDs.ReplaceAllString(got.Content+kittest.ResultJSON(t, got), "")
 		if w != g || got.Edit != nil || got.Ephemeral != want.Ephemeral {
 			t.Errorf("%s in a fight:\n got %s\nwant %s", l.line, g, w)
 		}

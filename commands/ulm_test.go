@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/ulm"
@@ -20,7 +21,7 @@ func ulmRunLine(t *testing.T, cfg ulm.Config, line string) (kit.Response, map[st
 	rules := DefaultRules()
 	rules[ulm.SystemName] = cfg
 	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true), Roller: func() dice.Roller { return roller }})
-	return answerLine(t, r, line)
+	return kittest.Answer(t, r, line)
 }
 
 func TestUlmSubcommandsTakeDiceAndCharacter(t *testing.T) {

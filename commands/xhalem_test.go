@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/xhalem"
@@ -25,7 +26,7 @@ func xhalemRun(t *testing.T, rules kit.Rules, line string) (kit.Response, map[st
 	store := newXhalemStore()
 	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true),
 		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }})
-	return answerLine(t, r, line)
+	return kittest.Answer(t, r, line)
 }
 
 // The [xhalem] section of the configuration reaches the handlers: each
