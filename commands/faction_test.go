@@ -406,7 +406,7 @@ func TestFactionRoundAndPreview(t *testing.T) {
 	if ft.version() != v || !strings.Contains(p.Embeds[0].Description, "**40%** to succeed · Invest INF") {
 		t.Errorf("preview: version %d, %+v", ft.version(), p.Embeds[0])
 	}
-	checkResponseLimits(t, p)
+	kittest.CheckLimits(t, p)
 	if _, err := ft.do("gm", "/faction round dice:1,2,3"); err == nil || ft.version() != v {
 		t.Errorf("a round with too few dice: %v, version %d", err, ft.version())
 	}
@@ -418,7 +418,7 @@ func TestFactionRoundAndPreview(t *testing.T) {
 	if len(res.Rounds) != 3 || res.Round != 4 || len(res.Summarised) == 0 {
 		t.Fatalf("result: %d rounds, next %d, %d summarised", len(res.Rounds), res.Round, len(res.Summarised))
 	}
-	checkResponseLimits(t, resp)
+	kittest.CheckLimits(t, resp)
 	last := resp.Embeds[len(resp.Embeds)-1]
 	if last.Image != "attachment://factions.png" || len(resp.Files) != 1 || resp.Files[0].ContentType != "image/png" {
 		t.Errorf("no chart: %+v %+v", last, resp.Files)
@@ -468,7 +468,7 @@ func TestRoundMessagesPaged(t *testing.T) {
 	}
 	embeds := 0
 	for i, m := range msgs {
-		checkResponseLimits(t, m)
+		kittest.CheckLimits(t, m)
 		embeds += len(m.Embeds)
 		if (len(m.Files) == 1) != (i == len(msgs)-1) {
 			t.Errorf("message %d of %d carries %d files", i, len(msgs), len(m.Files))
