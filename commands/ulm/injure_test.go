@@ -1,4 +1,4 @@
-package commands
+package ulm_test
 
 import (
 	"fmt"
