@@ -1,4 +1,4 @@
-package commands
+package faction_test
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,8 +17,8 @@ import (
 	"github.com/tablehand/tablehand/rules/faction"
 )
 
-// ftTable is a guild with a real database file, for /faction: "gm" has
-// GM rights, everyone else is a player.
+// ftTable is a guild with a store in memory, for /faction: "gm" has GM
+// rights, everyone else is a player.
 type ftTable struct {
 	t     testing.TB
 	store *db.DB
@@ -28,16 +27,9 @@ type ftTable struct {
 
 func newFtTable(t testing.TB) *ftTable {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := kittest.Store(t)
 	ft := &ftTable{t: t, store: store}
-	ft.r = New(kit.Deps{
-		Rolls: store, Characters: store, Store: store,
-		Codes: kit.NewCodes(1, true), Roller: kittest.SeededRollers(),
-	})
+	ft.r = kittest.Router(t, kittest.Deps(store), factioncmd.System)
 	return ft
 }
 
