@@ -1,6 +1,9 @@
 package encounter
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Health is how much of a combatant's health the players see (Avrae's
 // hidden monster HP, Foundry's and Owlbear Rodeo's "bloodied"): its
@@ -107,7 +110,7 @@ func (e *Encounter) SetHealth(actor, name string, h Health) (Event, error) {
 		}
 		if name == "" {
 			x.Health = h
-			ev.summaryf(false, "Players now see of the GM's combatants' health %s.", healthWords(h))
+			ev.summaryf(false, "%s", healthSentence("the GM's combatants'", h))
 			return nil
 		}
 		i, err := x.combatant(name)
@@ -116,24 +119,24 @@ func (e *Encounter) SetHealth(actor, name string, h Health) (Event, error) {
 		}
 		c := &x.Combatants[i]
 		c.Health = h
-		what := healthWords(x.HealthOf(c))
+		s := healthSentence(c.Name+"'s", x.HealthOf(c))
 		if h == HealthDefault {
-			what += ", as the fight says"
+			s = "Back to the default: t" + strings.TrimPrefix(s, "T")
 		}
-		ev.summaryf(c.Hidden, "Players now see of %s's health %s.", c.Name, what)
+		ev.summaryf(c.Hidden, "%s", s)
 		return nil
 	})
 }
 
-// healthWords says what the players see under h.
-func healthWords(h Health) string {
+// healthSentence says what the players see of whose health under h.
+func healthSentence(whose string, h Health) string {
 	switch h {
 	case HealthWord:
-		return "a word (unhurt, hurt, bloodied at half or less, down)"
+		return fmt.Sprintf("The players now see %s health as a word: unhurt, hurt, bloodied (half or less), down.", whose)
 	case HealthNone:
-		return "nothing"
+		return fmt.Sprintf("The players now see nothing of %s health.", whose)
 	}
-	return "the numbers"
+	return fmt.Sprintf("The players now see %s health in numbers.", whose)
 }
 
 // publicHealth is what the players read of a change to c's health when
