@@ -82,7 +82,7 @@ type Tracker struct{ *kit.Env }
 func Mount(env *kit.Env, r *kit.Router) {
 	(&Tracker{env}).registerInit(r)
 	if env.Encounters != nil {
-		r.AddPage(fightPage{env.Encounters})
+		r.AddPage(fightPage{env.Encounters, env.Policies})
 	}
 }
 
