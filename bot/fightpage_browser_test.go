@@ -1,9 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -12,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/encounter"
 )
 
@@ -250,4 +256,46 @@ func TestFightPageSaysWhenTablehandIsUnreachableInBrowser(t *testing.T) {
 	w.srv.Listener.Close()
 	w.srv.CloseClientConnections()
 	waitFor(t, ctx, `document.getElementById('notice').textContent === 'Cannot reach Tablehand: retrying…' && document.getElementById('conn').classList.contains('down')`, 3*time.Second)
+}
+
+// endingPage is a live page whose fight ends when ended is set: it then
+// answers, as an ended fight's page may, "The fight has ended." (200)
+// instead of the 404 of a fight gone.
+type endingPage struct{ ended *atomic.Bool }
+
+func (endingPage) Serves(scope string) bool { return true }
+
+func (p endingPage) Seq(ctx context.Context, _ db.Page) (int64, error) {
+	if p.ended.Load() {
+		return 2, nil
+	}
+	return 1, nil
+}
+
+func (p endingPage) Render(ctx context.Context, b *bytes.Buffer, _ db.Page) error {
+	status, title, ended := "Round 1 · <span id=\"turn\">Goblin</span>'s turn", "Round 1 · Goblin's turn · Fight", ""
+	if p.ended.Load() {
+		status, title, ended = "The fight has ended.", "Fight · ended", ` data-ended="true"`
+	}
+	fmt.Fprintf(b, `<!doctype html><html><head><title>%s</title><script src="/static/page.js" defer></script></head>`+
+		`<body data-live="events" data-seq="1"%s><header><p id="conn" hidden></p><p id="notice" hidden></p></header>`+
+		`<main><p class="status">%s</p></main></body></html>`, title, ended, status)
+	return nil
+}
+
+// A fight that ends may answer its page with the ended fight: the open
+// page says so, and stops.
+func TestFightPageSaysAnEndedFightHasEndedInBrowser(t *testing.T) {
+	ctx := browser(t)
+	w := newWebCampaign(t)
+	links := w.fight(t)
+	var ended atomic.Bool
+	web := NewWeb(w.store, []kit.Page{endingPage{&ended}}, slog.New(slog.NewTextHandler(io.Discard, nil)), WebOptions{Poll: 50 * time.Millisecond})
+	srv := httptest.NewServer(web)
+	t.Cleanup(srv.Close)
+	t.Cleanup(web.Shutdown)
+	do(t, ctx, chromedp.Navigate(srv.URL+strings.TrimPrefix(links.Players, "https://pages.example.org")))
+	waitFor(t, ctx, `document.getElementById('conn').classList.contains('up')`, 5*time.Second)
+	ended.Store(true)
+	waitFor(t, ctx, `document.getElementById('notice').textContent === 'The fight has ended.' && document.title === 'Fight · ended' && document.getElementById('conn').classList.contains('closed')`, 2*time.Second)
 }
