@@ -274,7 +274,8 @@ func TestFightPageFollowsTheFightInBrowser(t *testing.T) {
 		t.Errorf("the page was reloaded")
 	}
 	checkPhoneWidth(t, ctx, w.local(links.GM), "fight page")
-	screenshot(t, ctx, w.local(links.GM), "fight-page.png")
+	// TestFightPageFitsPhonesAndDesktopsInBrowser takes the fight's
+	// screenshots, of its longest names.
 }
 
 // checkPhoneWidth fails t if the page at url, named what, scrolls
@@ -291,11 +292,17 @@ func checkPhoneWidth(t *testing.T, ctx context.Context, url, what string) {
 // TABLEHAND_SCREENSHOTS names, if any (the ones in docs/ are made so).
 func screenshot(t *testing.T, ctx context.Context, url, name string) {
 	t.Helper()
+	screenshotAt(t, ctx, url, name, 1000)
+}
+
+// screenshotAt is screenshot in a window width px wide.
+func screenshotAt(t *testing.T, ctx context.Context, url, name string, width int64) {
+	t.Helper()
 	dir := os.Getenv("TABLEHAND_SCREENSHOTS")
 	if dir == "" {
 		return
 	}
-	do(t, ctx, chromedp.EmulateViewport(1000, 800), chromedp.Navigate(url))
+	do(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Navigate(url))
 	shotCtx, cancel := context.WithTimeout(ctx, browserDeadline)
 	defer cancel()
 	png, err := chromedp.Run(shotCtx, chromedp.FullScreenshot(100))

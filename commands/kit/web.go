@@ -64,8 +64,8 @@ func PageTemplates(funcs template.FuncMap, fsys fs.FS, patterns ...string) *temp
 func RenderNotFound(b *bytes.Buffer) error { return pageBase.ExecuteTemplate(b, "notfound", nil) }
 
 // PageAsset is a file every page links: the stylesheet, and the one
-// script, which only shows the times in the reader's own zone (the page
-// is right without it).
+// script, which shows the times in the reader's own zone and keeps a live
+// page up to date, saying when it stops (the page is right without it).
 type PageAsset struct {
 	Path, Type string
 	Body       []byte

@@ -120,3 +120,27 @@ func (h *Tracker) initRemove(ctx context.Context, req *kit.Request) (kit.Respons
 	}
 	return h.reply(req, enc, ev, moved, moved), nil
 }
+
+// healthChoices are /init health's show: choices.
+var healthChoices = []kit.Choice{
+	{Name: "exact: the numbers", Value: string(encounter.HealthExact)},
+	{Name: "word: unhurt, hurt, bloodied (half or less), down", Value: string(encounter.HealthWord)},
+	{Name: "none: nothing (defeated still shows)", Value: string(encounter.HealthNone)},
+	{Name: "default: as the fight says (one combatant), numbers (the fight)", Value: "default"},
+}
+
+// initHealth sets what the players see of the health of the GM's
+// combatants, or of the one named (encounter.Health): in the tracker,
+// the replies to damage and healing, /init log and the players' page.
+func (h *Tracker) initHealth(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	show, name := encounter.Health(req.Options.String("show")), req.Options.String("name")
+	if show == "default" {
+		show = encounter.HealthDefault
+	}
+	return h.edit(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
+		if err := CheckVisible(req, e, name); err != nil {
+			return encounter.Event{}, err
+		}
+		return e.SetHealth(req.User.ID, name, show)
+	})
+}

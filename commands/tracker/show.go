@@ -124,7 +124,7 @@ func trackerButtons(enc db.Encounter) []kit.Row {
 // order with the current combatant marked, tracks and conditions, and the
 // current combatant's budget in the footer.
 func (h *Tracker) trackerEmbed(e *encounter.Encounter, forGM bool) kit.Embed {
-	v := e.View(forGM)
+	v := h.view(e, forGM)
 	// A system's policy may say how its tracks read; else each is "hp 7/10".
 	var describe encounter.Describer
 	if p, err := h.Policies.For(e.System); err == nil {
@@ -224,12 +224,22 @@ func combatantLine(v encounter.View, c encounter.CombatantView, describe encount
 	if c.Hidden != nil && *c.Hidden {
 		parts = append(parts, "(hidden)")
 	}
-	if describe != nil {
+	switch {
+	case c.HealthShown != "" && c.Hidden == nil:
+		// The players' view: the word, or nothing, for the numbers.
+		if c.HealthWord != "" {
+			parts = append(parts, c.HealthWord)
+		}
+	case describe != nil:
 		for _, s := range describe.Describe(c) {
 			parts = append(parts, kit.EscapeMarkdown(s))
 		}
-	} else {
+	default:
 		parts = append(parts, tracks(c)...)
+	}
+	if c.HealthShown != "" && c.Hidden != nil {
+		// The GM's: what the players see of it.
+		parts = append(parts, "players see: "+playersSee(c))
 	}
 	switch {
 	case c.Defeated:
@@ -252,6 +262,15 @@ func combatantLine(v encounter.View, c encounter.CombatantView, describe encount
 		parts = append(parts, strings.Join(names, ", "))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// playersSee is what the players see of c's health, when not its
+// numbers: its word, or "nothing".
+func playersSee(c encounter.CombatantView) string {
+	if c.HealthWord != "" {
+		return c.HealthWord
+	}
+	return "nothing"
 }
 
 // tracks are c's damage tracks by name: "hp 7/10", or "hp 7" with no

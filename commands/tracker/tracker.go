@@ -82,7 +82,7 @@ type Tracker struct{ *kit.Env }
 func Mount(env *kit.Env, r *kit.Router) {
 	(&Tracker{env}).registerInit(r)
 	if env.Encounters != nil {
-		r.AddPage(fightPage{env.Encounters})
+		r.AddPage(fightPage{env.Encounters, env.Policies})
 	}
 }
 
@@ -103,9 +103,26 @@ type InitResult struct {
 // players' (no hidden combatant). Every /init command answers with it; a
 // system that changes the fight puts it in its own Result.
 func (h *Tracker) InitResult(e *encounter.Encounter, forGM bool) InitResult {
-	res := InitResult{View: e.View(forGM), System: e.System}
+	res := InitResult{View: h.view(e, forGM), System: e.System}
 	_, res.Budget = h.budget(e, forGM)
 	return res
+}
+
+// view is e as the GM (forGM) or the players see it, the health words
+// measured on the damage track of its system's policy.
+func (h *Tracker) view(e *encounter.Encounter, forGM bool) encounter.View {
+	return ViewOf(h.Policies, e, forGM)
+}
+
+// ViewOf is e as the GM (forGM) or the players see it, the health words
+// (encounter.HealthWordOf) measured on the damage track of the policy
+// ps has for its system.
+func ViewOf(ps encounter.Policies, e *encounter.Encounter, forGM bool) encounter.View {
+	track := encounter.TrackHP
+	if p, err := ps.For(e.System); err == nil {
+		track = encounter.HealthTrack(p)
+	}
+	return e.ViewTracked(forGM, track)
 }
 
 // budget is what c, the combatant whose turn it is, may still do, as the

@@ -48,6 +48,9 @@ type Encounter struct {
 	// the turn back, zero when the current turn is the furthest. Turns up
 	// to it are replayed without running their hooks again.
 	Reached Mark `json:"reached"`
+	// Health is what the players see of the health of the combatants no
+	// player controls (see Health); "" is exact.
+	Health Health `json:"health,omitempty"`
 }
 
 // Mark is one turn of the fight: the turn of combatant ID in Round.
@@ -92,6 +95,9 @@ type Combatant struct {
 	// Skipping: the combatant's next turn is passed over (Skip, or a policy
 	// for a surprised character), then the flag clears.
 	Skipping bool `json:"skipping"`
+	// Health is what the players see of its health, "" for what the
+	// fight says (see Encounter.HealthOf).
+	Health Health `json:"health,omitempty"`
 }
 
 // New returns an encounter of the given system, not begun.
@@ -171,11 +177,17 @@ func (e *Encounter) Validate() error {
 	if len(e.Combatants) > MaxCombatants {
 		return fmt.Errorf("%d combatants: too many", len(e.Combatants))
 	}
+	if err := checkHealth(e.Health); err != nil {
+		return err
+	}
 	ids := map[int]bool{}
 	names := map[string]bool{}
 	for i := range e.Combatants {
 		c := &e.Combatants[i]
 		if err := checkName("combatant", c.Name); err != nil {
+			return fmt.Errorf("combatant %d: %w", c.ID, err)
+		}
+		if err := checkHealth(c.Health); err != nil {
 			return fmt.Errorf("combatant %d: %w", c.ID, err)
 		}
 		key := strings.ToLower(c.Name)

@@ -26,6 +26,7 @@ const (
 	KindAddCondition    Kind = "condition"
 	KindRemoveCondition Kind = "uncondition"
 	KindEnd             Kind = "end"
+	KindHealth          Kind = "health"
 )
 
 // Event says what one operation changed. Storage keeps it with the state

@@ -168,7 +168,11 @@ func (e *Encounter) Damage(p Policy, actor, name string, amount int, kind string
 		if utf8.RuneCountInString(kind) > MaxKeyLen {
 			return invalidf("the damage type %s is too long (at most %d characters)", kind, MaxKeyLen)
 		}
-		return x.track(p, ev, name, func(c *Combatant) (string, error) { return p.Damage(x, c, amount, kind) })
+		change := fmt.Sprintf("took %d damage", amount)
+		if kind != "" {
+			change = fmt.Sprintf("took %d %s damage", amount, kind)
+		}
+		return x.track(p, ev, name, change, func(c *Combatant) (string, error) { return p.Damage(x, c, amount, kind) })
 	})
 }
 
@@ -181,12 +185,15 @@ func (e *Encounter) Heal(p Policy, actor, name string, amount int) (Event, error
 		case amount > MaxAmount:
 			return invalidf("healing must be at most %d, not %d", MaxAmount, amount)
 		}
-		return x.track(p, ev, name, func(c *Combatant) (string, error) { return p.Heal(x, c, amount) })
+		return x.track(p, ev, name, fmt.Sprintf("healed %d", amount), func(c *Combatant) (string, error) { return p.Heal(x, c, amount) })
 	})
 }
 
-// track runs a Damage or Heal of the policy on the combatant named.
-func (x *Encounter) track(p Policy, ev *Event, name string, f func(*Combatant) (string, error)) error {
+// track runs a Damage or Heal of the policy on the combatant named. When
+// the players may not see its numbers (HealthOf), they read the change
+// (what it did, "took 5 damage", with no number of the combatant's) and
+// the word if they see one, and the GM the policy's account.
+func (x *Encounter) track(p Policy, ev *Event, name, change string, f func(*Combatant) (string, error)) error {
 	i, err := x.target(p, name)
 	if err != nil {
 		return err
@@ -198,6 +205,9 @@ func (x *Encounter) track(p Policy, ev *Event, name string, f func(*Combatant) (
 		return err
 	}
 	ev.summaryf(hidden, "%s", s)
+	if !hidden && x.HealthOf(c) != HealthExact {
+		ev.Secret, ev.Public = true, x.publicHealth(c, HealthTrack(p), change)
+	}
 	return nil
 }
 

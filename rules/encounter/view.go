@@ -31,6 +31,12 @@ type CombatantView struct {
 	Defeated   bool            `json:"defeated"`
 	Delayed    bool            `json:"delayed,omitempty"`
 	Skipping   bool            `json:"skipping,omitempty"`
+	// HealthShown is what the players see of its health when not its
+	// numbers ("word" or "none"; see Health), and HealthWord the word
+	// they see: in a players' view, Resources and Max are then empty.
+	// The GM's view has both beside the numbers.
+	HealthShown Health `json:"health_shown,omitempty"`
+	HealthWord  string `json:"health_word,omitempty"`
 	// GM's view only:
 	Hidden     *bool          `json:"hidden,omitempty"`
 	Stats      map[string]int `json:"stats,omitempty"`
@@ -54,7 +60,11 @@ type ConditionView struct {
 // RevealOnTurn, until their first turn starts), nor stats, counters and
 // initiative; a hidden combatant who caused or times a condition is
 // "someone" to them.
-func (e *Encounter) View(forGM bool) View {
+func (e *Encounter) View(forGM bool) View { return e.ViewTracked(forGM, TrackHP) }
+
+// ViewTracked is View with the health words (see HealthWordOf) measured on
+// track, the damage track of the fight's policy (HealthTrack).
+func (e *Encounter) ViewTracked(forGM bool, track string) View {
 	v := View{Round: e.Round, Ended: e.Ended, Order: []string{}, Combatants: []CombatantView{}}
 	if c := e.Current(); c != nil {
 		name := c.Name
@@ -82,6 +92,15 @@ func (e *Encounter) View(forGM bool) View {
 		}
 		if cv.Resources == nil {
 			cv.Resources = map[string]int{}
+		}
+		if h := e.HealthOf(c); h != HealthExact {
+			cv.HealthShown = h
+			if h == HealthWord {
+				cv.HealthWord = HealthWordOf(c, track)
+			}
+			if !forGM {
+				cv.Resources, cv.Max = map[string]int{}, nil
+			}
 		}
 		if forGM {
 			hidden := c.Hidden
