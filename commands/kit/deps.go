@@ -26,10 +26,28 @@ type RollLog interface {
 	RecentExprs(ctx context.Context, userID string, limit int) ([]string, error)
 }
 
+// MacroStore keeps saved rolls (/macro): a player's own, and the
+// server's (OwnerID ""), which serve every player of the guild.
+type MacroStore interface {
+	// SetMacro saves m, replacing its owner's macro of the name; a new one
+	// beyond max of its owner is db.ErrLimit.
+	SetMacro(ctx context.Context, m db.Macro, max int) (replaced bool, err error)
+	// Macros lists the macros userID may roll: their own and the server's.
+	Macros(ctx context.Context, guildID, userID string) ([]db.Macro, error)
+	DeleteMacro(ctx context.Context, guildID, ownerID, name string) error
+	// RollSources reads, in one round trip, the macros named name that
+	// userID may roll and the sheets a roll reads (see OwnSheet): the
+	// character named character, else userID's own.
+	RollSources(ctx context.Context, guildID, userID, name, character string) (db.RollSources, error)
+}
+
 // Deps is what the handlers need from outside.
 type Deps struct {
 	Rolls      RollLog
 	Characters CharacterStore
+	// Macros keeps saved rolls; nil: /roll knows none, and /macro says
+	// that this Tablehand keeps none.
+	Macros MacroStore
 	// Roller returns the source of random dice for one request. The console
 	// hands out one seeded roller for deterministic runs; serve hands out a
 	// fresh one per request, since a roller is not safe for concurrent use.
