@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -86,7 +87,7 @@ func (d *DB) SetMacro(ctx context.Context, m Macro, max int) (replaced bool, err
 // server's, by name, a player's own before the server's of the same name.
 func (d *DB) Macros(ctx context.Context, guildID, ownerID string) ([]Macro, error) {
 	rows, err := d.sql.QueryContext(ctx, `SELECT `+macroCols+` FROM macros
-		WHERE guild_id = ? AND owner_id IN (?, '') ORDER BY name, owner_id DESC`, guildID, ownerID)
+		WHERE guild_id = ? AND owner_id IN (?, '')`, guildID, ownerID)
 	if err != nil {
 		return nil, fmt.Errorf("list macros: %w", err)
 	}
@@ -102,7 +103,18 @@ func (d *DB) Macros(ctx context.Context, guildID, ownerID string) ([]Macro, erro
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list macros: %w", err)
 	}
+	// Sorted here, by bytes: the stores' collations order text apart.
+	slices.SortFunc(out, compareMacros)
 	return out, nil
+}
+
+// compareMacros orders macros by name, a player's own before the
+// server's of the same name.
+func compareMacros(a, b Macro) int {
+	if c := strings.Compare(a.Name, b.Name); c != 0 {
+		return c
+	}
+	return strings.Compare(b.OwnerID, a.OwnerID)
 }
 
 // DeleteMacro removes ownerID's macro name ("" the server's); an error
@@ -189,14 +201,6 @@ func (d *DB) RollSources(ctx context.Context, guildID, userID, name, character s
 		return RollSources{}, fmt.Errorf("read macro %q and sheets: %w", name, err)
 	}
 	// The player's own first; the server's ("") sorts last.
-	slices.SortFunc(out.Macros, func(a, b Macro) int {
-		if a.Server() != b.Server() {
-			if a.Server() {
-				return 1
-			}
-			return -1
-		}
-		return 0
-	})
+	slices.SortFunc(out.Macros, compareMacros)
 	return out, nil
 }
