@@ -143,6 +143,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Database:   cfg.Database,
 		Rolls:      store,
 		Characters: store,
+		Macros:     store,
 		Roller:     func() dice.Roller { return roller },
 		Codes:      kit.NewCodes(*seed, seeded),
 		GMRoles:    cfg.GMRoles,
@@ -312,6 +313,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Database:   cfg.Database,
 		Rolls:      store,
 		Characters: store,
+		Macros:     store,
 		// A fresh generator per request: handlers run concurrently.
 		Roller:     func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
 		GMRoles:    cfg.GMRoles,
