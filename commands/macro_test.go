@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 )
 
 // The server keeps at most 200 saved rolls of its own, apart from each
@@ -15,16 +16,16 @@ import (
 func TestServerMacroLimit(t *testing.T) {
 	r, _ := newCountingTable(t) // the server has one already: init
 	for i := range 199 {
-		mustAnswer(t, r, "gm", fmt.Sprintf("/macro set name:s%d roll:1d%d scope:server", i, i+2))
+		kittest.Must(t, r, "gm", fmt.Sprintf("/macro set name:s%d roll:1d%d scope:server", i, i+2))
 	}
-	_, err := r.Handle(context.Background(), tableRequest(t, r, "gm", "/macro set name:more roll:1d4 scope:server"))
+	_, err := r.Handle(context.Background(), kittest.Request(t, r, "gm", "/macro set name:more roll:1d4 scope:server"))
 	if ue, ok := kit.AsUserError(err); !ok || ue.Msg != "the server has 200 saved rolls, the most there may be: delete one first (example: /macro delete name:init scope:server; /macro list shows them)" {
 		t.Errorf("the server's 201st: %v", err)
 	}
-	mustAnswer(t, r, "gm", "/macro set name:s5 roll:1d8 scope:server")
+	kittest.Must(t, r, "gm", "/macro set name:s5 roll:1d8 scope:server")
 	// The GM's own are theirs, apart from the server's.
-	mustAnswer(t, r, "gm", "/macro set name:more roll:1d4")
-	if resp := mustAnswer(t, r, "bob", "/roll s5"); !strings.Contains(resp.Content, "s5 is the server's saved roll `1d8`") {
+	kittest.Must(t, r, "gm", "/macro set name:more roll:1d4")
+	if resp := kittest.Must(t, r, "bob", "/roll s5"); !strings.Contains(resp.Content, "s5 is the server's saved roll `1d8`") {
 		t.Errorf("bob rolls the server's s5: %q", resp.Content)
 	}
 }
@@ -32,12 +33,14 @@ func TestServerMacroLimit(t *testing.T) {
 // Without a store of saved rolls, /roll reads words as stats as it
 // always has, and /macro says that none are kept.
 func TestNoMacroStore(t *testing.T) {
-	r := New(kit.Deps{Rolls: &memStore{}, Characters: &memStore{}, Codes: kit.NewCodes(1, true), Roller: seededRollers()})
-	_, err := r.Handle(context.Background(), tableRequest(t, r, "alice", "/macro set name:atk roll:1d20"))
+	deps := kittest.Deps(kittest.Store(t))
+	deps.Macros = nil
+	r := New(deps)
+	_, err := r.Handle(context.Background(), kittest.Request(t, r, "alice", "/macro set name:atk roll:1d20"))
 	if ue, ok := kit.AsUserError(err); !ok || !strings.Contains(ue.Msg, "keeps no saved rolls") {
 		t.Errorf("/macro set without a store: %v", err)
 	}
-	if resp := mustAnswer(t, r, "alice", "/roll 1d20+5"); !strings.Contains(resp.Content, "rolled `1d20 + 5`") {
+	if resp := kittest.Must(t, r, "alice", "/roll 1d20+5"); !strings.Contains(resp.Content, "rolled `1d20 + 5`") {
 		t.Errorf("/roll without a store of saved rolls: %q", resp.Content)
 	}
 }

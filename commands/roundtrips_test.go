@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 )
 
@@ -77,18 +78,17 @@ func newCountingTable(t testing.TB) (*kit.Router, *countingStore) {
 	}
 	t.Cleanup(func() { d.Close() })
 	store := &countingStore{DB: d}
-	r := New(kit.Deps{
-		Rolls: store, Characters: store, Macros: store, Channels: store, Store: store,
-		Codes: kit.NewCodes(1, true), Roller: seededRollers(),
-	})
+	deps := kit.NewDeps(store, nil)
+	deps.Codes, deps.Roller = kit.NewCodes(1, true), kittest.SeededRollers()
+	r := New(deps)
 	for _, line := range []string{
 		`/character set name:Brom system:arc stats:"som=3"`,
 		`/macro set name:atk roll:"1d20+som to hit"`,
 		`/macro set name:flat roll:1d20+5`,
 	} {
-		mustAnswer(t, r, "alice", line)
+		kittest.Must(t, r, "alice", line)
 	}
-	mustAnswer(t, r, "gm", `/macro set name:init roll:1d20+som scope:server`)
+	kittest.Must(t, r, "gm", `/macro set name:init roll:1d20+som scope:server`)
 	store.take()
 	return r, store
 }
@@ -130,7 +130,7 @@ func TestRollRoundTrips(t *testing.T) {
 	r, store := newCountingTable(t)
 	cost := map[string]int{}
 	for _, c := range rollCosts {
-		mustAnswer(t, r, "alice", c.line)
+		kittest.Must(t, r, "alice", c.line)
 		got := store.take()
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: store calls %v, want %v", c.line, got, c.want)
@@ -151,7 +151,7 @@ func BenchmarkRollRoundTrips(b *testing.B) {
 		b.Run(strings.TrimPrefix(c.line, "/roll "), func(b *testing.B) {
 			store.take()
 			for b.Loop() {
-				mustAnswer(b, r, "alice", c.line)
+				kittest.Must(b, r, "alice", c.line)
 			}
 			b.ReportMetric(float64(len(store.take()))/float64(b.N), "trips/op")
 		})
