@@ -169,3 +169,54 @@ func TestOpenRefusesADamagedFile(t *testing.T) {
 		t.Fatalf("Open of a file that is no database: %v", err)
 	}
 }
+
+// Every table of the schema is one migrate-store copies (storeTables) and
+// a backup holds: a new table (macros) cannot be left behind by either.
+func TestEveryTableMovesAndIsBackedUp(t *testing.T) {
+	ctx := context.Background()
+	d, path := openTemp(t)
+	rows, err := d.SQL().QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, name)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	rows.Close()
+	known := map[string]bool{}
+	for _, st := range storeTables {
+		known[st.name] = true
+	}
+	for _, name := range tables {
+		if !known[name] {
+			t.Errorf("table %s is not in storeTables: migrate-store would leave it behind", name)
+		}
+	}
+	if len(tables) != len(storeTables) {
+		t.Errorf("the schema has %d tables, storeTables %d: %v", len(tables), len(storeTables), tables)
+	}
+
+	if _, err := d.SetMacro(ctx, Macro{GuildID: "g", OwnerID: "u", OwnerName: "Ann", Name: "atk", Roll: "1d20+5"}, 100); err != nil {
+		t.Fatal(err)
+	}
+	dest := filepath.Join(t.TempDir(), "backup.db")
+	if err := Backup(ctx, path, dest); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(ctx, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if m, err := b.Macros(ctx, "g", "u"); err != nil || len(m) != 1 || m[0].Roll != "1d20+5" {
+		t.Errorf("the backup's macros: %+v, %v; want atk", m, err)
+	}
+}

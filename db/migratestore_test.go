@@ -54,6 +54,9 @@ func testMigrateStore(t *testing.T) {
 	if err := from.SetGMChannel(ctx, "g", "gm-only", "gm"); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := from.SetMacro(ctx, db.Macro{GuildID: "g", OwnerID: "u1", OwnerName: "Ann", Name: "atk", Roll: "1d20+control"}, 100); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := from.SaveRoll(ctx, db.Roll{Code: "BLINDR", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d20", Total: 20, Visibility: "blind"}); err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +80,9 @@ func testMigrateStore(t *testing.T) {
 	}
 	// 6 rolls (one blind), 1 character, 1 encounter with 4 journal entries (start, two
 	// adds, the undo) and 3 snapshots, 1 campaign, 1 order, 1 schedule, 1
-	// play setting, 1 GM channel, 2 page tokens.
-	if len(copies) != 15 || rows != 22 {
-		t.Errorf("%d tables, %d rows copied; want all 15 tables and the 22 rows made above", len(copies), rows)
+	// play setting, 1 GM channel, 2 page tokens, 1 macro.
+	if len(copies) != 16 || rows != 23 {
+		t.Errorf("%d tables, %d rows copied; want all 16 tables and the 23 rows made above", len(copies), rows)
 	}
 	if p, err := to.PageByToken(ctx, links.GM); err != nil || p.GuildID != "g" || p.Audience != db.AudienceGM {
 		t.Errorf("the GM's page link after the move: %+v, %v", p, err)
@@ -107,6 +110,7 @@ func testMigrateStore(t *testing.T) {
 		return []any{r, err}
 	})
 	same("the schedule", func(d *db.DB) any { s, err := d.Schedule(ctx, "g"); return []any{s, err} })
+	same("the macros", func(d *db.DB) any { m, err := d.Macros(ctx, "g", "u1"); return []any{m, err} })
 	// Redo reads a copied snapshot; new rows take IDs after the copied ones.
 	if _, _, err := to.RedoEncounter(ctx, "table", "gm"); err != nil {
 		t.Errorf("redo after the copy: %v", err)

@@ -20,6 +20,7 @@ var conformance = []dbtest.Case{
 	{Name: "RollVisibility", Test: testRollVisibility},
 	{Name: "GMChannel", Test: testGMChannel},
 	{Name: "Characters", Test: testCharacters},
+	{Name: "Macros", Test: testMacros},
 	{Name: "EncounterLifecycle", Test: testEncounterLifecycle},
 	{Name: "EncounterUndoRedo", Test: testEncounterUndoRedo},
 	{Name: "EncounterUndoEnd", Test: testEncounterUndoEnd},

@@ -1,5 +1,5 @@
 // Package core answers the commands that belong to no rule system: /roll,
-// /odds, /history, /character, /system and /help. They learn of the
+// /macro, /odds, /history, /character, /system and /help. They learn of the
 // systems only through the registry's kit.System values (env.Systems).
 //
 // This file holds the commands' definitions and mounts them; each command's
@@ -23,7 +23,7 @@ type handlers struct {
 	bigOdds chan struct{}
 }
 
-// MountDice adds /roll and /character to r.
+// MountDice adds /roll, /macro and /character to r.
 func MountDice(env *kit.Env, r *kit.Router) {
 	h := &handlers{Env: env}
 	r.Mount(rollCommand, kit.Routes{
@@ -31,6 +31,10 @@ func MountDice(env *kit.Env, r *kit.Router) {
 		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls, "character": h.SuggestCharacters},
 	})
 	r.RouteComponent("reroll", h.rollAgain, false)
+	r.Mount(macroCommand, kit.Routes{
+		Handlers: map[string]kit.Handler{"set": h.macroSet, "list": h.macroList, "delete": h.macroDelete},
+		Suggest:  map[string]kit.Handler{"name": h.suggestMacros},
+	})
 	r.Mount(characterCommand(env.Systems), kit.Routes{
 		Handlers: map[string]kit.Handler{
 			"create": h.characterCreate, "set": h.characterSet, "show": h.characterShow,

@@ -17,6 +17,9 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 		return kit.Response{}, err
 	}
 	text := req.Options.String("expression")
+	if call, ok := readMacroCall(text); ok && h.Macros != nil {
+		return h.rollWord(ctx, req, vis, call)
+	}
 	expr, parseErr := dice.Parse(text)
 	st, err := h.sheetStats(ctx, req, text, parseErr == nil && expr.HasNames())
 	if err != nil {
@@ -25,7 +28,43 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 	if parseErr != nil {
 		return kit.Response{}, kit.DiceError(parseErr)
 	}
-	return h.rollReply(ctx, req, text, expr, vis, st)
+	return h.rollReply(ctx, req, text, expr, vis, st, nil)
+}
+
+// rollWord answers a roll that begins with a word (call): the roller's
+// macro of that name, else the server's, expanded; or, with neither, the
+// roll as typed, whose word is then a stat's name. One read gives the
+// macros of the name and the sheets a roll reads (db.RollSources), so a
+// roll of a macro costs the round trips of a roll of a stat: that read
+// and the roll log's write.
+func (h *handlers) rollWord(ctx context.Context, req *kit.Request, vis kit.Visibility, call macroCall) (kit.Response, error) {
+	src, err := h.Macros.RollSources(ctx, req.GuildID, req.User.ID, call.name, strings.TrimSpace(req.Options.String("character")))
+	if err != nil {
+		return kit.Response{}, err
+	}
+	text := call.typed
+	var used *usedMacro
+	if len(src.Macros) > 0 {
+		m := src.Macros[0] // the roller's own before the server's
+		if text, err = call.expand(m); err != nil {
+			return kit.Response{}, err
+		}
+		used = &usedMacro{call: call, macro: m, text: text}
+	}
+	expr, parseErr := dice.Parse(text)
+	var st rollStats
+	if (parseErr == nil && expr.HasNames()) || req.Options.String("character") != "" {
+		sheet, own, err := kit.SheetFrom(req, text, src.Characters)
+		if err != nil {
+			return kit.Response{}, err
+		}
+		st = rollStats{character: sheet.Name(), look: sheet.Lookup(), list: sheet.Stats(), own: own}
+	}
+	if parseErr != nil {
+		return kit.Response{}, used.explain(kit.DiceError(parseErr))
+	}
+	resp, err := h.rollReply(ctx, req, text, expr, vis, st, used)
+	return resp, used.explain(err)
 }
 
 // sheetStats are the stats a roll of text reads: those of the sheet of
@@ -99,13 +138,14 @@ func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Respons
 	if err != nil {
 		return kit.Response{}, kit.DiceError(err)
 	}
-	return h.rollReply(ctx, req, prev.Expr, expr, vis, st)
+	return h.rollReply(ctx, req, prev.Expr, expr, vis, st, nil)
 }
 
 // rollReply rolls expr (text, parsed) on the kit.Call of req, seen as vis
-// asks, with the values of its names from st, logs it and answers.
-// Every mistake comes back as a *UserError.
-func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, expr *dice.Expr, vis kit.Visibility, st rollStats) (kit.Response, error) {
+// asks, with the values of its names from st, logs it and answers; used
+// is the macro text came from, nil for none. Every mistake comes back as
+// a *UserError.
+func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, expr *dice.Expr, vis kit.Visibility, st rollStats, used *usedMacro) (kit.Response, error) {
 	c, err := h.BeginRoll(req, vis)
 	if err != nil {
 		return kit.Response{}, err
@@ -126,6 +166,10 @@ func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string,
 		if st.own {
 			head += "\n-# " + kit.EscapeMarkdown(st.character) + " is your one character here: character: picks another"
 		}
+	}
+	if used != nil {
+		result.Macro = used.result()
+		head += "\n" + used.line()
 	}
 	o := kit.Outcome{Total: res.Total}
 	if err := c.Finish(ctx, res.Expr, &o, result, fmt.Sprintf("example: /roll %s dice:%s", expr, kit.ExampleDice(res))); err != nil {
@@ -161,6 +205,20 @@ func (h *handlers) suggestRolls(ctx context.Context, req *kit.Request) (kit.Resp
 		if s := dice.Suggest(typed); err != nil && s != "" {
 			choices = append(choices, kit.Choice{Name: "did you mean " + s, Value: s})
 		}
+	}
+	// The saved rolls (/macro) whose names start with the word being
+	// typed, before the recent expressions; a saved roll's name typed
+	// whole is offered as the saved roll.
+	if prefix, ok := macroPrefix(typed); ok && req.Command() == "roll" && h.Macros != nil {
+		list, err := h.Macros.Macros(ctx, req.GuildID, req.User.ID)
+		if err != nil {
+			return kit.Response{}, err
+		}
+		saved := macroChoices(list, prefix, true)
+		if len(saved) > 0 && saved[0].Value == strings.ToLower(typed) {
+			choices = nil
+		}
+		choices = append(choices, saved...)
 	}
 	recent, err := h.Rolls.RecentExprs(ctx, req.User.ID, kit.MaxChoices)
 	if err != nil {
@@ -205,4 +263,15 @@ func exampleWithStat(text string, de *dice.Error, list string) string {
 		return text
 	}
 	return text[:de.Pos] + first + text[de.Pos+len(de.Name):]
+}
+
+// macroPrefix reads typed, a roll being typed, as the start of a saved
+// roll's name: "" for nothing typed yet, the word in lower case for a
+// word alone. ok is false for anything else.
+func macroPrefix(typed string) (string, bool) {
+	if typed == "" {
+		return "", true
+	}
+	call, ok := readMacroCall(typed)
+	return call.name, ok && call.prefix == "" && call.rest == ""
 }

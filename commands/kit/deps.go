@@ -27,10 +27,28 @@ type RollLog interface {
 	RecentExprs(ctx context.Context, userID string, limit int) ([]string, error)
 }
 
+// MacroStore keeps saved rolls (/macro): a player's own, and the
+// server's (OwnerID ""), which serve every player of the guild.
+type MacroStore interface {
+	// SetMacro saves m, replacing its owner's macro of the name; a new one
+	// beyond max of its owner is db.ErrLimit.
+	SetMacro(ctx context.Context, m db.Macro, max int) (replaced bool, err error)
+	// Macros lists the macros userID may roll: their own and the server's.
+	Macros(ctx context.Context, guildID, userID string) ([]db.Macro, error)
+	DeleteMacro(ctx context.Context, guildID, ownerID, name string) error
+	// RollSources reads, in one round trip, the macros named name that
+	// userID may roll and the sheets a roll reads (see OwnSheet): the
+	// character named character, else userID's own.
+	RollSources(ctx context.Context, guildID, userID, name, character string) (db.RollSources, error)
+}
+
 // Deps is what the handlers need from outside.
 type Deps struct {
 	Rolls      RollLog
 	Characters CharacterStore
+	// Macros keeps saved rolls; nil: /roll knows none, and /macro says
+	// that this Tablehand keeps none.
+	Macros MacroStore
 	// Roller returns the source of random dice for one request. The console
 	// hands out one seeded roller for deterministic runs; serve hands out a
 	// fresh one per request, since a roller is not safe for concurrent use.
@@ -78,6 +96,7 @@ type Deps struct {
 type Store interface {
 	RollLog
 	CharacterStore
+	MacroStore
 	EncounterStore
 	ChannelStore
 	PageStore
@@ -87,7 +106,7 @@ var _ Store = (*db.DB)(nil)
 
 // NewDeps returns the dependencies of the commands over store, with the
 // rule systems configured by rules (a system it leaves out has its
-// defaults). store keeps the rolls, the characters, the fights, the
+// defaults). store keeps the rolls, the characters, the saved rolls, the fights, the
 // channels' settings and the pages' tokens, and is the store whole
 // (Deps.Store) for a slice with tables of its own; a nil store (the
 // definitions alone, `tablehand commands`) leaves them all nil. The dice
@@ -102,7 +121,7 @@ func NewDeps(store Store, rules Rules) Deps {
 		Log:    slog.New(slog.DiscardHandler),
 	}
 	if store != nil {
-		d.Rolls, d.Characters, d.Encounters, d.Channels, d.Pages = store, store, store, store, store
+		d.Rolls, d.Characters, d.Macros, d.Encounters, d.Channels, d.Pages = store, store, store, store, store, store
 		d.Store = store
 	}
 	return d

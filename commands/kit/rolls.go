@@ -36,6 +36,20 @@ type RollResult struct {
 	// roll without names. Roll again rolls with these values.
 	Stats     map[string]int `json:"stats,omitempty"`
 	Character string         `json:"character,omitempty"`
+	// Macro is the saved roll (/macro) the roll used, absent for none:
+	// Expr is then what it expanded to.
+	Macro *RollMacro `json:"macro,omitempty"`
+}
+
+// RollMacro is the saved roll a roll used: what was typed ("atk+2"), the
+// macro's name and roll, whose it is ("me": the roller's own; "server":
+// the server's) and the text rolled ("(1d20+5)+2").
+type RollMacro struct {
+	Typed    string `json:"typed"`
+	Name     string `json:"name"`
+	Roll     string `json:"roll"`
+	Scope    string `json:"scope"`
+	Expanded string `json:"expanded"`
 }
 
 // RollPart is one separately totalled part of a roll.

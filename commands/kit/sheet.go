@@ -74,9 +74,15 @@ func (h *Env) ReadCharacter(ctx context.Context, req *Request, name string) (db.
 func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
 	c, err := h.ReadCharacter(ctx, req, name)
 	if errors.Is(err, db.ErrNotFound) {
-		return db.Character{}, Errorf("there is no character %q here: see /character list, or create it with /character set", name)
+		return db.Character{}, noCharacter(name)
 	}
 	return c, err
+}
+
+// noCharacter is the user's mistake of a character name that is not
+// there (or that the asker may not read).
+func noCharacter(name string) error {
+	return Errorf("there is no character %q here: see /character list, or create it with /character set", name)
 }
 
 // Readable returns the characters of list the asker of req may read.
@@ -152,6 +158,26 @@ func (h *Env) OwnSheet(ctx context.Context, req *Request, example string) (s She
 	if err != nil {
 		return Sheet{}, false, fmt.Errorf("list the characters of %s: %w", req.User.ID, err)
 	}
+	return ownSheet(req, example, mine)
+}
+
+// SheetFrom is OwnSheet over the sheets the caller has read already, as
+// db.RollSources reads them with a roll's macros (one round trip for
+// both): the character `character:` names, if there is one, else the
+// asker's own (at most two). The same sheet, the same mistakes.
+func SheetFrom(req *Request, example string, rows []db.Character) (s Sheet, own bool, err error) {
+	if name := req.Options.String("character"); name != "" {
+		if strings.TrimSpace(name) == "" || len(rows) == 0 || !CanRead(req, rows[0]) {
+			return Sheet{}, false, noCharacter(name)
+		}
+		return Sheet{c: &rows[0]}, false, nil
+	}
+	return ownSheet(req, example, rows)
+}
+
+// ownSheet is the sheet of the asker's characters mine (at most two
+// read): the one, none, or the mistake of several.
+func ownSheet(req *Request, example string, mine []db.Character) (s Sheet, own bool, err error) {
 	switch len(mine) {
 	case 0:
 		return Sheet{}, false, nil

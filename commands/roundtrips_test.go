@@ -1,0 +1,159 @@
+package commands
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
+	"github.com/tablehand/tablehand/db"
+)
+
+// countingStore is the SQLite store with a count of the calls /roll makes
+// of it: each is one round trip to the database (one statement; SaveRoll
+// one transaction).
+type countingStore struct {
+	*db.DB
+	mu    sync.Mutex
+	calls []string
+}
+
+func (s *countingStore) count(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, name)
+}
+
+// take returns the calls since the last take.
+func (s *countingStore) take() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.calls
+	s.calls = nil
+	return out
+}
+
+func (s *countingStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
+	s.count("SaveRoll")
+	return s.DB.SaveRoll(ctx, r)
+}
+
+func (s *countingStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
+	s.count("Character")
+	return s.DB.Character(ctx, guildID, name)
+}
+
+func (s *countingStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
+	s.count("Characters")
+	return s.DB.Characters(ctx, guildID, ownerID, system, prefix, limit)
+}
+
+func (s *countingStore) GMChannel(ctx context.Context, guildID string) (string, error) {
+	s.count("GMChannel")
+	return s.DB.GMChannel(ctx, guildID)
+}
+
+func (s *countingStore) RollSources(ctx context.Context, guildID, userID, name, character string) (db.RollSources, error) {
+	s.count("RollSources")
+	return s.DB.RollSources(ctx, guildID, userID, name, character)
+}
+
+func (s *countingStore) Macros(ctx context.Context, guildID, userID string) ([]db.Macro, error) {
+	s.count("Macros")
+	return s.DB.Macros(ctx, guildID, userID)
+}
+
+// newCountingTable is a guild with a real database whose store counts
+// its calls; alice plays Brom (som 3) and has saved rolls, the server
+// too.
+func newCountingTable(t testing.TB) (*kit.Router, *countingStore) {
+	t.Helper()
+	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	store := &countingStore{DB: d}
+	deps := kit.NewDeps(store, nil)
+	deps.Codes, deps.Roller = kit.NewCodes(1, true), kittest.SeededRollers()
+	r := New(deps)
+	for _, line := range []string{
+		`/character set name:Brom system:arc stats:"som=3"`,
+		`/macro set name:atk roll:"1d20+som to hit"`,
+		`/macro set name:flat roll:1d20+5`,
+	} {
+		kittest.Must(t, r, "alice", line)
+	}
+	kittest.Must(t, r, "gm", `/macro set name:init roll:1d20+som scope:server`)
+	store.take()
+	return r, store
+}
+
+// rollCosts are the store round trips of /roll: as main does it before
+// saved rolls (typed rolls; measured there with the same counting store),
+// and each use of a saved roll beside the roll it expands to.
+var rollCosts = []struct {
+	line string
+	want []string
+	// same is a typed roll the line must cost no more than.
+	same string
+}{
+	// Unchanged: a roll that begins with dice reads no saved rolls.
+	{line: `/roll 1d20+5`, want: []string{"SaveRoll"}},
+	{line: `/roll 1d20+som`, want: []string{"Characters", "SaveRoll"}},
+	{line: `/roll 1d20+som visibility:gm`, want: []string{"Characters", "GMChannel", "SaveRoll"}},
+	{line: `/roll 1d20+som character:Brom`, want: []string{"Character", "SaveRoll"}},
+	// A roll that begins with a stat's name: one read, as before, which
+	// now brings the saved rolls of the name with the sheets.
+	{line: `/roll som+2`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
+	// Saved rolls: as the roll they expand to.
+	{line: `/roll atk`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll atk+2`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll 2#atk`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll atk visibility:gm`, want: []string{"RollSources", "GMChannel", "SaveRoll"}, same: `/roll 1d20+som visibility:gm`},
+	{line: `/roll atk character:Brom`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som character:Brom`},
+	{line: `/roll init`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
+	// A saved roll that reads no stats costs the read a typed roll of a
+	// word has always cost (/roll som+2), one more than its expansion
+	// typed out.
+	{line: `/roll flat`, want: []string{"RollSources", "SaveRoll"}, same: `/roll som+2`},
+}
+
+// TestRollRoundTrips holds /roll with a saved roll to the store round
+// trips of /roll before saved rolls: a saved roll's name is read in the
+// same statement as the sheets a roll of a word already read.
+func TestRollRoundTrips(t *testing.T) {
+	r, store := newCountingTable(t)
+	cost := map[string]int{}
+	for _, c := range rollCosts {
+		kittest.Must(t, r, "alice", c.line)
+		got := store.take()
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: store calls %v, want %v", c.line, got, c.want)
+		}
+		cost[c.line] = len(got)
+		if c.same != "" && len(got) > cost[c.same] {
+			t.Errorf("%s: %d round trips, more than %s (%d)", c.line, len(got), c.same, cost[c.same])
+		}
+		t.Logf("%-32s %d round trips: %s", c.line, len(got), strings.Join(got, ", "))
+	}
+}
+
+// BenchmarkRollRoundTrips rolls each line of rollCosts and reports its
+// store round trips per roll (trips/op) beside its time.
+func BenchmarkRollRoundTrips(b *testing.B) {
+	r, store := newCountingTable(b)
+	for _, c := range rollCosts {
+		b.Run(strings.TrimPrefix(c.line, "/roll "), func(b *testing.B) {
+			store.take()
+			for b.Loop() {
+				kittest.Must(b, r, "alice", c.line)
+			}
+			b.ReportMetric(float64(len(store.take()))/float64(b.N), "trips/op")
+		})
+	}
+}
