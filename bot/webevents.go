@@ -202,9 +202,12 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rc := http.NewResponseController(rw)
-	// The server's write timeout is for answers, not for a stream.
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		w.log.Warn("fight page: stream deadline", "err", err)
+	// The server's timeouts are for answers, not for a stream: the
+	// endpoint's read timeout (tablehand http) would end it as well.
+	for _, set := range []func(time.Time) error{rc.SetWriteDeadline, rc.SetReadDeadline} {
+		if err := set(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			w.log.Warn("fight page: stream deadline", "err", err)
+		}
 	}
 	token := r.PathValue("token")
 	sub, done, err := w.live.subscribe(live, p, token)

@@ -28,9 +28,11 @@ func openEvents(t testing.TB, url string) *eventStream {
 	if m := regexp.MustCompile(`data-seq="(-?\d+)"`).FindStringSubmatch(body); m != nil {
 		since = m[1]
 	}
-	res, err := http.Get(url + "/events?since=" + since)
+	// A proxy that holds the stream back may hold its headers too.
+	client := &http.Client{Transport: &http.Transport{ResponseHeaderTimeout: eventWait}}
+	res, err := client.Get(url + "/events?since=" + since)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("open the event stream: %v", err)
 	}
 	t.Cleanup(func() { res.Body.Close() })
 	if res.StatusCode != http.StatusOK {
