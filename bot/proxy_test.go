@@ -252,3 +252,25 @@ http {
 		t.Error(err)
 	}
 }
+
+// Caddy from Debian's package, with the README's site block (its address
+// replaced by a loopback port over plain HTTP, its upstream by the
+// endpoint's), in the foreground with its state in a temporary folder.
+func TestPagesThroughCaddy(t *testing.T) {
+	caddy := findProxy(t, "caddy")
+	w := newWebCampaign(t)
+	backend, s := serveEndpoint(t, w)
+	dir := t.TempDir()
+	addr := freeAddr(t)
+	site := readmeBlock(t, "caddy")
+	site = strings.Replace(site, "tablehand.example.org {", "http://"+addr+" {", 1)
+	site = strings.ReplaceAll(site, "127.0.0.1:8080", backend)
+	file := filepath.Join(dir, "Caddyfile")
+	if err := os.WriteFile(file, []byte("{\n\tadmin off\n}\n"+site), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(caddy, "run", "--config", file, "--adapter", "caddyfile")
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	startProxy(t, cmd, addr)
+	checkThroughProxy(t, w, s, "http://"+addr)
+}
