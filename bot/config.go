@@ -59,6 +59,16 @@ type Config struct {
 	// serves the pages on (--web); http serves them beside the endpoint.
 	PublicURL string `toml:"public_url"`
 	WebListen string `toml:"web_listen"`
+	// PageSecret is what the pages' tokens are derived from
+	// (TABLEHAND_PAGE_SECRET), at least 32 bytes: "" keeps a key in a
+	// file beside the SQLite database (PATH.pagekey), or for PostgreSQL
+	// in tablehand.pagekey in the working directory, made when first
+	// needed. Replicas on one PostgreSQL set the same page_secret.
+	PageSecret Secret `toml:"page_secret"`
+	// PageStreamsPerLink caps the live pages following one link (event
+	// streams; past it, 429), PageStreams those open in all (503).
+	PageStreamsPerLink int `toml:"page_streams_per_link"`
+	PageStreams        int `toml:"page_streams"`
 
 	// Rules holds each rule system's configuration, by its name: what its
 	// text leaves open. The file's section [name] of a system is decoded
@@ -73,8 +83,30 @@ func DefaultConfig() Config { return DefaultConfigFor(commands.Systems) }
 func DefaultConfigFor(systems []kit.System) Config {
 	return Config{
 		Database: db.DefaultPath, LogLevel: "info", Listen: "127.0.0.1:8080",
+		PageStreamsPerLink: DefaultStreamsPerLink, PageStreams: DefaultStreams,
 		Rules: kit.Rules{}.WithDefaults(systems),
 	}
+}
+
+// PageKeyFile is the page secret's key file of a PostgreSQL store
+// without page_secret.
+const PageKeyFile = "tablehand.pagekey"
+
+// StoreOptions are the store's options the configuration gives: where
+// the page secret is.
+func (c Config) StoreOptions() []db.Option {
+	switch {
+	case c.PageSecret != "":
+		return []db.Option{db.WithPageSecret([]byte(c.PageSecret))}
+	case c.DatabaseURL != "":
+		return []db.Option{db.WithPageKeyFile(PageKeyFile)}
+	}
+	return nil // the key file beside the SQLite database
+}
+
+// WebOptions are the pages' options the configuration gives.
+func (c Config) WebOptions() WebOptions {
+	return WebOptions{MaxStreamsPerLink: c.PageStreamsPerLink, MaxStreams: c.PageStreams}
 }
 
 // Store is the database the configuration selects, as db.Open takes it:
@@ -184,6 +216,15 @@ func LoadConfigFor(systems []kit.System, path string, getenv func(string) string
 	}
 	if v := getenv("TABLEHAND_WEB_LISTEN"); v != "" {
 		c.WebListen = v
+	}
+	if v := getenv("TABLEHAND_PAGE_SECRET"); v != "" {
+		c.PageSecret = Secret(v)
+	}
+	if c.PageSecret != "" && len(c.PageSecret) < db.MinPageSecret {
+		return Config{}, fmt.Errorf("page_secret must be at least %d characters, e.g. 64 hex digits from `openssl rand -hex 32`", db.MinPageSecret)
+	}
+	if c.PageStreamsPerLink < 1 || c.PageStreams < 1 {
+		return Config{}, fmt.Errorf("page_streams_per_link (%d) and page_streams (%d) must be at least 1", c.PageStreamsPerLink, c.PageStreams)
 	}
 	if _, err := c.Level(); err != nil {
 		return Config{}, err

@@ -60,12 +60,16 @@ func onShutdown(srv *http.Server, web http.Handler) {
 }
 
 // WebOptions say how often an open live page's subject (a fight) is
-// looked at for changes.
+// looked at for changes, and how many event streams may be open.
 type WebOptions struct {
 	// Poll is how often the store is asked whether a watched page
 	// changed (0: DefaultFightPoll). One look per page serves every
 	// reader who has it open.
 	Poll time.Duration
+	// MaxStreamsPerLink caps the event streams open on one link (0:
+	// DefaultStreamsPerLink; past it, 429), MaxStreams those open in all
+	// (0: DefaultStreams; past it, 503).
+	MaxStreamsPerLink, MaxStreams int
 }
 
 // DefaultFightPoll is how often a watched page is looked at.
@@ -77,7 +81,13 @@ func NewWeb(store WebStore, pages []kit.Page, log *slog.Logger, o WebOptions) *W
 	if o.Poll <= 0 {
 		o.Poll = DefaultFightPoll
 	}
-	w := &Web{store: store, pages: pages, log: log, mux: http.NewServeMux(), live: newLiveHub(o.Poll, log),
+	if o.MaxStreamsPerLink <= 0 {
+		o.MaxStreamsPerLink = DefaultStreamsPerLink
+	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = DefaultStreams
+	}
+	w := &Web{store: store, pages: pages, log: log, mux: http.NewServeMux(), live: newLiveHub(o, store, log),
 		closing: make(chan struct{})}
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}", w.page)
 	w.mux.HandleFunc("GET "+kit.PagePath+"{token}/events", w.events)
@@ -94,6 +104,8 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Content-Type-Options", "nosniff")
+	// A link is for the table it was given to, not for a search engine.
+	h.Set("X-Robots-Tag", "noindex, nofollow")
 	w.mux.ServeHTTP(rw, r)
 }
 
@@ -128,7 +140,11 @@ func (w *Web) page(rw http.ResponseWriter, r *http.Request) {
 	}
 	b := kit.PageBuffer()
 	defer kit.PutPageBuffer(b)
-	if err := page.Render(r.Context(), b, p); err != nil {
+	if err := page.Render(r.Context(), b, p); errors.Is(err, kit.ErrGone) {
+		// A fight that has ended: its page says so, with 410 Gone.
+		w.write(rw, http.StatusGone, b)
+		return
+	} else if err != nil {
 		w.answer(rw, err)
 		return
 	}

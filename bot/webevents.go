@@ -31,60 +31,108 @@ const pageRecheck = time.Second
 // proxies keep it open.
 const sseHeartbeat = 25 * time.Second
 
+// The caps on open streams (WebOptions): past them a new stream is
+// refused with a text saying why, and the page still works without it (a
+// reload shows the fight as it is).
+const (
+	// DefaultStreamsPerLink is how many streams one link (one token) may
+	// hold open: a table's players and a few spectators, each with a tab
+	// or two.
+	DefaultStreamsPerLink = 100
+	// DefaultStreams is how many streams may be open in all: about 26
+	// MB of memory (13 KB each, BenchmarkFightEventStreams1000).
+	DefaultStreams = 2000
+)
+
+// errStreams are the refusals of a stream past a cap.
+var (
+	errLinkStreams = errors.New("too many streams on one link")
+	errAllStreams  = errors.New("too many streams in all")
+)
+
 // liveHub watches the live pages that are open.
 type liveHub struct {
-	poll time.Duration
-	log  *slog.Logger
+	poll           time.Duration
+	log            *slog.Logger
+	store          WebStore
+	perLink, total int
 
 	mu      sync.Mutex
 	watches map[liveKey]*liveWatch
+	// open counts the streams open in all, links those of each token.
+	open  int
+	links map[string]int
 }
 
 // liveKey is one watched page: its guild and scope (a fight's names its
-// channel), whichever audience reads it.
+// channel and the fight), whichever audience reads it.
 type liveKey struct{ guild, scope string }
 
 // liveWatch is one watched page and the streams open on it.
 type liveWatch struct {
-	subs map[chan struct{}]struct{}
+	subs map[*liveSub]struct{}
 	stop context.CancelFunc
 }
 
-func newLiveHub(poll time.Duration, log *slog.Logger) *liveHub {
-	return &liveHub{poll: poll, log: log, watches: map[liveKey]*liveWatch{}}
+// liveSub is one open stream: told of each change of its page (at most
+// one pending), and, by gone closing, of its link's revocation.
+type liveSub struct {
+	token   string
+	changes chan struct{}
+	gone    chan struct{}
+	revoked bool
 }
 
-// subscribe returns a channel told of each change of the page p of page
-// (at most one pending), and the func that ends the subscription.
-func (h *liveHub) subscribe(page kit.LivePage, p db.Page) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
+func newLiveHub(o WebOptions, store WebStore, log *slog.Logger) *liveHub {
+	return &liveHub{poll: o.Poll, log: log, store: store, perLink: o.MaxStreamsPerLink, total: o.MaxStreams,
+		watches: map[liveKey]*liveWatch{}, links: map[string]int{}}
+}
+
+// subscribe opens a stream on the page p of page, opened by token, and
+// returns it with the func that closes it; past a cap it is
+// errLinkStreams or errAllStreams.
+func (h *liveHub) subscribe(page kit.LivePage, p db.Page, token string) (*liveSub, func(), error) {
+	sub := &liveSub{token: token, changes: make(chan struct{}, 1), gone: make(chan struct{})}
 	key := liveKey{guild: p.GuildID, scope: p.Scope}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	switch {
+	case h.links[token] >= h.perLink:
+		return nil, nil, errLinkStreams
+	case h.open >= h.total:
+		return nil, nil, errAllStreams
+	}
+	h.open++
+	h.links[token]++
 	lw := h.watches[key]
 	if lw == nil {
 		ctx, stop := context.WithCancel(context.Background())
-		lw = &liveWatch{subs: map[chan struct{}]struct{}{}, stop: stop}
+		lw = &liveWatch{subs: map[*liveSub]struct{}{}, stop: stop}
 		h.watches[key] = lw
 		go h.watch(ctx, page, p, lw)
 	}
-	lw.subs[ch] = struct{}{}
-	return ch, func() {
+	lw.subs[sub] = struct{}{}
+	return sub, func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		delete(lw.subs, ch)
+		h.open--
+		if h.links[token]--; h.links[token] == 0 {
+			delete(h.links, token)
+		}
+		delete(lw.subs, sub)
 		if len(lw.subs) == 0 {
 			lw.stop()
 			delete(h.watches, key)
 		}
-	}
+	}, nil
 }
 
 // watch looks at the page every poll until stopped, and tells the
-// subscribers when its Seq moved (or its subject went).
+// subscribers when its Seq moved (or its subject went), and those whose
+// link was revoked that it was.
 func (h *liveHub) watch(ctx context.Context, page kit.LivePage, p db.Page, lw *liveWatch) {
-	last, err := page.Seq(ctx, p)
-	if err != nil && !errors.Is(err, db.ErrNotFound) {
+	last, err := liveSeq(ctx, page, p)
+	if err != nil {
 		h.log.Warn("live page: watch", "scope", p.Scope, "err", err)
 	}
 	t := time.NewTicker(h.poll)
@@ -95,15 +143,16 @@ func (h *liveHub) watch(ctx context.Context, page kit.LivePage, p db.Page, lw *l
 			return
 		case <-t.C:
 		}
+		h.revoke(ctx, lw)
 		seq, err := liveSeq(ctx, page, p)
 		if err != nil || seq == last {
 			continue
 		}
 		last = seq
 		h.mu.Lock()
-		for ch := range lw.subs {
+		for sub := range lw.subs {
 			select {
-			case ch <- struct{}{}:
+			case sub.changes <- struct{}{}:
 			default: // one change is pending already
 			}
 		}
@@ -111,8 +160,33 @@ func (h *liveHub) watch(ctx context.Context, page kit.LivePage, p db.Page, lw *l
 	}
 }
 
+// revoke looks up the links the streams of lw were opened with, and
+// closes gone for those of a link that opens nothing any more.
+func (h *liveHub) revoke(ctx context.Context, lw *liveWatch) {
+	h.mu.Lock()
+	tokens := map[string]bool{}
+	for sub := range lw.subs {
+		if !sub.revoked {
+			tokens[sub.token] = false
+		}
+	}
+	h.mu.Unlock()
+	for tok := range tokens {
+		_, err := h.store.PageByToken(ctx, tok)
+		tokens[tok] = errors.Is(err, db.ErrNotFound)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sub := range lw.subs {
+		if tokens[sub.token] && !sub.revoked {
+			sub.revoked = true
+			close(sub.gone)
+		}
+	}
+}
+
 // liveSeq is the Seq of the page p of page, -1 once its subject has gone
-// (the page shows that): a change like any other.
+// or is over (the page shows that): a change like any other.
 func liveSeq(ctx context.Context, page kit.LivePage, p db.Page) (int64, error) {
 	seq, err := page.Seq(ctx, p)
 	if errors.Is(err, db.ErrNotFound) {
@@ -133,11 +207,19 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rc := http.NewResponseController(rw)
-	// The server's write timeout is for answers, not for a stream.
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		w.log.Warn("fight page: stream deadline", "err", err)
+	// The server's timeouts are for answers, not for a stream: the
+	// endpoint's read timeout (tablehand http) would end it as well.
+	for _, set := range []func(time.Time) error{rc.SetWriteDeadline, rc.SetReadDeadline} {
+		if err := set(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			w.log.Warn("fight page: stream deadline", "err", err)
+		}
 	}
-	changes, done := w.live.subscribe(live, p)
+	token := r.PathValue("token")
+	sub, done, err := w.live.subscribe(live, p, token)
+	if err != nil {
+		w.tooMany(rw, err)
+		return
+	}
 	defer done()
 	// A change between the page's load and this subscription: the page
 	// says which entry of the journal it shows (since).
@@ -149,6 +231,9 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 	h := rw.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
+	// nginx buffers what it proxies unless told not to: the stream
+	// would deliver nothing.
+	h.Set("X-Accel-Buffering", "no")
 	rw.WriteHeader(http.StatusOK)
 	fmt.Fprint(rw, "retry: 2000\n\n")
 	if missed {
@@ -167,8 +252,14 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 			return
 		case <-w.closing:
 			return
-		case <-changes:
+		case <-sub.changes:
 			fmt.Fprint(rw, "event: change\ndata: \n\n")
+		case <-sub.gone:
+			// The link was revoked: the page, fetched again, is the 404,
+			// and so is the stream, should the browser open it again.
+			fmt.Fprint(rw, "event: change\ndata: \n\n")
+			rc.Flush()
+			return
 		case <-beat.C:
 			fmt.Fprint(rw, ": still here\n\n")
 		case <-recheck.C:
@@ -184,4 +275,20 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// tooMany refuses a stream past a cap (errLinkStreams: 429, errAllStreams:
+// 503), saying why; the page works without it.
+func (w *Web) tooMany(rw http.ResponseWriter, err error) {
+	status, msg := http.StatusTooManyRequests,
+		fmt.Sprintf("This link has %d pages following it, as many as Tablehand allows: close one. The page still works: reload it to see what changed.", w.live.perLink)
+	if errors.Is(err, errAllStreams) {
+		status, msg = http.StatusServiceUnavailable,
+			fmt.Sprintf("Tablehand is following %d open pages, as many as it allows: try again later. The page still works: reload it to see what changed.", w.live.total)
+	}
+	rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	rw.Header().Set("Cache-Control", "no-store")
+	rw.Header().Set("Retry-After", "60")
+	rw.WriteHeader(status)
+	fmt.Fprintln(rw, msg)
 }

@@ -19,7 +19,7 @@ func BenchmarkFightEventStreams1000(b *testing.B) {
 	const streams = 1000
 	w := newWebCampaign(b)
 	links := w.fight(b)
-	web := NewWeb(w.store, w.router.Pages(), slogDiscard(), WebOptions{})
+	web := NewWeb(w.store, w.router.Pages(), slogDiscard(), WebOptions{MaxStreamsPerLink: streams, MaxStreams: streams})
 	srv := httptest.NewServer(web)
 	defer srv.Close()
 	defer web.Shutdown()

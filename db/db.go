@@ -64,6 +64,12 @@ type DB struct {
 	rolls rollQueue
 	// retries counts the PostgreSQL transactions run again (Retries).
 	retries atomic.Int64
+	// pageKey is the page secret (pagekey.go), read from pageKeyFile the
+	// first time it is needed unless given; pageKeyErr a secret refused.
+	pageKeyMu   sync.Mutex
+	pageKey     []byte
+	pageKeyErr  error
+	pageKeyFile string
 }
 
 // Retries returns how many times a PostgreSQL transaction of this store
@@ -124,9 +130,13 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", file, err)
 	}
-	d := &DB{sql: sqldb, now: time.Now}
+	d := &DB{sql: sqldb, now: time.Now, pageKeyFile: file + PageKeySuffix}
 	for _, o := range opts {
 		o(d)
+	}
+	if d.pageKeyErr != nil {
+		sqldb.Close()
+		return nil, d.pageKeyErr
 	}
 	// A damaged file is refused at start, with what to do, rather than
 	// met by every command later.
@@ -156,6 +166,10 @@ func openPostgresDB(ctx context.Context, url string, opts ...Option) (*DB, error
 	d := &DB{sql: sqldb, now: time.Now, postgres: true}
 	for _, o := range opts {
 		o(d)
+	}
+	if d.pageKeyErr != nil {
+		sqldb.Close()
+		return nil, d.pageKeyErr
 	}
 	if err := d.pgMigrate(ctx); err != nil {
 		sqldb.Close()
@@ -231,6 +245,15 @@ func (d *DB) migrate(ctx context.Context) error {
 	if n := len(ms); n > 0 && current > ms[n-1].version {
 		return fmt.Errorf("database schema version %d is newer than this Tablehand knows (%d): upgrade Tablehand", current, ms[n-1].version)
 	}
+	// Tokens kept in the clear (before tokensHashed) are scrubbed from
+	// the file, its free pages and its WAL too, once the migration has
+	// dropped them.
+	scrub := false
+	if current >= tokensKept && current < tokensHashed {
+		if err := d.sql.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM page_tokens)`).Scan(&scrub); err != nil {
+			return fmt.Errorf("count page tokens: %w", err)
+		}
+	}
 	for _, m := range ms {
 		if m.version <= current {
 			continue
@@ -246,8 +269,23 @@ func (d *DB) migrate(ctx context.Context) error {
 			return fmt.Errorf("apply migration %s: %w", m.name, err)
 		}
 	}
+	if scrub {
+		if _, err := d.sql.ExecContext(ctx, "VACUUM"); err != nil {
+			return fmt.Errorf("vacuum away the page tokens: %w", err)
+		}
+		if _, err := d.sql.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+			return fmt.Errorf("vacuum away the page tokens: %w", err)
+		}
+	}
 	return nil
 }
+
+// The SQLite migrations that made and dropped page tokens kept in the
+// clear.
+const (
+	tokensKept   = 9
+	tokensHashed = 13
+)
 
 type migration struct {
 	version    int

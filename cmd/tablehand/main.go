@@ -121,7 +121,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	store, err := db.Open(ctx, cfg.Store(), hooks.dbOptions()...)
+	store, err := db.Open(ctx, cfg.Store(), append(cfg.StoreOptions(), hooks.dbOptions()...)...)
 	if err != nil {
 		return err
 	}
@@ -196,7 +196,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	if b.cfg.WebListen != "" {
 		webCtx, stopWeb := context.WithCancel(ctx)
 		defer stopWeb()
-		wait, err := bot.StartWeb(webCtx, b.cfg.WebListen, bot.NewWeb(b.store, b.router.Pages(), b.log, bot.WebOptions{}), b.log)
+		wait, err := bot.StartWeb(webCtx, b.cfg.WebListen, bot.NewWeb(b.store, b.router.Pages(), b.log, b.cfg.WebOptions()), b.log)
 		if err != nil {
 			return fmt.Errorf("serve: %w", err)
 		}
@@ -255,7 +255,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		return err
 	}
 	defer b.sched.Stop()
-	return bot.ServeHTTPEndpoint(ctx, b.cfg.Listen, e, bot.NewWeb(b.store, b.router.Pages(), b.log, bot.WebOptions{}), b.log)
+	return bot.ServeHTTPEndpoint(ctx, b.cfg.Listen, e, bot.NewWeb(b.store, b.router.Pages(), b.log, b.cfg.WebOptions()), b.log)
 }
 
 // wiring is what serve and http share: configuration, log, database and
@@ -286,7 +286,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	if err != nil {
 		return nil, err
 	}
-	store, err := db.Open(ctx, cfg.Store(), hooks.dbOptions()...)
+	store, err := db.Open(ctx, cfg.Store(), append(cfg.StoreOptions(), hooks.dbOptions()...)...)
 	if err != nil {
 		return nil, err
 	}

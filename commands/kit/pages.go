@@ -51,6 +51,9 @@ func (e *Env) PageLinks(ctx context.Context, req *Request, scope, what string, e
 	if err != nil {
 		return Response{}, fmt.Errorf("page links: %w", err)
 	}
+	// Links the store could not show again (made before it kept only
+	// their hashes, or under another page secret) were renewed as well.
+	renew = renew || links.Renewed
 	res := PageResult{Players: PageURL(e.PublicURL, links.Players), GM: PageURL(e.PublicURL, links.GM),
 		Shared: req.Options.Bool("share"), Renewed: renew}
 	var b strings.Builder

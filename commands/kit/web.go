@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -26,16 +27,24 @@ type Page interface {
 	// this one's.
 	Serves(scope string) bool
 	// Render writes to b, as HTML, the page p opens as p's audience may
-	// read it. What p opens no longer (no campaign, no fight) is an error
-	// wrapping db.ErrNotFound; b then holds nothing of use.
+	// read it. What p opens no longer (no campaign) is an error wrapping
+	// db.ErrNotFound; b then holds nothing of use. What p was made for
+	// and is over (a fight that has ended) is an error wrapping ErrGone,
+	// with the page that says so in b.
 	Render(ctx context.Context, b *bytes.Buffer, p db.Page) error
 }
+
+// ErrGone is a page's subject that is over (a fight that has ended):
+// Render has written the page that says so, which the edge serves as
+// 410 Gone.
+var ErrGone = errors.New("what the page shows is over")
 
 // A LivePage is a Page that follows what it shows.
 type LivePage interface {
 	Page
 	// Seq names what the page p opens shows now: it moves with every
-	// change. Its subject gone is an error wrapping db.ErrNotFound.
+	// change. Its subject gone or over is an error wrapping
+	// db.ErrNotFound.
 	Seq(ctx context.Context, p db.Page) (int64, error)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"slices"
@@ -21,12 +22,22 @@ import (
 // pageLog is how many of the journal's last entries the page shows.
 const pageLog = 5
 
+// initPage gives the links of the channel's running fight: they open
+// that fight and no other, and say so once it has ended.
 func (h *Tracker) initPage(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	return h.PageLinks(ctx, req, db.FightScope(req.ChannelID), "fight", func() error {
-		_, err := h.Encounters.Encounter(ctx, req.ChannelID)
-		return initError(err)
-	})
+	if h.PublicURL == "" || h.Pages == nil {
+		return kit.Response{}, kit.NoPublicURL // before the fight: as PageLinks does
+	}
+	enc, err := h.Encounters.Encounter(ctx, req.ChannelID)
+	if err != nil {
+		return kit.Response{}, initError(err)
+	}
+	return h.PageLinks(ctx, req, db.FightScope(req.ChannelID, enc.ID), "fight", func() error { return nil })
 }
+
+// ErrFightEnded is the page of a fight that is no longer running: it
+// has ended (even if another has begun in its channel since).
+var ErrFightEnded = errors.New("the fight has ended")
 
 // FightPage is the channel's fight as a reader may see it: /init's
 // result (the encounter.View and the system), the last entries of its log
@@ -42,18 +53,25 @@ type FightPage struct {
 	Title string
 }
 
-// LoadFightPage reads the fight in channelID as the GM (forGM) or the
+// LoadFightPage reads fight id in channelID as the GM (forGM) or the
 // players see it, the health words measured on the damage track of the
-// policy ps has for its system; a channel with no fight is
-// db.ErrNotFound.
-func LoadFightPage(ctx context.Context, store kit.EncounterStore, ps encounter.Policies, channelID string, forGM bool) (FightPage, error) {
-	enc, err := store.Encounter(ctx, channelID)
+// policy ps has for its system. Unless it is the channel's running
+// fight, it is ErrFightEnded: a page never shows another fight than its
+// own.
+func LoadFightPage(ctx context.Context, store kit.EncounterStore, ps encounter.Policies, channelID string, id int64, forGM bool) (FightPage, error) {
+	enc, err := runningFight(ctx, store, channelID, id)
 	if err != nil {
-		return FightPage{}, fmt.Errorf("fight page of channel %s: %w", channelID, err)
+		return FightPage{}, err
 	}
 	entries, err := store.EncounterLog(ctx, channelID, -1)
 	if err != nil {
 		return FightPage{}, fmt.Errorf("fight page of channel %s: log: %w", channelID, err)
+	}
+	for _, e := range entries {
+		if e.EncounterID != id {
+			// It ended, and another began, between the two reads.
+			return FightPage{}, fmt.Errorf("fight %d in channel %s: %w", id, channelID, ErrFightEnded)
+		}
 	}
 	p := FightPage{InitResult: InitResult{View: ViewOf(ps, enc.State, forGM), System: enc.State.System}, GM: forGM, Seq: enc.Seq}
 	_, p.Log = logEntries(entries, forGM, pageLog)
@@ -105,14 +123,31 @@ func turnWords(turn string) string {
 	return turn + "'s turn"
 }
 
-// FightSeq is the journal's newest entry of the fight in channelID: what
-// the page's live updates watch.
-func FightSeq(ctx context.Context, store kit.EncounterStore, channelID string) (int64, error) {
-	enc, err := store.Encounter(ctx, channelID)
+// FightSeq is the journal's newest entry of fight id in channelID: what
+// the page's live updates watch. Once the fight is no longer running it
+// is an error wrapping db.ErrNotFound, a change (to -1) for the watch.
+func FightSeq(ctx context.Context, store kit.EncounterStore, channelID string, id int64) (int64, error) {
+	enc, err := runningFight(ctx, store, channelID, id)
+	if errors.Is(err, ErrFightEnded) {
+		return 0, fmt.Errorf("%w: %w", err, db.ErrNotFound)
+	}
 	if err != nil {
 		return 0, err
 	}
 	return enc.Seq, nil
+}
+
+// runningFight is fight id if it is the channel's running fight, else
+// ErrFightEnded.
+func runningFight(ctx context.Context, store kit.EncounterStore, channelID string, id int64) (db.Encounter, error) {
+	enc, err := store.Encounter(ctx, channelID)
+	if errors.Is(err, db.ErrNotFound) || (err == nil && enc.ID != id) {
+		return db.Encounter{}, fmt.Errorf("fight %d in channel %s: %w", id, channelID, ErrFightEnded)
+	}
+	if err != nil {
+		return db.Encounter{}, fmt.Errorf("fight page of channel %s: %w", channelID, err)
+	}
+	return enc, nil
 }
 
 //go:embed web
@@ -139,21 +174,30 @@ var fightTemplates = kit.PageTemplates(template.FuncMap{
 	},
 }, webFiles, "web/*.html")
 
-// fightPage is the web page of a channel's fight (db.FightScope), a
-// kit.LivePage: it follows the fight's journal.
+// fightPage is the web page of one fight (db.FightScope), a
+// kit.LivePage: it follows the fight's journal while the fight runs, and
+// then says it has ended ("ended", served as kit.ErrGone), the same to
+// both audiences, whatever the channel does next.
 type fightPage struct {
 	store    kit.EncounterStore
 	policies encounter.Policies
 }
 
 func (fightPage) Serves(scope string) bool {
-	_, ok := db.FightChannel(scope)
+	_, _, ok := db.FightOf(scope)
 	return ok
 }
 
 func (f fightPage) Render(ctx context.Context, b *bytes.Buffer, p db.Page) error {
-	channel, _ := db.FightChannel(p.Scope)
-	fp, err := LoadFightPage(ctx, f.store, f.policies, channel, p.Audience == db.AudienceGM)
+	channel, id, _ := db.FightOf(p.Scope)
+	fp, err := LoadFightPage(ctx, f.store, f.policies, channel, id, p.Audience == db.AudienceGM)
+	if errors.Is(err, ErrFightEnded) {
+		b.Reset()
+		if err := fightTemplates.ExecuteTemplate(b, "ended", nil); err != nil {
+			return fmt.Errorf("render ended: %w", err)
+		}
+		return fmt.Errorf("fight %d: %w", id, kit.ErrGone)
+	}
 	if err != nil {
 		return err
 	}
@@ -164,6 +208,6 @@ func (f fightPage) Render(ctx context.Context, b *bytes.Buffer, p db.Page) error
 }
 
 func (f fightPage) Seq(ctx context.Context, p db.Page) (int64, error) {
-	channel, _ := db.FightChannel(p.Scope)
-	return FightSeq(ctx, f.store, channel)
+	channel, id, _ := db.FightOf(p.Scope)
+	return FightSeq(ctx, f.store, channel, id)
 }
