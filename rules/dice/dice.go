@@ -207,7 +207,7 @@ type Expr struct {
 func Parse(expr string) (*Expr, error) {
 	if len(expr) > MaxExprLen {
 		return nil, &SyntaxError{Expr: expr, Pos: MaxExprLen,
-			Msg: "expression too long (at most " + strconv.Itoa(MaxExprLen) + " characters)"}
+			Msg: "expression too long (at most " + strconv.Itoa(MaxExprLen) + " characters)", Limit: true}
 	}
 	return parseCached(expr)
 }

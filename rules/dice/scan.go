@@ -187,7 +187,7 @@ func readsAsDice(word string) bool {
 
 // parsesAsDice reports whether src parses with no names in it.
 func parsesAsDice(src string) bool {
-	p := parser{src: src, sc: scanner{src: src}, noNames: true}
+	p := parser{src: src, sc: scanner{src: src}, noNames: true, quiet: true}
 	return p.parseRoll() == nil
 }
 
