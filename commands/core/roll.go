@@ -17,6 +17,10 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 		return kit.Response{}, err
 	}
 	text := req.Options.String("expression")
+	if isHelp(text) {
+		return kit.Response{Content: rollHelp, Ephemeral: true}, nil
+	}
+	text, note := dice.Translate(text)
 	expr, parseErr := dice.Parse(text)
 	st, err := h.sheetStats(ctx, req, text, parseErr == nil && expr.HasNames())
 	if err != nil {
@@ -25,7 +29,64 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 	if parseErr != nil {
 		return kit.Response{}, kit.DiceError(parseErr)
 	}
-	return h.rollReply(ctx, req, text, expr, vis, st)
+	if err := h.questionReason(ctx, req, expr, st); err != nil {
+		return kit.Response{}, err
+	}
+	var notes []string
+	if note != "" {
+		notes = append(notes, note)
+	}
+	return h.rollReply(ctx, req, text, expr, vis, st, append(notes, expr.Readings()...))
+}
+
+// isHelp reports whether a roll's text asks how to roll: "help", as in
+// Dice Maiden's /roll help, or "?".
+func isHelp(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	return t == "help" || t == "?" || strings.HasPrefix(t, "help ")
+}
+
+// rollHelp answers /roll help: the dice language in brief.
+const rollHelp = diceGuide + "-# More in /help command:roll; every notation, and other bots', in docs/dice.md."
+
+// questionReason refuses a roll whose reason, introduced by white space,
+// holds what the player may have meant to roll (see dice.ReasonDoubt): a
+// dice term, adv or dis, or a stat of the roller's sheet first. The
+// answer gives both readings; "#" keeps the reason as words.
+func (h *handlers) questionReason(ctx context.Context, req *kit.Request, expr *dice.Expr, st rollStats) error {
+	if expr.Reason() == "" {
+		return nil
+	}
+	look := st.look
+	if look == nil {
+		sheet, _, err := h.OwnSheet(ctx, req, expr.String())
+		if _, several := kit.AsUserError(err); err != nil && !several {
+			return err
+		}
+		// With several characters and none named, no sheet says which
+		// words are stats: the reason is left to the other doubts.
+		look = sheet.Lookup()
+	}
+	isStat := func(name string) bool {
+		if look == nil {
+			return false
+		}
+		_, ok := look(name)
+		return ok
+	}
+	d, ok := expr.ReasonDoubt(isStat)
+	if !ok {
+		return nil
+	}
+	msg := fmt.Sprintf("the reason %q holds %s, which is not rolled", expr.Reason(), d.Word)
+	if isStat(strings.ToLower(d.Word)) && strings.HasPrefix(expr.Reason(), d.Word) {
+		msg = fmt.Sprintf("the reason %q begins with %s, a stat of your character's sheet, which is not added", expr.Reason(), d.Word)
+	}
+	if d.Rolled != "" {
+		msg += fmt.Sprintf(": to roll it, write `%s`", kit.CodeSafe(d.Rolled))
+	}
+	msg += fmt.Sprintf("; to keep it as words, `%s`", kit.CodeSafe(d.Words))
+	return &kit.UserError{Msg: msg}
 }
 
 // sheetStats are the stats a roll of text reads: those of the sheet of
@@ -99,13 +160,16 @@ func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Respons
 	if err != nil {
 		return kit.Response{}, kit.DiceError(err)
 	}
-	return h.rollReply(ctx, req, prev.Expr, expr, vis, st)
+	return h.rollReply(ctx, req, prev.Expr, expr, vis, st, expr.Readings())
 }
 
 // rollReply rolls expr (text, parsed) on the kit.Call of req, seen as vis
 // asks, with the values of its names from st, logs it and answers.
 // Every mistake comes back as a *UserError.
-func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, expr *dice.Expr, vis kit.Visibility, st rollStats) (kit.Response, error) {
+//
+// notes say how a notation of another bot was read (dice.Translate,
+// Expr.Readings): each a line below the head, and the result's notes.
+func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, expr *dice.Expr, vis kit.Visibility, st rollStats, notes []string) (kit.Response, error) {
 	c, err := h.BeginRoll(req, vis)
 	if err != nil {
 		return kit.Response{}, err
@@ -127,6 +191,10 @@ func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string,
 			head += "\n-# " + kit.EscapeMarkdown(st.character) + " is your one character here: character: picks another"
 		}
 	}
+	for _, n := range notes {
+		head += "\n-# " + n
+	}
+	result.Notes = notes
 	o := kit.Outcome{Total: res.Total}
 	if err := c.Finish(ctx, res.Expr, &o, result, fmt.Sprintf("example: /roll %s dice:%s", expr, kit.ExampleDice(res))); err != nil {
 		return kit.Response{}, err

@@ -36,6 +36,10 @@ type RollResult struct {
 	// roll without names. Roll again rolls with these values.
 	Stats     map[string]int `json:"stats,omitempty"`
 	Character string         `json:"character,omitempty"`
+	// Notes say how a notation of another bot was read ("read as
+	// `1d20`: Roll20's `[[ ]]` left out", "`>` and `<` leave out their
+	// number here..."); absent when there is none.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // RollPart is one separately totalled part of a roll.

@@ -192,6 +192,7 @@ type Expr struct {
 	// (Whether it has names is found in nodes, so that an Expr of the
 	// common sizes still fits its size class: see newExpr.)
 	groups, minDice int32
+	notes           readings
 }
 
 // Parse parses a dice expression. Its errors are *SyntaxError. Parse also

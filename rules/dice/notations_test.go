@@ -71,8 +71,8 @@ func TestNotationErrors(t *testing.T) {
 		{"alias after a term", "1d20 adv", "unexpected 'adv' at column 6"},
 		{"die after a term", "1d20 d6", "unexpected 'd' at column 6"},
 		{"misplaced repeat", "1+2#1d6", "unexpected '#' at column 4"},
-		{"another bot's modifier is no reason", "10d10 t8", "unexpected 't' at column 7"},
-		{"another bot's reroll is no reason", "4d6 ir2", "unexpected 'ir' at column 5"},
+		{"another bot's unknown modifier is no reason", "10d10 x8", "unexpected 'x' at column 7"},
+		{"drop as many dice as rolled is no drop", "2d6d6", "unexpected 'd' at column 4"},
 		{"empty reason", "1d20 #", "unexpected '#' at column 6"},
 		{"reason not led by a letter", "1d20 + 5 +", "unexpected end of expression at column 11"},
 		{"control character in a reason", "1d20 # a\x00b", "unexpected '#' at column 6"},
@@ -160,9 +160,7 @@ func TestSuggest(t *testing.T) {
 		{"1d2o", "1d20"},          // an o typed for a 0, not "1d2k"
 		{"1001d6", ""},            // a limit: not "-001d6"
 		{"1d20 + 5 )", "1d20 + 5"},
-		{"10d10 t8", "10d10 >=8"}, // Dice Maiden's successes
-		{"4d6 ir2", "4d6 r<=2"},   // Dice Maiden's reroll for good
-		{"10d10 t8f1", "10d10 >=8f1"},
+		{"4d6d1", ""},                       // Roll20's drop: it parses, not "4d6*1"
 		{"1d20+ # attack", "1d20 # attack"}, // the reason stays as it was
 		{"1d20+5", ""},                      // parses already
 		{"hello", ""},                       // nothing one edit away

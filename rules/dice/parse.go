@@ -30,6 +30,7 @@ type parser struct {
 	names   int       // names read, each once however often its part repeats
 	noNames bool      // read every word as dice, as readsAsDice does
 	quiet   bool      // fail with errQuiet, unformatted: only success matters
+	notes   readings  // notations read that other bots read otherwise
 
 	nodes      [8]node
 	diceSpecs  [3]diceSpec
@@ -70,6 +71,7 @@ func parseWith(src string, quiet bool) (*Expr, error) {
 	e.reason = reason
 	e.groups = int32(p.groups)
 	e.minDice = int32(p.minDice)
+	e.notes = p.notes
 	e.nodes = append(append(e.nodes, p.nodes[:min(p.nn, len(p.nodes))]...), p.moreNodes...)
 	e.dice = append(append(e.dice, p.diceSpecs[:min(p.nd, len(p.diceSpecs))]...), p.moreDice...)
 	e.parts = append(append(e.parts, p.partSpecs[:min(p.np, len(p.partSpecs))]...), p.moreParts...)
@@ -517,7 +519,11 @@ func (p *parser) parseModifiers(d *diceSpec) {
 			}
 			p.next()
 			d.once = t.kind == tokRerollOnce
+			if t.kind == tokReroll && len(t.text) == 1 && p.tok.kind == tokInt {
+				p.notes |= readRerollEq
+			}
 			d.reroll = p.parseCond(true)
+			p.noteStrict(d.reroll)
 			rerollAt = p.modifierText(t)
 		case tokMin, tokMax:
 			c := &d.mi
@@ -541,20 +547,33 @@ func (p *parser) parseModifiers(d *diceSpec) {
 			d.explode = cond{tokEq, int32(hi)}
 			if p.tok.kind.isComparison() {
 				d.explode = p.parseCond(false)
+				p.noteStrict(d.explode)
 			}
 			explodeAt = p.modifierText(t)
 		case tokExplodeAt:
-			// Dice Maiden's "e6" and "ie6": explode on 6 and above;
-			// "e" alone on the highest face.
 			if d.explode.ok() {
 				p.unexpected()
 			}
-			p.next()
-			d.explode = cond{tokEq, int32(hi)}
-			if p.tok.kind == tokInt {
-				d.explode = cond{tokGreaterEq, p.modNumber()}
-			}
+			p.parseExplodeAt(d, t, hi)
 			explodeAt = p.modifierText(t)
+		case tokRerollUpTo:
+			// Dice Maiden's "ir2": reroll 2 and below, again and again.
+			if d.reroll.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.once = false
+			d.reroll = p.parseCondOr(tokLessEq)
+			rerollAt = p.modifierText(t)
+		case tokTarget:
+			// Dice Maiden's "t8": count the dice showing 8 and above.
+			if d.success.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.success = p.parseCondOr(tokGreaterEq)
+		case tokDice:
+			p.parseDrop(d, t)
 		case tokKeepHigh, tokKeepLow, tokDropHigh, tokDropLow:
 			if d.keep.isKeep() {
 				p.unexpected()
@@ -569,6 +588,7 @@ func (p *parser) parseModifiers(d *diceSpec) {
 				p.unexpected()
 			}
 			d.success = p.parseCond(false)
+			p.noteStrict(d.success)
 		case tokFail:
 			if d.failure.ok() {
 				p.unexpected()
@@ -577,22 +597,28 @@ func (p *parser) parseModifiers(d *diceSpec) {
 			d.failure = p.parseCond(true)
 			failAt = p.modifierText(t)
 		default:
-			d.plain = !d.reroll.ok() && !d.mi.ok() && !d.ma.ok() && !d.explode.ok()
-			switch {
-			case d.failure.ok() && !d.success.ok():
-				p.errorf(failAt.pos, "'%s' counts failures only after a success condition, as in 10d10>=8f1", failAt.text)
-			case d.mi.ok() && d.ma.ok() && d.ma.n < d.mi.n:
-				p.errorf(maAt.pos, "'%s' is below mi%d", maAt.text, d.mi.n)
-			case d.reroll.ok() && !d.once && !someFace(lo, hi, d.reroll, cond{}):
-				p.errorf(rerollAt.pos, "'%s' rerolls every face of a %s: it would never stop", rerollAt.text, d.name())
-			case d.explode.ok() && !someFace(lo, hi, d.explode, cond{}):
-				p.errorf(explodeAt.pos, "'%s' explodes on every face of a %s: it would never stop", explodeAt.text, d.name())
-			case d.explode.ok() && d.reroll.ok() && !d.once && !someFace(lo, hi, d.explode, d.reroll):
-				p.errorf(explodeAt.pos, "'%s' explodes on every face a %s can show after '%s': it would never stop",
-					explodeAt.text, d.name(), rerollAt.text)
-			}
+			p.checkModifiers(d, lo, hi, rerollAt, explodeAt, failAt, maAt)
 			return
 		}
+	}
+}
+
+// checkModifiers ends a dice term's modifiers: it refuses those that
+// cannot go together, at the modifier to blame (each token spans one).
+func (p *parser) checkModifiers(d *diceSpec, lo, hi int, rerollAt, explodeAt, failAt, maAt token) {
+	d.plain = !d.reroll.ok() && !d.mi.ok() && !d.ma.ok() && !d.explode.ok()
+	switch {
+	case d.failure.ok() && !d.success.ok():
+		p.errorf(failAt.pos, "'%s' counts failures only after a success condition, as in 10d10>=8f1", failAt.text)
+	case d.mi.ok() && d.ma.ok() && d.ma.n < d.mi.n:
+		p.errorf(maAt.pos, "'%s' is below mi%d", maAt.text, d.mi.n)
+	case d.reroll.ok() && !d.once && !someFace(lo, hi, d.reroll, cond{}):
+		p.errorf(rerollAt.pos, "'%s' rerolls every face of a %s: it would never stop", rerollAt.text, d.name())
+	case d.explode.ok() && !someFace(lo, hi, d.explode, cond{}):
+		p.errorf(explodeAt.pos, "'%s' explodes on every face of a %s: it would never stop", explodeAt.text, d.name())
+	case d.explode.ok() && d.reroll.ok() && !d.once && !someFace(lo, hi, d.explode, d.reroll):
+		p.errorf(explodeAt.pos, "'%s' explodes on every face a %s can show after '%s': it would never stop",
+			explodeAt.text, d.name(), rerollAt.text)
 	}
 }
 
@@ -625,6 +651,60 @@ func (p *parser) parseCond(bare bool) cond {
 	}
 	p.errorf(p.tok.pos, "unexpected %s, expected a number or a condition such as <3", p.tok)
 	panic("unreachable")
+}
+
+// noteStrict notes a condition of "<" or ">", which Roll20 reads as "<="
+// or ">=".
+func (p *parser) noteStrict(c cond) {
+	if c.op == tokLess || c.op == tokGreater {
+		p.notes |= readStrict
+	}
+}
+
+// parseExplodeAt parses Dice Maiden's "e6" and "ie6": explode on 6 and
+// above; "e" alone on the highest face; Avrae's "e>4" on what meets the
+// condition. t is the "e", the lookahead.
+func (p *parser) parseExplodeAt(d *diceSpec, t token, hi int) {
+	p.next()
+	d.explode = cond{tokEq, int32(hi)}
+	switch {
+	case p.tok.kind == tokInt:
+		d.explode = cond{tokGreaterEq, p.modNumber()}
+		if len(t.text) == 1 {
+			p.notes |= readExplodeAt
+		}
+	case p.tok.kind.isComparison():
+		d.explode = p.parseCond(false)
+		p.noteStrict(d.explode)
+	}
+}
+
+// parseDrop parses Roll20's "4d6d1" and Dice Maiden's "4d6 d1": drop
+// the lowest, when fewer than the term's dice ("1d20 d6" is a forgotten
+// operator). t is the "d", the lookahead.
+func (p *parser) parseDrop(d *diceSpec, t token) {
+	sc := p.sc
+	n := sc.scan()
+	if d.keep.isKeep() || n.kind != tokInt || n.pos != t.pos+1 || len(n.text) > 6 || atoi(n.text) >= int(d.count) {
+		p.unexpected()
+	}
+	p.next()
+	d.keep, d.keepN = tokDropLow, p.modNumber()
+}
+
+// parseCondOr is parseCond for a modifier whose bare number means op:
+// Dice Maiden's "t8" is ">=8", its "ir2" "<=2".
+func (p *parser) parseCondOr(op tokenKind) cond {
+	if p.tok.kind == tokInt {
+		return cond{op, p.modNumber()}
+	}
+	return p.parseCond(false)
+}
+
+// atoi returns the value of s, digits that fit an int.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // modNumber consumes the number of a modifier, at most MaxSides.

@@ -74,6 +74,9 @@ func Suggest(src string) string {
 		}
 		return reasonAfter(e, cand, src, pos)
 	}
+	if se.Pos > 0 && se.Pos < len(src) && strings.EqualFold(src[se.Pos-1:se.Pos+1], "ra") {
+		return "" // Avrae's "ra", reroll and add, which Tablehand does not roll: not "r"
+	}
 	if s := translate(src, se.Pos); s != "" {
 		return s
 	}
@@ -134,30 +137,10 @@ func Suggest(src string) string {
 	return ""
 }
 
-// foreignModifiers are other bots' modifiers that would otherwise get a
-// poor one-edit correction ("10d10 t8" to "10d10 *8"), with Tablehand's
-// spelling: Dice Maiden's "t8" (successes at 8 and above) and "ir2"
-// (reroll 2 and below, again and again).
-var foreignModifiers = [...]struct{ word, ours string }{{"t", ">="}, {"ir", "r<="}}
-
 // translate returns src with the modifier of another bot at pos written
-// as Tablehand's, when that parses, or "".
-func translate(src string, pos int) string {
-	if s := translateAdvantage(src, pos); s != "" {
-		return s
-	}
-	for _, m := range foreignModifiers {
-		rest := src[pos:]
-		if len(rest) <= len(m.word) || !strings.EqualFold(rest[:len(m.word)], m.word) || !isDigit(rest[len(m.word)]) {
-			continue
-		}
-		cand := src[:pos] + m.ours + rest[len(m.word):]
-		if _, err := parse(cand); err == nil {
-			return strings.TrimSpace(cand)
-		}
-	}
-	return ""
-}
+// as Tablehand's, when that parses, or "". (Dice Maiden's "t8" and "ir2"
+// parse as they are.)
+func translate(src string, pos int) string { return translateAdvantage(src, pos) }
 
 // translateAdvantage reads Avrae's "1d20+5 adv": "adv" or "dis" (or
 // spelt out) as the last word of src, at pos, rolls the roll's d20 with
