@@ -178,7 +178,7 @@ func TestOddsMistakes(t *testing.T) {
 		line, msg, detail string
 	}{
 		{"/odds 1d20++5", "unexpected '+' at column 6: did you mean `1d20+5`?", "1d20++5\n     ^"},
-		{"/odds 3d6 versus:2d", "versus: unexpected end of expression, expected the sides of the die, as in 1d6 at column 3: did you mean `2d6`?", "2d\n  ^"},
+		{"/odds 3d6 versus:2d", "versus: unexpected end of expression, expected the sides of the die, as in 1d6 at column 3", "2d\n  ^"},
 		{"/odds 1d6/(1d2-1)", "division by zero: the divisor can be 0 at column 4", "1d6/(1d2-1)\n   ^"},
 		{"/odds 1d6 versus:1d6/0", "versus: division by zero: the divisor can be 0 at column 4", "1d6/0\n   ^"},
 	}

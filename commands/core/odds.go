@@ -267,6 +267,7 @@ const bigOddsValues = 10_000
 // oddsOf parses text and works out its distribution. A mistake in text is
 // a *UserError, its message prefixed with prefix.
 func (h *handlers) oddsOf(ctx context.Context, text, prefix string) (*oddsSide, error) {
+	text, _ = dice.Translate(text)
 	e, err := dice.Parse(text)
 	if err == nil {
 		if lo, hi, ok := e.Bounds(); ok && int64(hi)-int64(lo) >= bigOddsValues {

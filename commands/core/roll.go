@@ -17,9 +17,13 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 		return kit.Response{}, err
 	}
 	text := req.Options.String("expression")
+	if isHelp(text) {
+		return kit.Response{Content: rollHelp, Ephemeral: true}, nil
+	}
 	if call, ok := readMacroCall(text); ok && h.Macros != nil {
 		return h.rollWord(ctx, req, vis, call)
 	}
+	text, note := dice.Translate(text)
 	expr, parseErr := dice.Parse(text)
 	st, err := h.sheetStats(ctx, req, text, parseErr == nil && expr.HasNames())
 	if err != nil {
@@ -28,7 +32,71 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 	if parseErr != nil {
 		return kit.Response{}, kit.DiceError(parseErr)
 	}
-	return h.rollReply(ctx, req, text, expr, vis, st, nil)
+	if err := h.questionReason(ctx, req, expr, st); err != nil {
+		return kit.Response{}, err
+	}
+	return h.rollReply(ctx, req, text, expr, vis, st, nil, readings(note, expr))
+}
+
+// readings are the notes of how a roll was read: note, what
+// dice.Translate left out or changed ("" for nothing), and the readings
+// of expr's notations of other bots.
+func readings(note string, expr *dice.Expr) []string {
+	var notes []string
+	if note != "" {
+		notes = append(notes, note)
+	}
+	return append(notes, expr.Readings()...)
+}
+
+// isHelp reports whether a roll's text asks how to roll: "help", as in
+// Dice Maiden's /roll help, or "?".
+func isHelp(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	return t == "help" || t == "?" || strings.HasPrefix(t, "help ")
+}
+
+// rollHelp answers /roll help: the dice language in brief.
+const rollHelp = diceGuide + "-# More in /help command:roll; every notation, and other bots', in docs/dice.md."
+
+// questionReason refuses a roll whose reason, introduced by white space,
+// holds what the player may have meant to roll (see dice.ReasonDoubt): a
+// dice term, adv or dis, or a stat of the roller's sheet first. The
+// answer gives both readings; "#" keeps the reason as words.
+func (h *handlers) questionReason(ctx context.Context, req *kit.Request, expr *dice.Expr, st rollStats) error {
+	if expr.Reason() == "" {
+		return nil
+	}
+	look := st.look
+	if look == nil {
+		sheet, _, err := h.OwnSheet(ctx, req, expr.String())
+		if _, several := kit.AsUserError(err); err != nil && !several {
+			return err
+		}
+		// With several characters and none named, no sheet says which
+		// words are stats: the reason is left to the other doubts.
+		look = sheet.Lookup()
+	}
+	isStat := func(name string) bool {
+		if look == nil {
+			return false
+		}
+		_, ok := look(name)
+		return ok
+	}
+	d, ok := expr.ReasonDoubt(isStat)
+	if !ok {
+		return nil
+	}
+	msg := fmt.Sprintf("the reason %q holds %s, which is not rolled", expr.Reason(), d.Word)
+	if isStat(strings.ToLower(d.Word)) && strings.HasPrefix(expr.Reason(), d.Word) {
+		msg = fmt.Sprintf("the reason %q begins with %s, a stat of your character's sheet, which is not added", expr.Reason(), d.Word)
+	}
+	if d.Rolled != "" {
+		msg += fmt.Sprintf(": to roll it, write `%s`", kit.CodeSafe(d.Rolled))
+	}
+	msg += fmt.Sprintf("; to keep it as words, `%s`", kit.CodeSafe(d.Words))
+	return &kit.UserError{Msg: msg}
 }
 
 // rollWord answers a roll that begins with a word (call): the roller's
@@ -51,6 +119,10 @@ func (h *handlers) rollWord(ctx context.Context, req *kit.Request, vis kit.Visib
 		}
 		used = &usedMacro{call: call, macro: m, text: text}
 	}
+	note := ""
+	if used == nil {
+		text, note = dice.Translate(text)
+	}
 	expr, parseErr := dice.Parse(text)
 	var st rollStats
 	if (parseErr == nil && expr.HasNames()) || req.Options.String("character") != "" {
@@ -63,7 +135,10 @@ func (h *handlers) rollWord(ctx context.Context, req *kit.Request, vis kit.Visib
 	if parseErr != nil {
 		return kit.Response{}, used.explain(kit.DiceError(parseErr))
 	}
-	resp, err := h.rollReply(ctx, req, text, expr, vis, st, used)
+	if err := h.questionReason(ctx, req, expr, st); err != nil {
+		return kit.Response{}, used.explain(err)
+	}
+	resp, err := h.rollReply(ctx, req, text, expr, vis, st, used, readings(note, expr))
 	return resp, used.explain(err)
 }
 
@@ -138,14 +213,17 @@ func (h *handlers) rollAgain(ctx context.Context, req *kit.Request) (kit.Respons
 	if err != nil {
 		return kit.Response{}, kit.DiceError(err)
 	}
-	return h.rollReply(ctx, req, prev.Expr, expr, vis, st, nil)
+	return h.rollReply(ctx, req, prev.Expr, expr, vis, st, nil, expr.Readings())
 }
 
 // rollReply rolls expr (text, parsed) on the kit.Call of req, seen as vis
 // asks, with the values of its names from st, logs it and answers; used
 // is the macro text came from, nil for none. Every mistake comes back as
 // a *UserError.
-func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, expr *dice.Expr, vis kit.Visibility, st rollStats, used *usedMacro) (kit.Response, error) {
+//
+// notes say how a notation of another bot was read (dice.Translate,
+// Expr.Readings): each a line below the head, and the result's notes.
+func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string, expr *dice.Expr, vis kit.Visibility, st rollStats, used *usedMacro, notes []string) (kit.Response, error) {
 	c, err := h.BeginRoll(req, vis)
 	if err != nil {
 		return kit.Response{}, err
@@ -171,6 +249,10 @@ func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string,
 		result.Macro = used.result()
 		head += "\n" + used.line()
 	}
+	for _, n := range notes {
+		head += "\n-# " + n
+	}
+	result.Notes = notes
 	o := kit.Outcome{Total: res.Total}
 	if err := c.Finish(ctx, res.Expr, &o, result, fmt.Sprintf("example: /roll %s dice:%s", expr, kit.ExampleDice(res))); err != nil {
 		return kit.Response{}, err

@@ -39,6 +39,10 @@ type RollResult struct {
 	// Macro is the saved roll (/macro) the roll used, absent for none:
 	// Expr is then what it expanded to.
 	Macro *RollMacro `json:"macro,omitempty"`
+	// Notes say how a notation of another bot was read ("read as
+	// `1d20`: Roll20's `[[ ]]` left out", "`>` and `<` leave out their
+	// number here..."); absent when there is none.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // RollMacro is the saved roll a roll used: what was typed ("atk+2"), the

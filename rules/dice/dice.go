@@ -192,6 +192,7 @@ type Expr struct {
 	// (Whether it has names is found in nodes, so that an Expr of the
 	// common sizes still fits its size class: see newExpr.)
 	groups, minDice int32
+	notes           readings
 }
 
 // Parse parses a dice expression. Its errors are *SyntaxError. Parse also
@@ -207,7 +208,7 @@ type Expr struct {
 func Parse(expr string) (*Expr, error) {
 	if len(expr) > MaxExprLen {
 		return nil, &SyntaxError{Expr: expr, Pos: MaxExprLen,
-			Msg: "expression too long (at most " + strconv.Itoa(MaxExprLen) + " characters)"}
+			Msg: "expression too long (at most " + strconv.Itoa(MaxExprLen) + " characters)", Limit: true}
 	}
 	return parseCached(expr)
 }

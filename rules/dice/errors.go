@@ -11,6 +11,10 @@ type SyntaxError struct {
 	Expr string // the expression as given to Parse
 	Pos  int    // 0-based byte offset of the problem in Expr
 	Msg  string
+	// Limit is true when the text breaks one of the limits (MaxDice,
+	// MaxSides, MaxExprLen...): Msg names the limit, and no one-edit
+	// correction is offered, as none would roll what was meant.
+	Limit bool
 }
 
 func (e *SyntaxError) Error() string { return atColumn(e.Msg, e.Pos) }

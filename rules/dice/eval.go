@@ -415,7 +415,7 @@ func (ev *evaluator) rollPlain(g *Group, d *diceSpec) error {
 		return nil
 	}
 	if n > MaxDice-ev.rolled {
-		return ev.errorf(int(d.pos), "too many dice (at most %d in one roll)", MaxDice)
+		return ev.errorf(int(d.pos), "too many dice (at most %d in one roll, counting the dice explosions and rerolls add)", MaxDice)
 	}
 	ev.rolled += n
 	start := len(g.Dice)
@@ -505,7 +505,7 @@ func (ev *evaluator) rollOne(g *Group, d *diceSpec, extra, compounded bool) (int
 // are; any other Roller's are wrapped.
 func (ev *evaluator) roll(d *diceSpec) (face int, physical bool, err error) {
 	if ev.rolled >= MaxDice {
-		return 0, false, ev.errorf(int(d.pos), "too many dice (at most %d in one roll)", MaxDice)
+		return 0, false, ev.errorf(int(d.pos), "too many dice (at most %d in one roll, counting the dice explosions and rerolls add)", MaxDice)
 	}
 	ev.rolled++
 	sides := int(d.sides)

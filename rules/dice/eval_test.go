@@ -276,12 +276,12 @@ func TestRollMaxDice(t *testing.T) {
 		want   string // "" for no error
 	}{
 		{"999d6!", append([]int{6}, ones(999)...), ""},
-		{"1000d6!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll) at column 1"},
-		{"500d6 + 500d6!", append(ones(500), append([]int{6}, ones(500)...)...), "too many dice (at most 1000 in one roll) at column 9"},
+		{"1000d6!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll, counting the dice explosions and rerolls add) at column 1"},
+		{"500d6 + 500d6!", append(ones(500), append([]int{6}, ones(500)...)...), "too many dice (at most 1000 in one roll, counting the dice explosions and rerolls add) at column 9"},
 		{"999d6r1", append([]int{1}, sixes(999)...), ""},
-		{"1000d6r1", append([]int{1}, sixes(1000)...), "too many dice (at most 1000 in one roll) at column 1"},
-		{"2#500d6!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll) at column 3"},
-		{"1000d6!!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll) at column 1"},
+		{"1000d6r1", append([]int{1}, sixes(1000)...), "too many dice (at most 1000 in one roll, counting the dice explosions and rerolls add) at column 1"},
+		{"2#500d6!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll, counting the dice explosions and rerolls add) at column 3"},
+		{"1000d6!!", append([]int{6}, ones(1000)...), "too many dice (at most 1000 in one roll, counting the dice explosions and rerolls add) at column 1"},
 	}
 	for _, tt := range tests {
 		p := NewPhysical(tt.values)

@@ -239,7 +239,7 @@ func TestSuggestNames(t *testing.T) {
 	for _, tt := range []struct{ input, want string }{
 		{"1d20++str", "1d20+str"},
 		{"1d20+str)", "1d20+str"},
-		{"2d", "2d6"}, // not the name "hd"
+		{"2d", ""}, // not the name "hd", nor a d6 the player did not type
 	} {
 		if got := Suggest(tt.input); got != tt.want {
 			t.Errorf("Suggest(%q) = %q, want %q", tt.input, got, tt.want)

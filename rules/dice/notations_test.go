@@ -2,6 +2,9 @@ package dice
 
 import (
 	"errors"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -68,12 +71,13 @@ func TestNotationErrors(t *testing.T) {
 		{"alias after a term", "1d20 adv", "unexpected 'adv' at column 6"},
 		{"die after a term", "1d20 d6", "unexpected 'd' at column 6"},
 		{"misplaced repeat", "1+2#1d6", "unexpected '#' at column 4"},
-		{"another bot's modifier is no reason", "10d10 t8", "unexpected 't' at column 7"},
-		{"another bot's reroll is no reason", "4d6 ir2", "unexpected 'ir' at column 5"},
+		{"another bot's unknown modifier is no reason", "10d10 x8", "unexpected 'x' at column 7"},
+		{"drop as many dice as rolled is no drop", "2d6d6", "unexpected 'd' at column 4"},
 		{"empty reason", "1d20 #", "unexpected '#' at column 6"},
 		{"reason not led by a letter", "1d20 + 5 +", "unexpected end of expression at column 11"},
 		{"control character in a reason", "1d20 # a\x00b", "unexpected '#' at column 6"},
-		{"reason too long", "1d20 # " + repeatText("a", MaxReasonLen+1), "unexpected '#' at column 6"},
+		{"reason too long", "1d20 # " + repeatText("a", MaxReasonLen+1), "reason too long: a reason holds at most 100 characters, and this one has 101 (shorten it, as in 1d20+5 to hit) at column 8"},
+		{"reason too long after a space", "1d20+5 to " + repeatText("hit ", 25), "reason too long: a reason holds at most 100 characters, and this one has 102 (shorten it, as in 1d20+5 to hit) at column 8"},
 		{"incomplete expression before a reason", "1d20+ # to hit", "unexpected '#' at column 7"},
 		{"explosion twice", "3d6!e5", "unexpected 'e' at column 5"},
 		{"e on every face", "1d6e1", "'e1' explodes on every face of a d6: it would never stop at column 4"},
@@ -147,16 +151,19 @@ func TestSuggest(t *testing.T) {
 		{"1d20+5 adv", "2d20kh1+5"},
 		{"d20 + 3 DIS", "2d20kl1 + 3"},
 		{"1d20+1d4 advantage", "2d20kh1+1d4"},
-		{"11d20 adv", "11d20 +adv"}, // not a lone d20: the one-edit correction
-		{"2d6 adv", "2d6 +adv"},     // no d20: a forgotten operator
-		{"2d", "2d6"},               // unfinished: a 6 is the number most likely meant
-		{"1+2#1d6", "1+2*1d6"},
-		{"10d10 t8", "10d10 >=8"}, // Dice Maiden's successes
-		{"4d6 ir2", "4d6 r<=2"},   // Dice Maiden's reroll for good
-		{"10d10 t8f1", "10d10 >=8f1"},
-		{"1d20+ # attack", "1d20  # attack"}, // the reason stays as it was
-		{"1d20+5", ""},                       // parses already
-		{"hello", ""},                        // nothing one edit away
+		{"11d20 adv", ""}, // not a lone d20, and "+adv" would roll two d20 more
+		{"2d6 adv", ""},   // no d20, and "+adv" would roll two d20 more
+		{"2d", ""},        // unfinished: which die was meant is not typed
+		{"1+2#1d6", ""},   // "1+2*1d6" brings in an operator, "12#1d6" joins two numbers
+		// Suggestions that changed the roll (issue 22): none, or the likely one.
+		{"1d20+5 adv to hit", ""}, // not "+adv": that rolls three d20
+		{"1d2o", "1d20"},          // an o typed for a 0, not "1d2k"
+		{"1001d6", ""},            // a limit: not "-001d6"
+		{"1d20 + 5 )", "1d20 + 5"},
+		{"4d6d1", ""},                       // Roll20's drop: it parses, not "4d6*1"
+		{"1d20+ # attack", "1d20 # attack"}, // the reason stays as it was
+		{"1d20+5", ""},                      // parses already
+		{"hello", ""},                       // nothing one edit away
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
@@ -173,47 +180,133 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
-// Every text one edit away from an expression, that does not parse, gets
-// a suggestion that parses: each expression below, with each character
-// replaced, inserted or deleted, using the characters Suggest itself uses
-// and an "x".
-func TestSuggestOneEditAway(t *testing.T) {
-	exprs := []string{"1d20+5", "4d6kh3", "2d20kl1+7", "10d10>=8", "3d6!", "(1d6+2)*3", "6#4d6kh3",
-		"1d20+5 [hit] 2d6", "4d6r1", "2d6-1d4", "d20"}
-	chars := suggestEdits + "x"
-	seen := map[string]bool{}
-	check := func(orig, s string) {
-		if seen[s] {
-			return
-		}
-		seen[s] = true
-		if _, err := Parse(s); err == nil {
-			return
-		}
-		got := Suggest(s)
-		if got == "" {
-			t.Errorf("Suggest(%q) = \"\", but %q is one edit away", s, orig)
-			return
-		}
-		if _, err := Parse(got); err != nil {
-			t.Errorf("Suggest(%q) = %q does not parse: %v", s, got, err)
+// A suggestion keeps the dice the player typed: every one-character edit
+// (a character replaced, inserted or deleted) of each expression of
+// testdata/typos.txt that does not parse gets, if anything, a suggestion
+// that parses, rolls the very dice of the expression (count and sides,
+// term by term) unless the edit fell on a dice term itself (then the
+// typed text no longer says which dice were meant: "2d" gets nothing),
+// and brings in no operator, sign or "#" the typed text lacks (an x may
+// become "*" or "#").
+func TestSuggestKeepsTheDice(t *testing.T) {
+	b, err := os.ReadFile("testdata/typos.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			corpus = append(corpus, line)
 		}
 	}
-	for _, e := range exprs {
+	// The characters Suggest puts in (but the digits but 0 and 6, and
+	// "<" and "l", each much like another), and typos it must not read
+	// as dice: an x, an o, a letter.
+	chars := "#*+-/()>=[] dkhr60" + "xoa!"
+	var variants, suggested int
+	seen := map[string]bool{}
+	check := func(orig string, at int, typo string) {
+		if seen[typo] {
+			return
+		}
+		seen[typo] = true
+		if _, err := Parse(typo); err == nil {
+			return
+		}
+		variants++
+		s := Suggest(typo)
+		if s == "" {
+			return
+		}
+		suggested++
+		e, err := Parse(s)
+		if err != nil {
+			t.Errorf("Suggest(%q) = %q does not parse: %v", typo, s, err)
+			return
+		}
+		if !touchesDice(orig, at) && !slices.Equal(diceOf(e), diceOf(mustParse(t, orig))) {
+			t.Errorf("Suggest(%q) = %q rolls %v, but %q (one edit away) rolls %v", typo, s, diceOf(e), orig, diceOf(mustParse(t, orig)))
+		}
+		expr := s[:exprEnd(e)]
+		for i := range e.nodes { // a label's text is no operator
+			if n := &e.nodes[i]; n.kind == nodeLabel {
+				expr = expr[:n.y] + strings.Repeat(" ", int(n.val)-int(n.y)) + expr[n.val:]
+			}
+		}
+		xs := strings.Count(strings.ToLower(typo), "x")
+		for _, op := range []string{"+", "-", "*", "/", "#"} {
+			extra := strings.Count(expr, op) - strings.Count(typo, op)
+			if (op == "*" || op == "#") && extra > 0 && extra <= xs {
+				xs -= extra
+				continue
+			}
+			if extra > 0 {
+				t.Errorf("Suggest(%q) = %q brings in %q", typo, s, op)
+			}
+		}
+	}
+	for _, e := range corpus {
 		for pos := 0; pos <= len(e); pos++ {
 			for i := range len(chars) {
 				c := string(chars[i])
-				check(e, e[:pos]+c+e[pos:])
+				check(e, pos, e[:pos]+c+e[pos:])
 				if pos < len(e) {
-					check(e, e[:pos]+c+e[pos+1:])
+					check(e, pos, e[:pos]+c+e[pos+1:])
 				}
 			}
 			if pos < len(e) {
-				check(e, e[:pos]+e[pos+1:])
+				check(e, pos, e[:pos]+e[pos+1:])
 			}
 		}
 	}
-	if len(seen) < 1000 {
-		t.Fatalf("only %d variants checked", len(seen))
+	t.Logf("%d expressions, %d typos that do not parse, %d with a suggestion", len(corpus), variants, suggested)
+	if len(corpus) < 100 || variants < 10000 {
+		t.Fatalf("only %d expressions and %d typos checked", len(corpus), variants)
+	}
+}
+
+// diceOf returns the dice terms e rolls: kind, count and sides of each.
+func diceOf(e *Expr) [][3]int {
+	var out [][3]int
+	for _, d := range e.dice {
+		out = append(out, [3]int{int(d.kind), int(d.count), int(d.sides)})
+	}
+	return out
+}
+
+// touchesDice reports whether an edit at byte at of src falls on one of
+// its dice terms, from the count to the sides (or an alias), or just
+// before or after one.
+func touchesDice(src string, at int) bool {
+	sc := scanner{src: src}
+	start := -1
+	for {
+		t := sc.scan()
+		switch t.kind {
+		case tokEOF:
+			return false
+		case tokInt:
+			if start < 0 {
+				start = t.pos
+			}
+			continue
+		case tokDice, tokV, tokFudge, tokAdv, tokDis, tokDet:
+			if start < 0 {
+				start = t.pos
+			}
+			end := t.pos + len(t.text)
+			if t.kind == tokDice || t.kind == tokV {
+				save := sc
+				if n := sc.scan(); n.kind == tokInt || n.kind == tokPercent {
+					end = n.pos + len(n.text)
+				} else {
+					sc = save
+				}
+			}
+			if start-1 <= at && at <= end {
+				return true
+			}
+		}
+		start = -1
 	}
 }

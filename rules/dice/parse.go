@@ -29,6 +29,8 @@ type parser struct {
 	groups  int       // groups one roll makes
 	names   int       // names read, each once however often its part repeats
 	noNames bool      // read every word as dice, as readsAsDice does
+	quiet   bool      // fail with errQuiet, unformatted: only success matters
+	notes   readings  // notations read that other bots read otherwise
 
 	nodes      [8]node
 	diceSpecs  [3]diceSpec
@@ -39,14 +41,28 @@ type parser struct {
 	moreParts  []partSpec
 }
 
+// errQuiet is the error of a quiet parser (parser.quiet), which tries a
+// text only to learn whether it parses: Suggest's candidates, the places
+// a reason may begin. Formatting a message for each would cost more than
+// the parse.
+var errQuiet = &SyntaxError{Msg: "does not parse"}
+
 // parse is Parse without the length limit, which the normal form of an
 // accepted expression may exceed.
-func parse(src string) (*Expr, error) {
-	p := parser{src: src, sc: scanner{src: src}}
+func parse(src string) (*Expr, error) { return parseWith(src, false) }
+
+// parseWith is parse; a quiet one fails with errQuiet (see parser.quiet).
+func parseWith(src string, quiet bool) (*Expr, error) {
+	p := parser{src: src, sc: scanner{src: src}, quiet: quiet}
 	var reason [2]int32
 	if err := p.parseRoll(); err != nil {
 		var ok bool
-		if p, reason, ok = splitReason(src); !ok {
+		if p, reason, ok = splitReason(src, MaxReasonLen); !ok {
+			if _, long, ok := splitReason(src, MaxExprLen); ok {
+				n := utf8.RuneCountInString(src[long[0]:long[1]])
+				return nil, &SyntaxError{Expr: src, Pos: int(long[0]), Limit: true,
+					Msg: fmt.Sprintf("reason too long: a reason holds at most %d characters, and this one has %d (shorten it, as in 1d20+5 to hit)", MaxReasonLen, n)}
+			}
 			return nil, err
 		}
 	}
@@ -55,6 +71,7 @@ func parse(src string) (*Expr, error) {
 	e.reason = reason
 	e.groups = int32(p.groups)
 	e.minDice = int32(p.minDice)
+	e.notes = p.notes
 	e.nodes = append(append(e.nodes, p.nodes[:min(p.nn, len(p.nodes))]...), p.moreNodes...)
 	e.dice = append(append(e.dice, p.diceSpecs[:min(p.nd, len(p.diceSpecs))]...), p.moreDice...)
 	e.parts = append(append(e.parts, p.partSpecs[:min(p.np, len(p.partSpecs))]...), p.moreParts...)
@@ -136,7 +153,19 @@ func (p *parser) next() {
 }
 
 func (p *parser) errorf(pos int, format string, args ...any) {
+	if p.quiet {
+		panic(errQuiet)
+	}
 	panic(&SyntaxError{Expr: p.src, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// limitf is errorf for a text that breaks one of the limits: its error
+// says so (SyntaxError.Limit), and no correction is offered for it.
+func (p *parser) limitf(pos int, format string, args ...any) {
+	if p.quiet {
+		panic(errQuiet)
+	}
+	panic(&SyntaxError{Expr: p.src, Pos: pos, Msg: fmt.Sprintf(format, args...), Limit: true})
 }
 
 func (p *parser) unexpected() { p.errorf(p.tok.pos, "unexpected %s", p.tok) }
@@ -156,7 +185,7 @@ func (p *parser) recover(errp *error) {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxDepth {
-		p.errorf(p.tok.pos, "too deeply nested (at most %d levels)", MaxDepth)
+		p.limitf(p.tok.pos, "too deeply nested (at most %d levels)", MaxDepth)
 	}
 }
 
@@ -203,7 +232,7 @@ func (p *parser) parsePart() {
 		n, err := strconv.Atoi(tok.text)
 		switch {
 		case err != nil || n > MaxRepeat:
-			p.errorf(tok.pos, "%s#: too many repeats (at most %d)", tok.text, MaxRepeat)
+			p.limitf(tok.pos, "%s#: too many repeats (at most %d)", tok.text, MaxRepeat)
 		case n < 1:
 			p.errorf(tok.pos, "%d#: repeat at least once, as in 6#4d6kh3", n)
 		}
@@ -220,14 +249,14 @@ func (p *parser) parsePart() {
 		}
 	}
 	if p.parts+repeat > MaxParts {
-		p.errorf(start.pos, "too many parts (at most %d in one roll)", MaxParts)
+		p.limitf(start.pos, "too many parts (at most %d in one roll)", MaxParts)
 	}
 	p.parts += repeat
 	dice0, minDice0 := p.nd, p.minDice
 	root := p.parseExpr()
 	if partDice := p.minDice - minDice0; repeat > 1 && partDice > 0 {
 		if (repeat-1)*partDice > MaxDice-p.minDice {
-			p.errorf(start.pos, "%d#: too many dice (at most %d in one roll)", repeat, MaxDice)
+			p.limitf(start.pos, "%d#: too many dice (at most %d in one roll)", repeat, MaxDice)
 		}
 		p.minDice += (repeat - 1) * partDice
 	}
@@ -318,7 +347,7 @@ func (p *parser) parseLabel() {
 		p.errorf(tok.pos, "empty label")
 	}
 	if utf8.RuneCountInString(text) > MaxLabelLen {
-		p.errorf(tok.pos, "label too long (at most %d characters)", MaxLabelLen)
+		p.limitf(tok.pos, "label too long (at most %d characters)", MaxLabelLen)
 	}
 	p.label = [2]int32{int32(start), int32(start + len(text))}
 	p.next()
@@ -406,7 +435,7 @@ func (p *parser) parseAlias() int32 {
 // countDice counts n dice of the term starting at start against MaxDice.
 func (p *parser) countDice(start token, n int) {
 	if n > MaxDice-p.minDice {
-		p.errorf(start.pos, "too many dice (at most %d in one roll)", MaxDice)
+		p.limitf(start.pos, "too many dice (at most %d in one roll)", MaxDice)
 	}
 	p.minDice += n
 }
@@ -440,7 +469,7 @@ func (p *parser) parseDice(start token, count int) int32 {
 		d.sides = p.sides()
 	}
 	if count > MaxDice {
-		p.errorf(start.pos, "%d%s: too many dice (at most %d in one roll)", count, d.name(), MaxDice)
+		p.limitf(start.pos, "%d%s: too many dice (at most %d in one roll)", count, d.name(), MaxDice)
 	}
 	d.count = int32(count)
 	p.countDice(start, count)
@@ -456,7 +485,7 @@ func (p *parser) sides() int32 {
 		p.errorf(tok.pos, "d%d: a die needs at least 1 side (try 1d6)", sides)
 	}
 	if sides > MaxSides {
-		p.errorf(tok.pos, "d%d: a die has at most %d sides", sides, MaxSides)
+		p.limitf(tok.pos, "d%d: a die has at most %d sides", sides, MaxSides)
 	}
 	return int32(sides)
 }
@@ -490,7 +519,11 @@ func (p *parser) parseModifiers(d *diceSpec) {
 			}
 			p.next()
 			d.once = t.kind == tokRerollOnce
+			if t.kind == tokReroll && len(t.text) == 1 && p.tok.kind == tokInt {
+				p.notes |= readRerollEq
+			}
 			d.reroll = p.parseCond(true)
+			p.noteStrict(d.reroll)
 			rerollAt = p.modifierText(t)
 		case tokMin, tokMax:
 			c := &d.mi
@@ -514,20 +547,33 @@ func (p *parser) parseModifiers(d *diceSpec) {
 			d.explode = cond{tokEq, int32(hi)}
 			if p.tok.kind.isComparison() {
 				d.explode = p.parseCond(false)
+				p.noteStrict(d.explode)
 			}
 			explodeAt = p.modifierText(t)
 		case tokExplodeAt:
-			// Dice Maiden's "e6" and "ie6": explode on 6 and above;
-			// "e" alone on the highest face.
 			if d.explode.ok() {
 				p.unexpected()
 			}
-			p.next()
-			d.explode = cond{tokEq, int32(hi)}
-			if p.tok.kind == tokInt {
-				d.explode = cond{tokGreaterEq, p.modNumber()}
-			}
+			p.parseExplodeAt(d, t, hi)
 			explodeAt = p.modifierText(t)
+		case tokRerollUpTo:
+			// Dice Maiden's "ir2": reroll 2 and below, again and again.
+			if d.reroll.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.once = false
+			d.reroll = p.parseCondOr(tokLessEq)
+			rerollAt = p.modifierText(t)
+		case tokTarget:
+			// Dice Maiden's "t8": count the dice showing 8 and above.
+			if d.success.ok() {
+				p.unexpected()
+			}
+			p.next()
+			d.success = p.parseCondOr(tokGreaterEq)
+		case tokDice:
+			p.parseDrop(d, t)
 		case tokKeepHigh, tokKeepLow, tokDropHigh, tokDropLow:
 			if d.keep.isKeep() {
 				p.unexpected()
@@ -542,6 +588,7 @@ func (p *parser) parseModifiers(d *diceSpec) {
 				p.unexpected()
 			}
 			d.success = p.parseCond(false)
+			p.noteStrict(d.success)
 		case tokFail:
 			if d.failure.ok() {
 				p.unexpected()
@@ -550,22 +597,28 @@ func (p *parser) parseModifiers(d *diceSpec) {
 			d.failure = p.parseCond(true)
 			failAt = p.modifierText(t)
 		default:
-			d.plain = !d.reroll.ok() && !d.mi.ok() && !d.ma.ok() && !d.explode.ok()
-			switch {
-			case d.failure.ok() && !d.success.ok():
-				p.errorf(failAt.pos, "'%s' counts failures only after a success condition, as in 10d10>=8f1", failAt.text)
-			case d.mi.ok() && d.ma.ok() && d.ma.n < d.mi.n:
-				p.errorf(maAt.pos, "'%s' is below mi%d", maAt.text, d.mi.n)
-			case d.reroll.ok() && !d.once && !someFace(lo, hi, d.reroll, cond{}):
-				p.errorf(rerollAt.pos, "'%s' rerolls every face of a %s: it would never stop", rerollAt.text, d.name())
-			case d.explode.ok() && !someFace(lo, hi, d.explode, cond{}):
-				p.errorf(explodeAt.pos, "'%s' explodes on every face of a %s: it would never stop", explodeAt.text, d.name())
-			case d.explode.ok() && d.reroll.ok() && !d.once && !someFace(lo, hi, d.explode, d.reroll):
-				p.errorf(explodeAt.pos, "'%s' explodes on every face a %s can show after '%s': it would never stop",
-					explodeAt.text, d.name(), rerollAt.text)
-			}
+			p.checkModifiers(d, lo, hi, rerollAt, explodeAt, failAt, maAt)
 			return
 		}
+	}
+}
+
+// checkModifiers ends a dice term's modifiers: it refuses those that
+// cannot go together, at the modifier to blame (each token spans one).
+func (p *parser) checkModifiers(d *diceSpec, lo, hi int, rerollAt, explodeAt, failAt, maAt token) {
+	d.plain = !d.reroll.ok() && !d.mi.ok() && !d.ma.ok() && !d.explode.ok()
+	switch {
+	case d.failure.ok() && !d.success.ok():
+		p.errorf(failAt.pos, "'%s' counts failures only after a success condition, as in 10d10>=8f1", failAt.text)
+	case d.mi.ok() && d.ma.ok() && d.ma.n < d.mi.n:
+		p.errorf(maAt.pos, "'%s' is below mi%d", maAt.text, d.mi.n)
+	case d.reroll.ok() && !d.once && !someFace(lo, hi, d.reroll, cond{}):
+		p.errorf(rerollAt.pos, "'%s' rerolls every face of a %s: it would never stop", rerollAt.text, d.name())
+	case d.explode.ok() && !someFace(lo, hi, d.explode, cond{}):
+		p.errorf(explodeAt.pos, "'%s' explodes on every face of a %s: it would never stop", explodeAt.text, d.name())
+	case d.explode.ok() && d.reroll.ok() && !d.once && !someFace(lo, hi, d.explode, d.reroll):
+		p.errorf(explodeAt.pos, "'%s' explodes on every face a %s can show after '%s': it would never stop",
+			explodeAt.text, d.name(), rerollAt.text)
 	}
 }
 
@@ -600,6 +653,60 @@ func (p *parser) parseCond(bare bool) cond {
 	panic("unreachable")
 }
 
+// noteStrict notes a condition of "<" or ">", which Roll20 reads as "<="
+// or ">=".
+func (p *parser) noteStrict(c cond) {
+	if c.op == tokLess || c.op == tokGreater {
+		p.notes |= readStrict
+	}
+}
+
+// parseExplodeAt parses Dice Maiden's "e6" and "ie6": explode on 6 and
+// above; "e" alone on the highest face; Avrae's "e>4" on what meets the
+// condition. t is the "e", the lookahead.
+func (p *parser) parseExplodeAt(d *diceSpec, t token, hi int) {
+	p.next()
+	d.explode = cond{tokEq, int32(hi)}
+	switch {
+	case p.tok.kind == tokInt:
+		d.explode = cond{tokGreaterEq, p.modNumber()}
+		if len(t.text) == 1 {
+			p.notes |= readExplodeAt
+		}
+	case p.tok.kind.isComparison():
+		d.explode = p.parseCond(false)
+		p.noteStrict(d.explode)
+	}
+}
+
+// parseDrop parses Roll20's "4d6d1" and Dice Maiden's "4d6 d1": drop
+// the lowest, when fewer than the term's dice ("1d20 d6" is a forgotten
+// operator). t is the "d", the lookahead.
+func (p *parser) parseDrop(d *diceSpec, t token) {
+	sc := p.sc
+	n := sc.scan()
+	if d.keep.isKeep() || n.kind != tokInt || n.pos != t.pos+1 || len(n.text) > 6 || atoi(n.text) >= int(d.count) {
+		p.unexpected()
+	}
+	p.next()
+	d.keep, d.keepN = tokDropLow, p.modNumber()
+}
+
+// parseCondOr is parseCond for a modifier whose bare number means op:
+// Dice Maiden's "t8" is ">=8", its "ir2" "<=2".
+func (p *parser) parseCondOr(op tokenKind) cond {
+	if p.tok.kind == tokInt {
+		return cond{op, p.modNumber()}
+	}
+	return p.parseCond(false)
+}
+
+// atoi returns the value of s, digits that fit an int.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
 // modNumber consumes the number of a modifier, at most MaxSides.
 func (p *parser) modNumber() int32 {
 	if p.tok.kind != tokInt {
@@ -608,7 +715,7 @@ func (p *parser) modNumber() int32 {
 	pos := p.tok.pos
 	n, err := strconv.Atoi(p.tok.text)
 	if err != nil || n > MaxSides {
-		p.errorf(pos, "number too large (at most %d)", MaxSides)
+		p.limitf(pos, "number too large (at most %d)", MaxSides)
 	}
 	p.next()
 	return int32(n)
@@ -618,7 +725,7 @@ func (p *parser) modNumber() int32 {
 func (p *parser) number() int {
 	n, err := strconv.Atoi(p.tok.text)
 	if err != nil {
-		p.errorf(p.tok.pos, "number too large (at most %d)", math.MaxInt)
+		p.limitf(p.tok.pos, "number too large (at most %d)", math.MaxInt)
 	}
 	p.next()
 	return n
@@ -672,7 +779,10 @@ func someFace(lo, hi int, a, b cond) bool {
 //
 // Places after the parse error count too: in "0 # A" the error is the
 // repeat count 0 at column 1, but "0" with the reason "A" parses.
-func splitReason(src string) (parser, [2]int32, bool) {
+//
+// A reason holds at most maxLen characters: MaxReasonLen, or more to
+// find a reason that is too long.
+func splitReason(src string, maxLen int) (parser, [2]int32, bool) {
 	for _, bangOnly := range [2]bool{true, false} {
 		for i := len(src) - 1; i > 0; i-- {
 			start, ok := reasonStart(src, i, bangOnly)
@@ -681,10 +791,10 @@ func splitReason(src string) (parser, [2]int32, bool) {
 			}
 			text := strings.TrimRightFunc(src[start:], unicode.IsSpace)
 			from := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
-			if !validReason(text[from:]) {
+			if !validReason(text[from:], maxLen) {
 				continue
 			}
-			q := parser{src: src[:i], sc: scanner{src: src[:i]}}
+			q := parser{src: src[:i], sc: scanner{src: src[:i]}, quiet: true}
 			if q.parseRoll() == nil {
 				return q, [2]int32{int32(start + from), int32(start + len(text))}, true
 			}
@@ -719,7 +829,7 @@ func reasonStart(src string, i int, bangOnly bool) (int, bool) {
 		}
 		// A word that is a name is a reason ("1d20 som"): a name needs
 		// an operator before it.
-		q := parser{src: word, sc: scanner{src: word}}
+		q := parser{src: word, sc: scanner{src: word}, quiet: true}
 		return i + 1, q.parseRoll() != nil || q.names > 0
 	}
 	return 0, false
@@ -728,8 +838,8 @@ func reasonStart(src string, i int, bangOnly bool) (int, bool) {
 // validReason reports whether text, trimmed, may be a roll's reason: not
 // empty, at most MaxReasonLen characters of valid UTF-8, and no control
 // characters or line breaks.
-func validReason(text string) bool {
-	if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxReasonLen {
+func validReason(text string, maxLen int) bool {
+	if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > maxLen {
 		return false
 	}
 	for _, r := range text {

@@ -45,6 +45,8 @@ const (
 	tokCompound   // !!
 	tokExplodeAt  // e or ie, as in Dice Maiden's 4d6 e6: explode at or above
 	tokFail       // f
+	tokTarget     // t, as in Dice Maiden's 10d10 t8: successes at or above
+	tokRerollUpTo // ir, as in Dice Maiden's 4d6 ir2: reroll at or below, again and again
 	tokEq         // =
 	tokLess       // <
 	tokLessEq     // <=
@@ -84,6 +86,8 @@ var tokenNames = [...]string{
 	tokCompound:   "!!",
 	tokExplodeAt:  "e",
 	tokFail:       "f",
+	tokTarget:     "t",
+	tokRerollUpTo: "ir",
 	tokEq:         "=",
 	tokLess:       "<",
 	tokLessEq:     "<=",
@@ -187,7 +191,7 @@ func readsAsDice(word string) bool {
 
 // parsesAsDice reports whether src parses with no names in it.
 func parsesAsDice(src string) bool {
-	p := parser{src: src, sc: scanner{src: src}, noNames: true}
+	p := parser{src: src, sc: scanner{src: src}, noNames: true, quiet: true}
 	return p.parseRoll() == nil
 }
 
@@ -343,6 +347,16 @@ func keyword(s string) (tokenKind, int) {
 		if lower(s, 1) == 'd' && lower(s, 2) == 'v' {
 			return tokAdv, 3
 		}
+	case 'p':
+		// Avrae's drop: "pl1" drops the lowest, "ph1" the highest.
+		switch lower(s, 1) {
+		case 'l':
+			return tokDropLow, 2
+		case 'h':
+			return tokDropHigh, 2
+		}
+	case 't':
+		return tokTarget, 1
 	case 'k':
 		switch lower(s, 1) {
 		case 'h':
@@ -352,8 +366,11 @@ func keyword(s string) (tokenKind, int) {
 		}
 		return tokKeepHigh, 1
 	case 'r':
-		if lower(s, 1) == 'o' {
+		switch lower(s, 1) {
+		case 'o':
 			return tokRerollOnce, 2
+		case 'r':
+			return tokReroll, 2 // Avrae's "rr": reroll again and again
 		}
 		return tokReroll, 1
 	case 'm':
@@ -368,8 +385,11 @@ func keyword(s string) (tokenKind, int) {
 	case 'e':
 		return tokExplodeAt, 1
 	case 'i':
-		if lower(s, 1) == 'e' {
+		switch lower(s, 1) {
+		case 'e':
 			return tokExplodeAt, 2
+		case 'r':
+			return tokRerollUpTo, 2
 		}
 	case 'v':
 		if len(s) > 1 && s[1] == ':' {

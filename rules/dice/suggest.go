@@ -1,6 +1,10 @@
 package dice
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // MaxSuggestLen is the longest text Suggest looks at.
 const MaxSuggestLen = 200
@@ -42,12 +46,18 @@ func Suggest(src string) string {
 	}
 	_, err := parse(src)
 	se, ok := err.(*SyntaxError)
-	if !ok {
-		return ""
+	if !ok || se.Limit {
+		return "" // a limit's error names the limit: no edit rolls what was meant
 	}
 	tries := maxSuggestTries
+	lowered := strings.ToLower(src)
+	srcInts := digitRuns(zeroes(src), nil)
+	var candInts []string
 	try := func(cand string, pos int) bool {
 		if tries == 0 {
+			return false
+		}
+		if bringsIn(cand, src, lowered, pos) {
 			return false
 		}
 		tries--
@@ -55,18 +65,17 @@ func Suggest(src string) string {
 		if t := strings.TrimSpace(cand); len(t) < len(src) && strings.HasPrefix(src, t) && isLetter(src[len(t)]) {
 			return false
 		}
-		e, err := parse(cand)
-		if err != nil || !namesTyped(e, src) {
+		if candInts = digitRuns(zeroes(cand), candInts[:0]); !slices.Equal(candInts, srcInts) {
+			return false // keepsMeaning would find a number changed, without a parse
+		}
+		e, err := parseWith(cand, true)
+		if err != nil || !namesTyped(e, src) || !keepsMeaning(e, src) {
 			return false
 		}
-		if e.reason[1] == e.reason[0] {
-			return true
-		}
-		sep := int(e.reason[0]) - 1 // the white space before a word
-		if c := strings.TrimRight(cand[:e.reason[0]], " \t\r\n"); strings.HasSuffix(c, "#") || strings.HasSuffix(c, "!") {
-			sep = len(c) - 1
-		}
-		return pos < sep && strings.HasSuffix(src, e.Reason())
+		return reasonAfter(e, cand, src, pos)
+	}
+	if se.Pos > 0 && se.Pos < len(src) && strings.EqualFold(src[se.Pos-1:se.Pos+1], "ra") {
+		return "" // Avrae's "ra", reroll and add, which Tablehand does not roll: not "r"
 	}
 	if s := translate(src, se.Pos); s != "" {
 		return s
@@ -128,30 +137,10 @@ func Suggest(src string) string {
 	return ""
 }
 
-// foreignModifiers are other bots' modifiers that would otherwise get a
-// poor one-edit correction ("10d10 t8" to "10d10 *8"), with Tablehand's
-// spelling: Dice Maiden's "t8" (successes at 8 and above) and "ir2"
-// (reroll 2 and below, again and again).
-var foreignModifiers = [...]struct{ word, ours string }{{"t", ">="}, {"ir", "r<="}}
-
 // translate returns src with the modifier of another bot at pos written
-// as Tablehand's, when that parses, or "".
-func translate(src string, pos int) string {
-	if s := translateAdvantage(src, pos); s != "" {
-		return s
-	}
-	for _, m := range foreignModifiers {
-		rest := src[pos:]
-		if len(rest) <= len(m.word) || !strings.EqualFold(rest[:len(m.word)], m.word) || !isDigit(rest[len(m.word)]) {
-			continue
-		}
-		cand := src[:pos] + m.ours + rest[len(m.word):]
-		if _, err := parse(cand); err == nil {
-			return strings.TrimSpace(cand)
-		}
-	}
-	return ""
-}
+// as Tablehand's, when that parses, or "". (Dice Maiden's "t8" and "ir2"
+// parse as they are.)
+func translate(src string, pos int) string { return translateAdvantage(src, pos) }
 
 // translateAdvantage reads Avrae's "1d20+5 adv": "adv" or "dis" (or
 // spelt out) as the last word of src, at pos, rolls the roll's d20 with
@@ -237,4 +226,234 @@ func operandAt(src string, i int) bool {
 	}
 	before := strings.TrimRight(src[:i], " \t\r\n")
 	return before == "" || strings.IndexByte("+-*/(", before[len(before)-1]) >= 0
+}
+
+// keepsMeaning reports whether e, a correction of src, keeps the meaning
+// of everything typed around the mistake: it rolls the dice typed in src,
+// term by term, with the same count and sides (a letter o typed for a
+// 0 in a number reads as the 0: "1d2o" is "1d20"), and holds no
+// operator, sign, repeat or modifier that src does not, but for an x
+// typed for "*" or "#" ("2d6x3", "6x4d6"). Parentheses and a label's
+// closing bracket may come or go.
+func keepsMeaning(e *Expr, src string) bool {
+	// A reason stays as it was typed, with what introduced it: the edit
+	// made no reason of what was typed as part of the roll.
+	end := exprEnd(e)
+	typed, ok := strings.CutSuffix(src, e.src[end:])
+	if !ok {
+		return false
+	}
+	want, wantTok, xs, wantInts := meaning(zeroes(typed))
+	_, gotTok, _, gotInts := meaning(e.src[:end])
+	if !slices.Equal(gotInts, wantInts) {
+		return false // a number invented, lost, split or joined: "1+2#1d6" is not "12#1d6"
+	}
+	if len(e.dice) != len(want) {
+		return false
+	}
+	for i := range e.dice {
+		if termOf(&e.dice[i]) != want[i] {
+			return false
+		}
+	}
+	// A reason with dice in it may be a roll the edit cut off ("1d20
+	// [to] hit] 2d6"): no suggestion makes one.
+	if terms, _, _, _ := meaning(e.Reason()); len(terms) > 0 {
+		return false
+	}
+	for i := range e.nodes { // and so with a label
+		if n := &e.nodes[i]; n.kind == nodeLabel {
+			if terms, _, _, _ := meaning(e.src[n.y:n.val]); len(terms) > 0 {
+				return false
+			}
+		}
+	}
+	for k, n := range gotTok {
+		if extra := n - wantTok[k]; extra > 0 {
+			if k != tokStar && k != tokHash || extra > xs {
+				return false
+			}
+			xs -= extra
+		}
+	}
+	return true
+}
+
+// exprEnd returns where the expression of e ends in its source: before its
+// reason and the mark that introduces it.
+func exprEnd(e *Expr) int {
+	if e.reason[0] == e.reason[1] {
+		return len(e.src)
+	}
+	return len(strings.TrimRight(e.src[:e.reason[0]], " \t\r\n#!"))
+}
+
+// zeroes returns src with each letter o that ends a number written 0.
+func zeroes(src string) string {
+	b := []byte(src)
+	for i := 1; i < len(b); i++ {
+		if b[i]|0x20 == 'o' && isDigit(b[i-1]) && (i+1 == len(b) || !isLetter(b[i+1])) {
+			b[i] = '0'
+		}
+	}
+	return string(b)
+}
+
+// termOf returns the term of d as meaning reads it.
+func termOf(d *diceSpec) term {
+	t := term{count: strconv.Itoa(int(d.count)), sides: strconv.Itoa(int(d.sides))}
+	switch d.kind {
+	case diceD:
+		t.kind = tokDice
+	case diceV:
+		t.kind = tokV
+	case diceFudge:
+		t.kind, t.sides = tokFudge, ""
+	case diceAdv:
+		t.kind, t.count, t.sides = tokAdv, "1", ""
+	case diceDis:
+		t.kind, t.count, t.sides = tokDis, "1", ""
+	case diceDet:
+		t.kind, t.count, t.sides = tokDet, "1", ""
+	}
+	return t
+}
+
+// term is a dice term as typed: its count, kind and sides; sides is -1
+// when none were typed ("2d").
+type term struct {
+	kind         tokenKind
+	count, sides string
+}
+
+// meaning reads src token by token, as far as it scans: the dice terms
+// it names, how often each operator and modifier appears, how many x's
+// stand for an operator (an x typed for "*" or "#"), and its numbers. A
+// word that is a name is passed over.
+func meaning(src string) (terms []term, toks map[tokenKind]int, xs int, ints []string) {
+	toks = map[tokenKind]int{}
+	sc := scanner{src: src}
+	count := ""
+	for {
+		t := sc.scan()
+		if t.kind == tokLabel && !strings.HasSuffix(t.text, "]") {
+			sc.pos = t.pos + 1 // an unclosed label: what follows is read too
+			continue
+		}
+		if (t.text == "x" || t.text == "X") && t.pos+1 < len(src) && isDigit(src[t.pos+1]) {
+			xs++ // "6x4d6", "2d6x3": an x typed for "#" or "*"
+			sc.pos, count = t.pos+1, ""
+			continue
+		}
+		if t.kind != tokV && t.text != "" && isLetter(t.text[0]) && (t.pos == 0 || !isWord(src[t.pos-1])) {
+			if end := wordEnd(src, t.pos); !readsAsDice(src[t.pos:end]) {
+				sc.pos, count = end, ""
+				if strings.EqualFold(src[t.pos:end], "x") {
+					xs++
+				}
+				if hasDiceIn(src[t.pos:end]) {
+					terms = append(terms, term{kind: tokName}) // "h200d100": dice typed into a word
+				}
+				continue
+			}
+		}
+		switch t.kind {
+		case tokEOF:
+			return terms, toks, xs, ints
+		case tokInt:
+			count = t.text
+			toks[tokInt]++
+			ints = append(ints, number(t.text))
+			continue
+		case tokDice, tokV:
+			tm := term{kind: t.kind, count: number(count), sides: "-1"}
+			save := sc
+			switch n := sc.scan(); {
+			case n.kind == tokInt:
+				tm.sides = number(n.text)
+			case n.kind == tokPercent && t.kind == tokDice:
+				tm.sides = "100"
+			default:
+				sc = save
+			}
+			if tm.count == "" && count == "" {
+				tm.count = "1"
+			}
+			terms = append(terms, tm)
+		case tokFudge, tokAdv, tokDis, tokDet:
+			c := number(count)
+			if count == "" || t.kind != tokFudge {
+				c = "1"
+			}
+			terms = append(terms, term{kind: t.kind, count: c})
+		case tokIllegal, tokLabel, tokLParen, tokRParen, tokName, tokPercent:
+		default:
+			toks[t.kind]++
+		}
+		count = ""
+	}
+}
+
+// number returns the digits s without leading zeros ("0" for zero), or
+// "" for "".
+func number(s string) string {
+	if t := strings.TrimLeft(s, "0"); t != "" || s == "" {
+		return t
+	}
+	return "0"
+}
+
+// hasDiceIn reports whether word holds a digit, a d and a digit in a
+// row, as "h200d100" does.
+func hasDiceIn(word string) bool {
+	for i := 1; i+1 < len(word); i++ {
+		if word[i]|0x20 == 'd' && isDigit(word[i-1]) && isDigit(word[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// digitRuns appends the runs of digits in s to runs, each without its
+// leading zeros, and returns it.
+func digitRuns(s string, runs []string) []string {
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		runs = append(runs, number(s[i:j]))
+		i = j
+	}
+	return runs
+}
+
+// bringsIn reports whether cand, src edited at pos, brings in an operator
+// or a modifier's letter that src (lowered, in lower case) lacks, which
+// changes the roll (see keepsMeaning): not worth a parse.
+func bringsIn(cand, src, lowered string, pos int) bool {
+	if len(cand) > len(src) || len(cand) == len(src) && pos < len(cand) && cand[pos] != src[pos] {
+		c := cand[pos] | 0x20
+		return strings.IndexByte("+-/<>=dkhlr", c) >= 0 && strings.IndexByte(lowered, c) < 0 ||
+			(c == '*' || c == '#') && strings.IndexAny(lowered, "*#x") < 0
+	}
+	return false
+}
+
+// reasonAfter reports whether the reason of e, which parsed cand, src
+// edited at pos, lies after the edit and its separator, as it was in
+// src; true without a reason.
+func reasonAfter(e *Expr, cand, src string, pos int) bool {
+	if e.reason[1] == e.reason[0] {
+		return true
+	}
+	sep := int(e.reason[0]) - 1 // the white space before a word
+	if c := strings.TrimRight(cand[:e.reason[0]], " \t\r\n"); strings.HasSuffix(c, "#") || strings.HasSuffix(c, "!") {
+		sep = len(c) - 1
+	}
+	return pos < sep && strings.HasSuffix(src, e.Reason())
 }

@@ -1,0 +1,29 @@
+package dice
+
+// readings are notations an expression holds that another bot reads
+// otherwise: where the same letters mean two things, Tablehand chose one,
+// and [Expr.Readings] says which, for the reply to say it too.
+type readings uint8
+
+const (
+	readStrict    readings = 1 << iota // ">8" or "<3" in a condition: strict, as in Avrae; Roll20's includes the number
+	readRerollEq                       // "r1": reroll each 1 again and again, as in Roll20; Dice Maiden's rerolls 1 and below once
+	readExplodeAt                      // "e6": explode on 6 and above, again on each new one; Dice Maiden's explodes once
+)
+
+// Readings returns, for each notation of e that another bot reads
+// otherwise, a line saying how Tablehand read it and how to write the
+// other reading: "`>8` counts 9 and up...". Nil when there is none.
+func (e *Expr) Readings() []string {
+	var out []string
+	if e.notes&readStrict != 0 {
+		out = append(out, "`>` and `<` leave out their number here, as in Avrae: `>8` is 9 and up. Roll20's `>8` (8 and up) is `>=8` here.")
+	}
+	if e.notes&readRerollEq != 0 {
+		out = append(out, "`r1` rerolls each 1 again and again here, as in Roll20. Dice Maiden's `r1` (1 and below, once) is `ro<=1` here.")
+	}
+	if e.notes&readExplodeAt != 0 {
+		out = append(out, "`e6` explodes on 6 and up, again on each new one, as Dice Maiden's `ie6` and Avrae's `e6` do; Dice Maiden's `e6` explodes once, which Tablehand does not roll.")
+	}
+	return out
+}
