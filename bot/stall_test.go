@@ -237,3 +237,48 @@ func readAnswer(t *testing.T, resp *http.Response) wireResponse {
 	}
 	return ir
 }
+
+// On SQLite too the replay memory is the store's: an interaction sent
+// again after the process restarted (the store closed and opened again,
+// the endpoint's own memory gone) is refused, not run again, within the
+// window a signed request is accepted in.
+func TestReplayRefusedAfterRestart(t *testing.T) {
+	for _, kind := range []string{"sqlite", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			source := dbtest.Source(t, kind)
+			s := newSigner(t)
+			fake := fakediscord.New(fakediscord.Options{})
+			defer fake.Close()
+			in := interactionJSON(t, fake.SlashCommand("roll", fakediscord.StringOpt("expression", "1d6"), fakediscord.StringOpt("dice", "4")))
+			now := testNow
+			process := func() (status int, rolls int) {
+				store, err := db.Open(context.Background(), source)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer store.Close()
+				deps := kit.NewDeps(store, commands.DefaultRules())
+				e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: commands.New(deps), Replays: store, Now: func() time.Time { return now }})
+				if err != nil {
+					t.Fatal(err)
+				}
+				srv := httptest.NewServer(e)
+				defer srv.Close()
+				resp := s.post(t, srv.URL, in, testNow)
+				e.Wait()
+				if err := store.SQL().QueryRow(`SELECT count(*) FROM rolls`).Scan(&rolls); err != nil {
+					t.Fatal(err)
+				}
+				return resp.StatusCode, rolls
+			}
+			if status, rolls := process(); status != 200 || rolls != 1 {
+				t.Fatalf("first: status %d, %d rolls", status, rolls)
+			}
+			// Restarted, and the signed timestamp still 4 minutes 59 old.
+			now = testNow.Add(MaxClockSkew - time.Second)
+			if status, rolls := process(); status != 409 || rolls != 1 {
+				t.Errorf("sent again after a restart: status %d, %d rolls; want 409 and the one roll", status, rolls)
+			}
+		})
+	}
+}

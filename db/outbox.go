@@ -21,8 +21,9 @@ type OutboxMessage struct {
 	CreatedAt time.Time
 }
 
-// outboxStamp is the outbox's time format: fixed width, so that times
-// compare as text on both stores.
+// outboxStamp is the time format of the outbox and the replay memory:
+// fixed width, so that times compare as text on both stores (RFC 3339
+// with trimmed nanoseconds puts 12:00:00.5Z before 12:00:00Z).
 const outboxStamp = "2006-01-02T15:04:05.000000000Z"
 
 func outboxTime(t time.Time) string { return t.UTC().Format(outboxStamp) }
