@@ -323,7 +323,7 @@ func runCommands(stdout io.Writer) error {
 // store: what the console and serve share.
 func wire(cfg bot.Config, store *db.DB, log *slog.Logger, hooks *testHooks) kit.Deps {
 	deps := kit.NewDeps(store, cfg.Rules)
-	deps.Database = cfg.Database
+	deps.Database = db.Redact(cfg.Store()) // the store in use, never its password
 	deps.GMRoles = cfg.GMRoles
 	deps.Log = log
 	deps.Policies = commands.Policies(nil, cfg.Rules)
