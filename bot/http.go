@@ -56,6 +56,9 @@ type HTTPOptions struct {
 	Now func() time.Time
 	// DeferAfter overrides the constant of that name, for tests.
 	DeferAfter time.Duration
+	// After starts the defer clock (time.After by default); tests give
+	// their own, to fire it when they choose.
+	After func(time.Duration) <-chan time.Time
 	// Replays, when set, is the replay memory shared by every replica on
 	// one database (*db.DB is one): an interaction answered by any of them
 	// is refused by the others. Without it each process remembers only
@@ -141,6 +144,9 @@ func NewEndpoint(o HTTPOptions) (*Endpoint, error) {
 	if o.DeferAfter == 0 {
 		o.DeferAfter = DeferAfter
 	}
+	if o.After == nil {
+		o.After = time.After
+	}
 	return &Endpoint{o: o}, nil
 }
 
@@ -156,6 +162,9 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 // ServeHTTP checks the signature before it parses anything: Discord sends
 // bad signatures on purpose and removes an endpoint that accepts them.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Discord's 3 seconds run from now: the defer clock starts here,
+	// before anything that may wait on the store.
+	deferC := e.o.After(e.o.DeferAfter)
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "POST only", http.StatusMethodNotAllowed)
@@ -183,20 +192,20 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if !e.seen.first(i.ID, e.o.Now()) || !e.claim(r.Context(), i.ID) {
+	if !e.seen.first(i.ID, e.o.Now()) {
 		// Discord sends each interaction once; this one came again.
 		http.Error(w, "interaction already answered", http.StatusConflict)
 		return
 	}
-	e.answer(w, i)
+	e.answer(w, i, deferC)
 }
 
 // claim asks the shared replay memory, if any, whether id is new. When the
-// store cannot say (the database is down), the interaction is answered:
-// refusing every interaction would stop even the commands that need no
-// store, and a replay still needs a valid signature from the last few
-// minutes; this process's own memory has refused it already if it came
-// here before.
+// store cannot say (the database is down, or did not answer in time), the
+// interaction is answered: refusing every interaction would stop even the
+// commands that need no store, and a replay still needs a valid signature
+// from the last few minutes; this process's own memory has refused it
+// already if it came here before.
 func (e *Endpoint) claim(ctx context.Context, id string) bool {
 	if e.o.Replays == nil {
 		return true
@@ -231,29 +240,50 @@ func (e *Endpoint) verify(h http.Header, body []byte) bool {
 
 type handled struct {
 	resp kit.Response
+	// replay says the shared replay memory refused the interaction: it
+	// was not run.
+	replay bool
 }
 
-// answer runs the handler; a quick answer goes back in the HTTP response, a
-// slow one is deferred and sent as a follow-up when it is ready.
-func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
+// needsStore reports whether answering req may wait on the store.
+func (e *Endpoint) needsStore(req *kit.Request) bool {
+	n, ok := e.o.Handler.(interface{ NeedsStore(*kit.Request) bool })
+	return !ok || n.NeedsStore(req)
+}
+
+// answer claims the interaction in the shared replay memory and runs the
+// handler; a quick answer goes back in the HTTP response, a slow one is
+// deferred when deferC fires (DeferAfter after the request arrived, the
+// claim's time included) and sent as a follow-up when it is ready. Every
+// store call of both has the deadline FollowupTimeout after arrival. A
+// command that needs no store (NeedsStore) is not claimed: running one
+// twice changes nothing, and it never waits on a slow store.
+func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction, deferC <-chan time.Time) {
 	req := Request(i)
+	claim := e.needsStore(req)
 	done := make(chan handled, 1)
 	e.inflight.Add(1)
 	go func() {
 		defer e.inflight.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), FollowupTimeout)
 		defer cancel()
+		if claim && !e.claim(ctx, i.ID) {
+			done <- handled{replay: true}
+			return
+		}
 		resp, _ := e.o.Handler.Handle(ctx, req) // failures are already answers, and logged
-		done <- handled{resp}
+		done <- handled{resp: resp}
 	}()
-	timer := time.NewTimer(e.o.DeferAfter)
-	defer timer.Stop()
 	select {
 	case h := <-done:
+		if h.replay {
+			http.Error(w, "interaction already answered", http.StatusConflict)
+			return
+		}
 		writeResponse(w, InteractionResponse(h.resp))
 		e.extras(i, h.resp)
 		return
-	case <-timer.C:
+	case <-deferC:
 	}
 	if req.Kind == kit.KindAutocomplete {
 		// Autocomplete cannot be deferred: say "no suggestions" rather
@@ -266,6 +296,12 @@ func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction) {
 	go func() {
 		defer e.inflight.Done()
 		h := <-done
+		if h.replay {
+			// Deferred before the slow replay memory could say: it was not
+			// run, and Discord refuses a second answer to the first.
+			e.o.Log.Info("replay refused after deferring", "path", req.Path, "interaction", i.ID)
+			return
+		}
 		if err := e.followUp(i, h.resp); err != nil {
 			e.o.Log.Error("send deferred answer", "path", req.Path, "interaction", i.ID, "err", redact(err, Secret(i.Token)))
 			return

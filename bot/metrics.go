@@ -194,6 +194,13 @@ func (a *loggedAnswerer) Handle(ctx context.Context, req *kit.Request) (kit.Resp
 	return resp, err
 }
 
+// NeedsStore is the wrapped Answerer's, if it says: whether answering req
+// may wait on the store (kit.Router.NeedsStore).
+func (a *loggedAnswerer) NeedsStore(req *kit.Request) bool {
+	n, ok := a.next.(interface{ NeedsStore(*kit.Request) bool })
+	return !ok || n.NeedsStore(req)
+}
+
 // Outcome classifies what a handler returned.
 func Outcome(err error) string {
 	switch {

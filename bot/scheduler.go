@@ -105,6 +105,103 @@ type SchedulerOptions struct {
 	// Hook, when set, is called after each step of a round the scheduler
 	// plays (kit.Firing.Hook): tests stop or fail a round there.
 	Hook func(db.RoundPhase) error
+	// OutboxHook, when set, is called before each message from the
+	// outbox is posted (OutboxClaimed) and after it was, before it is
+	// marked (OutboxPosted): an error stops the delivery there, as if the
+	// process had died. For tests.
+	OutboxHook func(step string, id int64) error
+}
+
+// The steps of posting from the outbox, for SchedulerOptions.OutboxHook.
+const (
+	OutboxClaimed = "claimed"
+	OutboxPosted  = "posted"
+)
+
+// OutboxStore is the outbox of a SchedulerStore that has one (*db.DB):
+// the scheduler then has each round's report written there in the
+// round's transaction and posts it from there, so that a report is
+// posted even when the process that played the round stops right after.
+type OutboxStore interface {
+	ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]db.OutboxMessage, error)
+	MarkPosted(ctx context.Context, id int64, now time.Time) error
+}
+
+// OutboxLease is how long a message taken from the outbox is another
+// process's to post: after it, a process that took it and did not mark it
+// posted is taken to have stopped, and it is posted again.
+const OutboxLease = 2 * time.Minute
+
+// deliver posts what is due in the outbox, if the store has one: each
+// message once, marked when posted. A message taken before (a process
+// stopped between its post and its mark) is posted again and the log
+// says so: at most once more per stop.
+func (s *Scheduler) deliver(ctx context.Context) {
+	ob, ok := s.o.Store.(OutboxStore)
+	if !ok {
+		return
+	}
+	s.deliverMu.Lock()
+	defer s.deliverMu.Unlock()
+	s.mu.Lock()
+	p := s.poster
+	s.mu.Unlock()
+	if p == nil {
+		return
+	}
+	for {
+		msgs, err := ob.ClaimOutbox(ctx, s.o.Now(), OutboxLease, 20)
+		if err != nil {
+			s.o.Log.Error("read the outbox: the scheduled reports due are posted at the next try", "err", err)
+			return
+		}
+		for _, m := range msgs {
+			if !s.deliverOne(ctx, ob, p, m) {
+				return
+			}
+		}
+		if len(msgs) < 20 {
+			return
+		}
+	}
+}
+
+// deliverOne posts one message of the outbox and marks it; false stops
+// the delivery (the hook's stop).
+func (s *Scheduler) deliverOne(ctx context.Context, ob OutboxStore, p Poster, m db.OutboxMessage) bool {
+	hook := func(step string) bool {
+		if s.o.OutboxHook == nil {
+			return true
+		}
+		if err := s.o.OutboxHook(step, m.ID); err != nil {
+			s.o.Log.Warn("test: the outbox's delivery stops", "step", step, "outbox", m.ID, "err", err)
+			return false
+		}
+		return true
+	}
+	if !hook(OutboxClaimed) {
+		return false
+	}
+	if m.Attempts > 1 {
+		s.o.Log.Warn("posting a scheduled report again: an earlier attempt was not marked posted, so it may show twice",
+			"outbox", m.ID, "channel", m.ChannelID, "attempt", m.Attempts)
+	}
+	msg, err := kit.DecodePost(m.Body)
+	if err == nil {
+		err = p.Post(ctx, m.ChannelID, msg)
+	}
+	if err != nil {
+		// Left claimed: it is tried again when the lease has passed.
+		s.o.Log.Error("post a scheduled report; tried again later", "channel", m.ChannelID, "outbox", m.ID, "attempt", m.Attempts, "err", err)
+		return true
+	}
+	if !hook(OutboxPosted) {
+		return false
+	}
+	if err := ob.MarkPosted(ctx, m.ID, s.o.Now()); err != nil {
+		s.o.Log.Error("mark a scheduled report posted: it may be posted again", "outbox", m.ID, "err", err)
+	}
+	return true
 }
 
 // DefaultGrace is how late a firing may run and still be on time: a
@@ -127,6 +224,8 @@ type Scheduler struct {
 	poster  Poster
 	metrics *Metrics              // counts firings; nil counts nothing
 	runs    map[int64]*sync.Mutex // one Run at a time per schedule
+	// deliverMu keeps one delivery of the outbox at a time.
+	deliverMu sync.Mutex
 }
 
 type scheduleEntry struct {
@@ -192,6 +291,7 @@ func (s *Scheduler) Start(ctx context.Context, p Poster, m *Metrics) error {
 		return err
 	}
 	n := s.runAll(ctx)
+	s.deliver(ctx)
 	if s.o.Resync > 0 {
 		s.cron.Schedule(cron.Every(s.o.Resync), cron.FuncJob(func() { s.RunDue(s.ctx) }))
 	}
@@ -210,6 +310,7 @@ func (s *Scheduler) RunDue(ctx context.Context) {
 		s.o.Log.Error("reload schedules", "err", err)
 	}
 	s.runAll(ctx)
+	s.deliver(ctx) // what a stopped process left, of any schedule
 }
 
 // runAll runs every loaded schedule now: at start it catches up, later it
@@ -435,8 +536,17 @@ func (s *Scheduler) run(ctx context.Context, job kit.Job, id int64, now time.Tim
 	if len(plan.Due) > 0 && job == nil {
 		return res, fmt.Errorf("schedule %d: %d firing(s) due and no scheduled work to do them", sc.ID, len(plan.Due))
 	}
+	_, outbox := s.o.Store.(OutboxStore)
+	if outbox {
+		// Whatever this run plays, and what is left over from a process
+		// that stopped, is posted before Run returns.
+		defer s.deliver(ctx)
+	}
 	for _, at := range plan.Due {
 		f := kit.Firing{Schedule: sc, At: at, Header: header, Hook: s.o.Hook}
+		if outbox {
+			f.Outbox = sc.ChannelID
+		}
 		if now.Sub(at) > s.o.Grace {
 			f.Note = "caught up at " + now.UTC().Format(time.RFC3339)
 		}

@@ -53,7 +53,7 @@ type DB struct {
 	// SQLite's busy handler (which sleeps in growing steps and retries)
 	// keeps the tail latency of a busy channel low. Other processes still
 	// meet the busy timeout.
-	write sync.Mutex
+	write writeLock
 	// stop ends the background checkpoint; stopped says it has ended.
 	stop, stopped chan struct{}
 	// insertRoll is the roll log's INSERT, prepared once: the roll log is
@@ -380,10 +380,40 @@ func (d *DB) txIso(ctx context.Context, level sql.IsolationLevel, fn func(*sql.T
 	if d.postgres {
 		return d.txAt(ctx, level, fn)
 	}
-	d.write.Lock()
+	if err := d.write.LockContext(ctx); err != nil {
+		return fmt.Errorf("wait for the writer: %w", err)
+	}
 	defer d.write.Unlock()
 	return d.txLocked(ctx, fn)
 }
+
+// writeLock is a mutex whose waiters give up when their context ends: a
+// store call waiting behind a stalled writer keeps its deadline.
+type writeLock struct {
+	once sync.Once
+	c    chan struct{}
+}
+
+func (l *writeLock) ch() chan struct{} {
+	l.once.Do(func() { l.c = make(chan struct{}, 1) })
+	return l.c
+}
+
+// Lock takes the lock, waiting as long as it takes.
+func (l *writeLock) Lock() { l.ch() <- struct{}{} }
+
+// LockContext takes the lock, or returns ctx's error when ctx ends first.
+func (l *writeLock) LockContext(ctx context.Context) error {
+	select {
+	case l.ch() <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Unlock releases the lock.
+func (l *writeLock) Unlock() { <-l.ch() }
 
 // txLocked is tx for a caller that holds d.write (on SQLite).
 func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {

@@ -749,6 +749,7 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`DROP TABLE page_tokens`,                    // schema 9's
 		`ALTER TABLE characters DROP COLUMN hidden`, // schema 11's
 		`DROP TABLE macros`,                         // schema 12's
+		`DROP TABLE outbox`,                         // schema 14's
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

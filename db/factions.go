@@ -599,7 +599,17 @@ type PlayOptions struct {
 	// the whole transaction. For tests that prove a round is all or
 	// nothing.
 	Hook func(RoundPhase) error
+	// Outbox, when set, is given what was stored and the guild's newest
+	// rounds (up to OutboxHistory, these included), inside the
+	// transaction, and returns the messages that report them: they are
+	// written to the outbox (ClaimOutbox) with the rounds, so that they
+	// are posted even if the process stops right after the commit.
+	Outbox func(res PlayResult, history []FactionRound) ([]OutboxMessage, error)
 }
+
+// OutboxHistory is how many of the newest rounds PlayOptions.Outbox is
+// given.
+const OutboxHistory = 20
 
 // Played is what the game's closure passed to PlayCampaign leaves to
 // store: the campaign's new state (in the FactionCampaign it was given),
@@ -690,6 +700,19 @@ func (d *DB) PlayCampaign(ctx context.Context, guildID string, p PlayOptions, pl
 			}
 		}
 		out = PlayResult{Campaign: fc, Rounds: rounds, Held: keep}
+		if p.Outbox != nil {
+			hist, err := roundHistory(ctx, tx, guildID, OutboxHistory)
+			if err != nil {
+				return err
+			}
+			msgs, err := p.Outbox(out, hist)
+			if err != nil {
+				return fmt.Errorf("report: %w", err)
+			}
+			if err := addOutbox(ctx, tx, msgs, d.now()); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -823,7 +846,14 @@ func scanRound(row interface{ Scan(...any) error }) (FactionRound, error) {
 // RoundHistory returns up to limit of the campaign's newest rounds, oldest
 // first.
 func (d *DB) RoundHistory(ctx context.Context, guildID string, limit int) ([]FactionRound, error) {
-	rows, err := d.sql.QueryContext(ctx, `SELECT `+roundCols+` FROM (
+	return roundHistory(ctx, d.sql, guildID, limit)
+}
+
+// roundHistory is RoundHistory through q, a transaction or the pool.
+func roundHistory(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, guildID string, limit int) ([]FactionRound, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+roundCols+` FROM (
 		SELECT r.* FROM faction_rounds r JOIN faction_campaigns c ON c.id = r.campaign_id
 		WHERE c.guild_id = ? ORDER BY r.round DESC LIMIT ?) AS newest ORDER BY round`, guildID, limit)
 	if err != nil {

@@ -23,7 +23,7 @@ func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, kee
 	// rather than run again.
 	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
-			id, now.UTC().Format(time.RFC3339Nano))
+			id, outboxTime(now))
 		if err != nil {
 			return err
 		}
@@ -44,7 +44,7 @@ func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, kee
 		// Best effort: the claim stands, and old IDs only take room until
 		// the next sweep, by this process or another.
 		d.lockedTx(ctx, func(tx *sql.Tx) error {
-			_, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE seen_at < ?`, now.Add(-keep).UTC().Format(time.RFC3339Nano))
+			_, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE seen_at < ?`, outboxTime(now.Add(-keep)))
 			return err
 		})
 	}

@@ -34,13 +34,14 @@ var storeTables = []struct{ name, key string }{
 	{"interactions", "id"},
 	{"page_tokens", "guild_id, scope, audience"},
 	{"macros", "guild_id, owner_id, name"},
+	{"outbox", "id"},
 }
 
 // identityTables have an id column the database numbers: after a copy of
 // explicit IDs, PostgreSQL's sequence must start past the largest.
 // faction_orders, whose IDs are never given twice, restarts past every ID
 // the source gave (restartOrderIDs), on both stores.
-var identityTables = []string{"rolls", "characters", "encounters", "faction_campaigns", "faction_schedules"}
+var identityTables = []string{"rolls", "characters", "encounters", "faction_campaigns", "faction_schedules", "outbox"}
 
 // TableCopy is what MigrateStore found of one table: its rows on each side
 // and the checksum of its contents on each side.

@@ -88,16 +88,29 @@ func (d *DB) commitBatch(ctx context.Context, leader *rollWait) {
 			panic(p)
 		}
 	}()
-	d.write.Lock()
-	defer d.write.Unlock()
+	// The batch is everyone's: one caller's cancelled context must not
+	// fail the others' rolls. It has a deadline of its own, so that a
+	// stalled writer fails the rolls rather than hold them for ever.
+	bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), RollBatchTimeout)
+	defer cancel()
+	err := d.write.LockContext(bctx)
 	q.mu.Lock()
 	batch = q.pending
 	q.pending = nil
 	q.mu.Unlock()
-	// The batch is everyone's: one caller's cancelled context must not
-	// fail the others' rolls.
-	d.saveRolls(context.WithoutCancel(ctx), batch)
+	if err != nil {
+		for _, w := range batch {
+			w.err = fmt.Errorf("wait for the writer: %w", err)
+		}
+		return
+	}
+	defer d.write.Unlock()
+	d.saveRolls(bctx, batch)
 }
+
+// RollBatchTimeout bounds one commit of the roll log, waiting for the
+// writer included.
+const RollBatchTimeout = 30 * time.Second
 
 // rollQueue holds the rolls waiting for the next commit of the roll log.
 type rollQueue struct {

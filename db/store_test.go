@@ -37,6 +37,7 @@ var conformance = []dbtest.Case{
 	{Name: "EnsureCampaign", Test: testEnsureCampaign},
 	{Name: "ScheduleStore", Test: testScheduleStore},
 	{Name: "ClaimInteraction", Test: testClaimInteraction},
+	{Name: "Outbox", Test: testOutbox},
 	{Name: "PageLinks", Test: testPageLinks},
 	{Name: "MigrateStore", Test: testMigrateStore},
 	{Name: "MigrateStoreTwice", Test: testMigrateStoreTwice},

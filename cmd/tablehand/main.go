@@ -241,12 +241,10 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	if err != nil {
 		return err
 	}
-	opts := bot.HTTPOptions{PublicKey: key, Handler: bot.Logged(b.router, b.log, metrics), REST: rest, Log: b.log}
-	if b.store.Postgres() {
-		// Replicas on one PostgreSQL share what they answered; on SQLite,
-		// one machine, each process keeps its own memory.
-		opts.Replays = b.store
-	}
+	// The replay memory is the store's, on both kinds: replicas on one
+	// PostgreSQL share what they answered, and on either a restart
+	// forgets nothing a signed request could still be replayed within.
+	opts := bot.HTTPOptions{PublicKey: key, Handler: bot.Logged(b.router, b.log, metrics), REST: rest, Log: b.log, Replays: b.store}
 	e, err := bot.NewEndpoint(opts)
 	if err != nil {
 		return err
@@ -325,7 +323,7 @@ func runCommands(stdout io.Writer) error {
 // store: what the console and serve share.
 func wire(cfg bot.Config, store *db.DB, log *slog.Logger, hooks *testHooks) kit.Deps {
 	deps := kit.NewDeps(store, cfg.Rules)
-	deps.Database = cfg.Database
+	deps.Database = db.Redact(cfg.Store()) // the store in use, never its password
 	deps.GMRoles = cfg.GMRoles
 	deps.Log = log
 	deps.Policies = commands.Policies(nil, cfg.Rules)

@@ -50,6 +50,7 @@ func MountOdds(env *kit.Env, r *kit.Router) {
 	r.Mount(oddsCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{"": h.odds},
 		Suggest:  map[string]kit.Handler{"expression": h.suggestRolls},
+		NoStore:  true,
 	})
 }
 
@@ -69,6 +70,7 @@ func MountRecords(env *kit.Env, r *kit.Router) {
 	r.Mount(helpCommand, kit.Routes{
 		Handlers: map[string]kit.Handler{"": h.help},
 		Suggest:  map[string]kit.Handler{"command": h.suggestCommands},
+		NoStore:  true,
 	})
 }
 

@@ -122,7 +122,7 @@ func (j roundsJob) Fire(ctx context.Context, f kit.Firing) (kit.Fired, error) {
 		header = f.Header + "\n" + header
 	}
 	p, err := j.h.factions.play(ctx, sc.GuildID, Play{Rounds: sc.Rounds, Roller: j.h.Roller(), Header: header, Paged: true,
-		Store: db.PlayOptions{ActorID: "schedule", Firing: &firing, Note: f.Note, Hook: f.Hook}})
+		Store: db.PlayOptions{ActorID: "schedule", Firing: &firing, Note: f.Note, Hook: f.Hook}, Outbox: f.Outbox})
 	if errors.Is(err, db.ErrFiringDone) {
 		return kit.Fired{Outcome: kit.FiredDone}, nil
 	}
@@ -130,6 +130,9 @@ func (j roundsJob) Fire(ctx context.Context, f kit.Firing) (kit.Fired, error) {
 		return kit.Fired{}, err
 	}
 	out := kit.Fired{Outcome: kit.FiredApplied, Posts: p.Messages}
+	if f.Outbox != "" {
+		out.Posts = nil // in the outbox, for the edge to post
+	}
 	for _, r := range p.Result.Rounds {
 		out.Rounds = append(out.Rounds, r.Round)
 	}

@@ -32,6 +32,9 @@ type Play struct {
 	// fit one message and those that do not are summarised.
 	Header string
 	Paged  bool
+	// Outbox, when not "", writes the messages to the store's outbox, to
+	// this channel, in the transaction that plays the rounds.
+	Outbox string
 }
 
 // Played is what Play did: the rounds, and the messages to post.
@@ -51,6 +54,9 @@ func (cs campaigns) play(ctx context.Context, guildID string, p Play) (Played, e
 	if err != nil {
 		return Played{}, err
 	}
+	if p.Outbox != "" {
+		return Played{Result: res}, nil // the messages are in the outbox
+	}
 	hist, err := cs.history(ctx, guildID, chartRounds)
 	if err != nil {
 		return Played{}, err
@@ -68,21 +74,53 @@ func (cs campaigns) playRounds(ctx context.Context, guildID string, p Play) (Pla
 		return PlayResult{}, fmt.Errorf("play rounds: %d rounds: play 1 to %d", p.Rounds, rules.MaxRounds)
 	}
 	var res PlayResult
+	if p.Outbox != "" {
+		p.Store.Outbox = func(stored db.PlayResult, rows []db.FactionRound) ([]db.OutboxMessage, error) {
+			r := res
+			r.Rounds = slices.Clone(res.Rounds)
+			if err := r.stored(stored); err != nil {
+				return nil, err
+			}
+			hist, err := roundsOf(rows)
+			if err != nil {
+				return nil, err
+			}
+			msgs, err := RoundMessages(r, hist, p.Header, p.Paged)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]db.OutboxMessage, len(msgs))
+			for i, m := range msgs {
+				if out[i].Body, err = kit.EncodePost(m); err != nil {
+					return nil, err
+				}
+				out[i].ChannelID = p.Outbox
+			}
+			return out, nil
+		}
+	}
 	stored, err := cs.s.PlayCampaign(ctx, guildID, p.Store, func(row *db.FactionCampaign, queued []db.FactionOrder) (db.Played, error) {
 		return resolveRounds(row, queued, p, &res)
 	})
 	if err != nil {
 		return PlayResult{}, err
 	}
+	if err := res.stored(stored); err != nil {
+		return PlayResult{}, err
+	}
+	return res, nil
+}
+
+// stored fills in what the store recorded of the rounds res played.
+func (res *PlayResult) stored(stored db.PlayResult) error {
 	res.Campaign.Version, res.Campaign.UpdatedAt = stored.Campaign.Version, stored.Campaign.UpdatedAt
 	for i, r := range stored.Rounds {
 		res.Rounds[i].ScheduleID, res.Rounds[i].ScheduledAt = r.ScheduleID, r.ScheduledAt
 		res.Rounds[i].PlayedBy, res.Rounds[i].CreatedAt = r.PlayedBy, r.CreatedAt
 	}
-	if res.Held, err = ordersOf(stored.Held); err != nil {
-		return PlayResult{}, err
-	}
-	return res, nil
+	var err error
+	res.Held, err = ordersOf(stored.Held)
+	return err
 }
 
 // resolveRounds runs the rules on the campaign the store loaded: each

@@ -63,7 +63,8 @@ type Deps struct {
 	// Codes returns the short ID of a new roll; NewCodes makes one.
 	Codes func() string
 	Log   *slog.Logger
-	// Database is the database file's path, named in the operator's log
+	// Database names the store in use (a SQLite path, or a PostgreSQL URL
+	// without its password: db.Redact) in the operator's log
 	// when it cannot be written.
 	Database string
 	// Encounters keeps each channel's fight (/init); Channels the rule

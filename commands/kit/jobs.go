@@ -38,6 +38,11 @@ type Firing struct {
 	// transaction (db.PlayOptions.Hook): tests stop or fail a firing
 	// there.
 	Hook func(db.RoundPhase) error
+	// Outbox, when not "", says the edge posts from the store's outbox:
+	// the job writes its report there, to this channel, in the
+	// transaction that plays it (db.PlayOptions.Outbox), instead of
+	// returning it in Fired.Posts.
+	Outbox string
 }
 
 // Outcomes of Fire.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/db"
@@ -37,6 +38,7 @@ type Router struct {
 	notes        map[string]Note    // command name
 	job          Job                // the scheduled work (AddJob)
 	pages        []Page             // the web pages (AddPage)
+	noStore      map[string]bool    // command paths whose handlers need no store
 	gmRoles      []string
 	log          *slog.Logger
 	// database is the database file's path, for the operator's log;
@@ -61,6 +63,7 @@ func NewRouter(log *slog.Logger, gmRoles []string) *Router {
 		autocomplete: map[string]Handler{},
 		components:   map[string]route{},
 		notes:        map[string]Note{},
+		noStore:      map[string]bool{},
 		gmRoles:      gmRoles,
 		log:          log,
 	}
@@ -123,8 +126,20 @@ func (r *Router) HelpNoteFor(ctx context.Context, req *Request, command string) 
 	if !ok {
 		return "", nil
 	}
-	return n(ctx, req)
+	// /help needs no store (Routes.NoStore): a note the store cannot give
+	// in NoteTimeout is left out rather than waited for.
+	ctx, cancel := context.WithTimeout(ctx, NoteTimeout)
+	defer cancel()
+	note, err := n(ctx, req)
+	if err != nil {
+		r.log.Warn("help note left out: the store did not answer", "command", command, "err", err)
+		return "", nil
+	}
+	return note, nil
 }
+
+// NoteTimeout bounds the store's part of a help note (HelpNoteFor).
+const NoteTimeout = 500 * time.Millisecond
 
 // Commands returns the command definitions, in the order they were defined.
 func (r *Router) Commands() []Command { return slices.Clone(r.commands) }
@@ -381,6 +396,18 @@ type Routes struct {
 	// definition marks Autocomplete, in every subcommand, goes to the
 	// suggester of its name.
 	Suggest map[string]Handler
+	// NoStore says the Handlers (not the suggesters) need no store, or
+	// only for what they can go without (NoteTimeout): an edge answers
+	// them without waiting on the store, when it is slow or down
+	// (NeedsStore).
+	NoStore bool
+}
+
+// NeedsStore reports whether answering req may wait on the store: false
+// for the commands mounted with Routes.NoStore (/odds, /help), which an
+// edge answers without waiting on it, whatever state it is in.
+func (r *Router) NeedsStore(req *Request) bool {
+	return req.Kind != KindCommand || !r.noStore[req.Path]
 }
 
 // Mount defines cmd and routes its subcommands and their autocomplete as
@@ -405,6 +432,9 @@ func (r *Router) Mount(cmd Command, rt Routes) {
 		}
 		used[prefix] = true
 		r.Route(path, h, slices.Contains(rt.GMOnly, prefix))
+		if rt.NoStore {
+			r.noStore[path] = true
+		}
 		for _, o := range opts {
 			if !o.Autocomplete {
 				continue
