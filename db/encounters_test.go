@@ -748,6 +748,7 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`ALTER TABLE rolls DROP COLUMN visibility`,
 		`DROP TABLE page_tokens`,                    // schema 9's
 		`ALTER TABLE characters DROP COLUMN hidden`, // schema 11's
+		`DROP TABLE display_names`,                  // schema 12's
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

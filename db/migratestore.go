@@ -33,6 +33,7 @@ var storeTables = []struct{ name, key string }{
 	{"faction_rounds", "campaign_id, round"},
 	{"interactions", "id"},
 	{"page_tokens", "guild_id, scope, audience"},
+	{"display_names", "guild_id, user_id"},
 }
 
 // identityTables have an id column the database numbers: after a copy of

@@ -62,6 +62,9 @@ func testMigrateStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := from.SaveDisplayNames(ctx, "g", []db.DisplayName{{UserID: "u1", Name: "Ann"}, {UserID: "gm", Name: "The GM"}}); err != nil {
+		t.Fatal(err)
+	}
 
 	to, _ := open(t)
 	copies, err := db.MigrateStore(ctx, from, to)
@@ -77,9 +80,9 @@ func testMigrateStore(t *testing.T) {
 	}
 	// 6 rolls (one blind), 1 character, 1 encounter with 4 journal entries (start, two
 	// adds, the undo) and 3 snapshots, 1 campaign, 1 order, 1 schedule, 1
-	// play setting, 1 GM channel, 2 page tokens.
-	if len(copies) != 15 || rows != 22 {
-		t.Errorf("%d tables, %d rows copied; want all 15 tables and the 22 rows made above", len(copies), rows)
+	// play setting, 1 GM channel, 2 page tokens, 2 display names.
+	if len(copies) != 16 || rows != 24 {
+		t.Errorf("%d tables, %d rows copied; want all 16 tables and the 24 rows made above", len(copies), rows)
 	}
 	if p, err := to.PageByToken(ctx, links.GM); err != nil || p.GuildID != "g" || p.Audience != db.AudienceGM {
 		t.Errorf("the GM's page link after the move: %+v, %v", p, err)
@@ -107,6 +110,7 @@ func testMigrateStore(t *testing.T) {
 		return []any{r, err}
 	})
 	same("the schedule", func(d *db.DB) any { s, err := d.Schedule(ctx, "g"); return []any{s, err} })
+	same("the display names", func(d *db.DB) any { n, err := d.DisplayNames(ctx, "g", []string{"u1", "gm"}); return []any{n, err} })
 	// Redo reads a copied snapshot; new rows take IDs after the copied ones.
 	if _, _, err := to.RedoEncounter(ctx, "table", "gm"); err != nil {
 		t.Errorf("redo after the copy: %v", err)

@@ -37,6 +37,7 @@ var conformance = []dbtest.Case{
 	{Name: "ScheduleStore", Test: testScheduleStore},
 	{Name: "ClaimInteraction", Test: testClaimInteraction},
 	{Name: "PageLinks", Test: testPageLinks},
+	{Name: "DisplayNames", Test: testDisplayNames},
 	{Name: "MigrateStore", Test: testMigrateStore},
 	{Name: "MigrateStoreTwice", Test: testMigrateStoreTwice},
 }
