@@ -156,6 +156,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		Now:        hooks.clock(),
 		Pages:      store,
 		PublicURL:  cfg.PublicURL,
+		Names:      store,
 	})
 	return bot.Console(ctx, bot.ConsoleOptions{
 		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
@@ -325,6 +326,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 		Now:        hooks.clock(),
 		Pages:      store,
 		PublicURL:  cfg.PublicURL,
+		Names:      store,
 	})
 	sched.SetJob(router.Job())
 	log.Info("starting", "database", db.Redact(cfg.Store()))

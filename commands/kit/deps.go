@@ -70,6 +70,11 @@ type Deps struct {
 	// the operator has not set one.
 	Pages     PageStore
 	PublicURL string
+
+	// Names keeps the name each person shows on a server, which the
+	// router records as people act (names.go); nil: the Store, if it
+	// keeps them, else none.
+	Names NameStore
 }
 
 // PageStore keeps the tokens of the read-only web pages.
