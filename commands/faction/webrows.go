@@ -70,15 +70,20 @@ func (w *htmlWriter) card(f PageFaction, gm bool) {
 	w.WriteString("\">\n<h3 class=\"faction-name\">")
 	w.text(f.Name)
 	w.WriteString("</h3>\n<p class=\"meta\">")
-	if f.Player == "NPC" {
+	switch {
+	case f.Owner == "":
 		w.WriteString("NPC")
 		if f.Policy != "" {
 			w.WriteString(", policy ")
 			w.text(f.Policy)
 		}
-	} else {
-		w.WriteString("Player ")
-		w.text(f.Player)
+	case f.PlayerName != "":
+		w.WriteString(`Played by <span class="player">`)
+		w.text(f.PlayerName)
+		w.WriteString(`</span>`)
+	default:
+		// Someone who has not acted since names were kept: never their ID.
+		w.WriteString("Played by a player")
 	}
 	w.WriteString(` · AP <span class="ap">`)
 	w.int(f.AP)
