@@ -27,6 +27,7 @@ var webFiles embed.FS
 var campaignTemplates = kit.PageTemplates(template.FuncMap{
 	"factionCards": factionCards,
 	"habitatRows":  habitatRows,
+	"chartAxes":    chartAxes,
 	"chartLines":   chartLines,
 	"chartKey":     chartKey,
 	"chartRows":    chartRows,
