@@ -38,10 +38,9 @@ func crashChild(path string) {
 		fmt.Fprintln(os.Stderr, "crash child:", err)
 		os.Exit(3)
 	}
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) }
+	router := commands.New(deps)
 	err = Console(ctx, ConsoleOptions{Router: router, JSON: true, Channel: crashChannel}, os.Stdin, os.Stdout)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "crash child:", err)

@@ -80,11 +80,10 @@ func startServe(t *testing.T, fake *fakediscord.Server, o ServeOptions) *served 
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
-		Log:    o.Log,
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) }
+	deps.Log = o.Log
+	router := commands.New(deps)
 	ready := make(chan struct{})
 	o.Token = "test-token"
 	o.Router = router

@@ -63,10 +63,9 @@ func FuzzHTTPEndpoint(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { store.Close() })
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	router := commands.New(deps)
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: Logged(router, nil, nil), Log: slog.New(slog.DiscardHandler),
 		Now: func() time.Time { return testNow }})
 	if err != nil {

@@ -71,10 +71,9 @@ func hostileBot(t *testing.T) (Answerer, *db.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) },
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) }
+	router := commands.New(deps)
 	return Logged(router, slog.New(slog.DiscardHandler), nil), store
 }
 

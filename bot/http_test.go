@@ -101,10 +101,9 @@ func testRouter(t *testing.T) *kit.Router {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	return commands.New(deps)
 }
 
 func interactionJSON(t testing.TB, in fakediscord.Interaction) []byte {

@@ -27,13 +27,11 @@ func initRouter(t *testing.T) *kit.Router {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store,
-		Policies: encounter.NewPolicies(encounter.Generic{}),
-		Rules:    commands.DefaultRules(),
-		Roller:   func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
-		Log:      slog.New(slog.NewTextHandler(testWriter{t}, nil)),
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Policies = encounter.NewPolicies(encounter.Generic{})
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) }
+	deps.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
+	return commands.New(deps)
 }
 
 // Every kind of answer the tracker gives, held to Discord's schemas: the

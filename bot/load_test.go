@@ -91,10 +91,9 @@ func BenchmarkHTTPLoad(b *testing.B) {
 	}
 	defer store.Close()
 	var seed atomic.Uint64
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(seed.Add(1), 7))) },
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(seed.Add(1), 7))) }
+	router := commands.New(deps)
 	endpoint, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router})
 	if err != nil {
 		b.Fatal(err)

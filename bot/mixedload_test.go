@@ -131,19 +131,10 @@ func newMixWorldOn(tb testing.TB, source string, procs, guilds, perGuild int) *m
 		}
 		tb.Cleanup(func() { store.Close() })
 		sched := NewScheduler(SchedulerOptions{Store: store, Log: log, Resync: time.Minute})
-		w.routers = append(w.routers, commands.New(kit.Deps{
-			Rolls:      store,
-			Characters: store,
-			Roller:     random,
-			GMRoles:    cfg.GMRoles,
-			Rules:      cfg.Rules,
-			Log:        log,
-			Encounters: store,
-			Channels:   store,
-			Policies:   commands.Policies(nil, cfg.Rules),
-			Store:      store,
-			Calendar:   sched,
-		}))
+		deps := kit.NewDeps(store, cfg.Rules)
+		deps.Roller, deps.GMRoles, deps.Log = random, cfg.GMRoles, log
+		deps.Policies, deps.Calendar = commands.Policies(nil, cfg.Rules), sched
+		w.routers = append(w.routers, commands.New(deps))
 		w.stores = append(w.stores, store)
 	}
 	w.router, w.store = w.routers[0], w.stores[0]

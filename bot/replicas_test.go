@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"log/slog"
 	"math/rand/v2"
 	"net/http/httptest"
 	"testing"
@@ -32,13 +31,10 @@ func newReplica(t *testing.T, s signer, source string) *replica {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store,
-		Policies: encounter.NewPolicies(encounter.Generic{}),
-		Rules:    commands.DefaultRules(),
-		Roller:   func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
-		Log:      slog.New(slog.DiscardHandler),
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Policies = encounter.NewPolicies(encounter.Generic{})
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) }
+	router := commands.New(deps)
 	opts := HTTPOptions{PublicKey: s.pub, Handler: router, Now: func() time.Time { return testNow }}
 	if store.Postgres() {
 		opts.Replays = store

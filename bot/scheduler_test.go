@@ -259,7 +259,9 @@ func (w *schedWorld) scheduler(store *db.DB) *Scheduler {
 // roundsJob is the scheduled work of the registry's systems (the faction
 // game's rounds) over store, rolling with roller.
 func roundsJob(store any, roller func() dice.Roller) kit.Job {
-	return commands.New(kit.Deps{Store: store, Roller: roller}).Job()
+	deps := kit.NewDeps(nil, nil)
+	deps.Store, deps.Roller = store, roller
+	return commands.New(deps).Job()
 }
 
 func (w *schedWorld) round() int {
@@ -435,8 +437,9 @@ func TestSchedulerApproval(t *testing.T) {
 	if res := w.run("2025-01-06T18:00:10Z"); len(res.Pending) != 0 {
 		t.Errorf("posted twice: %+v", res)
 	}
-	router := commands.New(kit.Deps{Store: w.store, Calendar: Cron{}, Rolls: w.store,
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) }})
+	deps := kit.NewDeps(w.store, nil)
+	deps.Calendar, deps.Roller = Cron{}, func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) }
+	router := commands.New(deps)
 	click := func(user string, gm bool, id string) (kit.Response, error) {
 		req := &kit.Request{Kind: kit.KindComponent, CustomID: id, GuildID: "g", ChannelID: "reports", User: kit.User{ID: user, Name: user}}
 		if gm {
@@ -511,7 +514,9 @@ func TestSchedulerFollowsChanges(t *testing.T) {
 // The handlers tell the scheduler: /schedule set through the router.
 func TestScheduleCommandNotifies(t *testing.T) {
 	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1})
-	router := commands.New(kit.Deps{Store: w.store, Calendar: w.sched, Now: w.clock})
+	deps := kit.NewDeps(w.store, nil)
+	deps.Calendar, deps.Now = w.sched, w.clock
+	router := commands.New(deps)
 	req, err := router.ParseLine(`/schedule set when:"every 2 days 07:30" timezone:Asia/Tokyo`)
 	if err != nil {
 		t.Fatal(err)

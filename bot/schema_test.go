@@ -199,7 +199,7 @@ func TestDiscordSchemas(t *testing.T) {
 	spec := loadDiscordSpec(t)
 
 	t.Run("commands", func(t *testing.T) {
-		defs := commands.New(kit.Deps{}).Commands()
+		defs := commands.New(kit.NewDeps(nil, nil)).Commands()
 		body, ok := wire(t, ApplicationCommands(defs)).([]any)
 		if !ok {
 			t.Fatalf("the bulk overwrite body is not a JSON array")
@@ -337,7 +337,7 @@ type responseCase struct {
 // sampleResponses returns one response of every kind Tablehand sends.
 func sampleResponses(t *testing.T) []responseCase {
 	t.Helper()
-	router := commands.New(kit.Deps{})
+	router := commands.New(kit.NewDeps(nil, nil))
 
 	// Real answers from the router: /help and the failures users see.
 	help, err := router.Handle(t.Context(), &kit.Request{Kind: kit.KindCommand, Path: "help", User: kit.User{ID: "1", Name: "Ada"}, Options: kit.Options{}})

@@ -44,11 +44,10 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Rules: commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) },
-		Log:    slog.New(slog.NewTextHandler(testWriter{t}, nil)),
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) }
+	deps.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
+	router := commands.New(deps)
 	ready := make(chan struct{})
 	o.Token = "test-token"
 	o.Router = router
@@ -257,7 +256,7 @@ func TestServeRegistersInDevGuild(t *testing.T) {
 }
 
 func TestServeRefusesWithoutToken(t *testing.T) {
-	err := Serve(context.Background(), ServeOptions{Router: commands.New(kit.Deps{})})
+	err := Serve(context.Background(), ServeOptions{Router: commands.New(kit.NewDeps(nil, nil))})
 	if err == nil || !strings.Contains(err.Error(), "TABLEHAND_TOKEN") {
 		t.Errorf("Serve without a token: %v", err)
 	}
@@ -296,7 +295,7 @@ func TestServeBadTokenNotLeaked(t *testing.T) {
 	const token = "very-secret-token-value"
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err := Serve(ctx, ServeOptions{Token: token, Router: commands.New(kit.Deps{}), HTTPClient: fake.Client(), ReadyTimeout: 5 * time.Second})
+	err := Serve(ctx, ServeOptions{Token: token, Router: commands.New(kit.NewDeps(nil, nil)), HTTPClient: fake.Client(), ReadyTimeout: 5 * time.Second})
 	if err == nil {
 		t.Fatal("Serve with a wrong token succeeded")
 	}

@@ -37,10 +37,10 @@ func newStorageBot(t *testing.T) *storageBot {
 	store.SQL().SetMaxOpenConns(1)
 	logs := &logSink{t: t}
 	log := slog.New(slog.NewTextHandler(logs, nil))
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Rules: commands.DefaultRules(), Log: log, Database: path,
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Log, deps.Database = log, path
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	router := commands.New(deps)
 	m := NewMetrics()
 	return &storageBot{store: store, path: path, h: Logged(router, log, m), logs: logs, m: m}
 }

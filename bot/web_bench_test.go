@@ -73,7 +73,9 @@ func bigCampaign(b *testing.B, n, assets int) (*db.DB, string) {
 // benchWeb is the pages over store, as the router of every system serves
 // them, and what the campaign page counts of its cache.
 func benchWeb(store *db.DB) (*Web, func() (hits, misses int)) {
-	pages := commands.New(kit.Deps{Store: store, Encounters: store, Calendar: Cron{}}).Pages()
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Calendar = Cron{}
+	pages := commands.New(deps).Pages()
 	counts := func() (int, int) { return 0, 0 }
 	for _, p := range pages {
 		if c, ok := p.(interface{ CacheCounts() (int, int) }); ok {

@@ -102,13 +102,11 @@ func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 	t.Cleanup(func() { store.Close() })
 	logs := &lockedLog{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Store: store,
-		Rules:  commands.DefaultRules(),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-		Log:    log, Calendar: Cron{}, Pages: store, PublicURL: "https://pages.example.org",
-		Now: func() time.Time { return webNow },
-	})
+	deps := kit.NewDeps(store, commands.DefaultRules())
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	deps.Log, deps.Calendar, deps.PublicURL = log, Cron{}, "https://pages.example.org"
+	deps.Now = func() time.Time { return webNow }
+	router := commands.New(deps)
 	w := &webCampaign{store: store, lines: map[string]consoleOut{}, router: router}
 	w.run(t, append(campaignLines, extra...)...)
 	w.result(t, "/faction page", &w.links)

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/tablehand/tablehand/commands/core"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/commands/tracker"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/encounter"
@@ -46,10 +46,9 @@ func (it *initTable) open() {
 		it.t.Fatal(err)
 	}
 	it.store = store
-	it.r = New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Policies: it.policies,
-		Codes: kit.NewCodes(1, true), Roller: seededRollers(),
-	})
+	deps := kittest.Deps(store)
+	deps.Policies = it.policies
+	it.r = New(deps)
 }
 
 // restart closes the database and opens it again with a new router.
@@ -65,13 +64,13 @@ func (it *initTable) restart() {
 // clicks a button.
 func (it *initTable) do(user, line string) (kit.Response, error) {
 	it.t.Helper()
-	return it.r.Handle(context.Background(), tableRequest(it.t, it.r, user, line))
+	return it.r.Handle(context.Background(), kittest.Request(it.t, it.r, user, line))
 }
 
 // must runs a line that must succeed.
 func (it *initTable) must(user, line string) kit.Response {
 	it.t.Helper()
-	return mustAnswer(it.t, it.r, user, line)
+	return kittest.Must(it.t, it.r, user, line)
 }
 
 // view returns a response's result as an InitResult.
@@ -82,15 +81,6 @@ func view(t testing.TB, resp kit.Response) tracker.InitResult {
 		t.Fatalf("result %T, want InitResult", resp.Result)
 	}
 	return res
-}
-
-func resultJSON(t testing.TB, resp kit.Response) string {
-	t.Helper()
-	b, err := json.Marshal(resp.Result)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // stored is the channel's stored encounter: its state exactly as stored,
@@ -142,11 +132,11 @@ func TestInitFight(t *testing.T) {
 	it.must("alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`)
 	resp := it.must("gm", "/init start")
 	if v := view(t, resp); v.Round != 0 || v.Turn != nil || len(v.Order) != 0 || v.System != "generic" {
-		t.Errorf("start: %s", resultJSON(t, resp))
+		t.Errorf("start: %s", kittest.ResultJSON(t, resp))
 	}
 	resp = it.must("alice", "/init join")
 	if v := view(t, resp); !slices.Equal(v.Order, []string{"Aria"}) || v.Combatants[0].Owner != "alice" || v.Combatants[0].Resources["hp"] != 20 || v.Combatants[0].Max["hp"] != 20 {
-		t.Errorf("join: %s", resultJSON(t, resp))
+		t.Errorf("join: %s", kittest.ResultJSON(t, resp))
 	}
 	it.must("gm", "/init add name:Goblin init:2 hp:7")
 	resp = it.must("gm", "/init add name:Assassin init:4 hp:10 reveal_on_turn:true")
@@ -164,7 +154,7 @@ func TestInitFight(t *testing.T) {
 	resp = it.must("gm", "/init begin dice:10,15,1")
 	v := view(t, resp)
 	if v.Round != 1 || turnOf(v) != "Goblin" || !slices.Equal(v.Order, []string{"Goblin", "Aria", "Assassin"}) {
-		t.Errorf("begin: %s", resultJSON(t, resp))
+		t.Errorf("begin: %s", kittest.ResultJSON(t, resp))
 	}
 	if resp.Ephemeral || len(resp.Embeds) != 1 || len(resp.Rows) != 1 || resp.MentionUsers != nil {
 		t.Errorf("begin: want a public tracker with buttons and no ping (an NPC's turn): %+v", resp)
@@ -180,7 +170,7 @@ func TestInitFight(t *testing.T) {
 	// source, ending at the end of its turn.
 	resp = it.must("alice", "/init effect target:Goblin effect:stunned rounds:1 ends:end relative:source source:Aria")
 	if got := view(t, resp).Combatants[0].Conditions; len(got) != 1 || got[0].Ends != "ends at the end of Aria's turn, round 1" {
-		t.Errorf("effect: %s", resultJSON(t, resp))
+		t.Errorf("effect: %s", kittest.ResultJSON(t, resp))
 	}
 	resp = it.must("alice", "/init damage target:goblin amount:4 type:fire")
 	if resp.Content != "Goblin took 4 fire damage (hp 7 -> 3)" || resp.Ephemeral {
@@ -192,18 +182,18 @@ func TestInitFight(t *testing.T) {
 	resp = it.must("alice", "click:"+tracker.Rows[0][1].CustomID)
 	v = view(t, resp)
 	if resp.Type != kit.UpdateMessage || turnOf(v) != "Assassin" || !slices.Contains(v.Order, "Assassin") || len(v.Combatants[0].Conditions) != 0 {
-		t.Errorf("End turn: type %d, %s", resp.Type, resultJSON(t, resp))
+		t.Errorf("End turn: type %d, %s", resp.Type, kittest.ResultJSON(t, resp))
 	}
 	if !strings.Contains(resp.Content, "stunned on Goblin ended") || !strings.Contains(resp.Content, "Assassin appears.") {
 		t.Errorf("End turn: %q", resp.Content)
 	}
 	resp = it.must("gm", "/init next")
 	if v := view(t, resp); v.Round != 2 || turnOf(v) != "Goblin" {
-		t.Errorf("round 2: %s", resultJSON(t, resp))
+		t.Errorf("round 2: %s", kittest.ResultJSON(t, resp))
 	}
 	resp = it.must("gm", "/init end")
 	if v := view(t, resp); !v.Ended || v.Turn != nil || !strings.HasPrefix(resp.Content, "The fight is over after 2 rounds.") {
-		t.Errorf("end: %q %s", resp.Content, resultJSON(t, resp))
+		t.Errorf("end: %q %s", resp.Content, kittest.ResultJSON(t, resp))
 	}
 	if _, err := it.do("gm", "/init list"); err == nil || !strings.Contains(err.Error(), "there is no encounter in this channel") {
 		t.Errorf("list after the end: %v", err)
@@ -312,7 +302,7 @@ func TestInitUndoRedo(t *testing.T) {
 	resp := it.must("gm", "/init log count:5")
 	res := view(t, resp)
 	if len(res.Log) != 5 || res.Log[4].Kind != "heal" || res.Log[3].Status != db.StatusUndo || res.Log[3].Ref == 0 {
-		t.Errorf("log: %s", resultJSON(t, resp))
+		t.Errorf("log: %s", kittest.ResultJSON(t, resp))
 	}
 	var dropped int
 	for _, e := range view(t, it.must("gm", "/init log count:25")).Log {
@@ -483,7 +473,7 @@ func TestInitRestart(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", s.user, s.line, err)
 			}
-			out = append(out, resp.Content+"\n"+resultJSON(t, resp))
+			out = append(out, resp.Content+"\n"+kittest.ResultJSON(t, resp))
 		}
 		return out, it.stored()
 	}
@@ -521,7 +511,7 @@ func TestInitSystems(t *testing.T) {
 	// so.
 	resp := it.must("gm", "/init start")
 	if v := view(t, resp); v.System != "generic" || !strings.Contains(resp.Content, "burst has no encounter rules yet") {
-		t.Errorf("start under burst: %q %s", resp.Content, resultJSON(t, resp))
+		t.Errorf("start under burst: %q %s", resp.Content, kittest.ResultJSON(t, resp))
 	}
 	it.must("gm", "/init end")
 	it.must("gm", "/system set name:arc")
@@ -549,7 +539,7 @@ func TestInitAddStats(t *testing.T) {
 	wantRes := map[string]int{"durability": 12, "vigor": 2, "shield": 4}
 	wantMax := map[string]int{"durability": 12, "vigor": 5, "shield": 4}
 	if !mapsEqual(c.Stats, wantStats) || !mapsEqual(c.Resources, wantRes) || !mapsEqual(c.Max, wantMax) || !c.NPC {
-		t.Errorf("add: %s", resultJSON(t, resp))
+		t.Errorf("add: %s", kittest.ResultJSON(t, resp))
 	}
 	it.must("bob", `/character set name:Bram system:ulm stats:"agility=2 hp=9"`)
 	c = view(t, it.must("gm", "/init add character:Bram agility:4 name:\"Bram the Bold\"")).Combatants[1]

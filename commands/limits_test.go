@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 )
 
 // Discord rejects a bulk overwrite if any command breaks one of its limits,
@@ -19,7 +20,7 @@ var nameRE = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 var fileRE = regexp.MustCompile(`(?i)\bseed \d|\.txt\b`)
 
 func TestCommandDefinitionsWithinDiscordLimits(t *testing.T) {
-	cmds := New(kit.Deps{}).Commands()
+	cmds := New(kit.NewDeps(nil, nil)).Commands()
 	if len(cmds) == 0 || len(cmds) > 100 {
 		t.Fatalf("%d commands; Discord allows 1 to 100 slash commands", len(cmds))
 	}
@@ -165,7 +166,7 @@ func TestFitHoldsResponsesToMessageLimits(t *testing.T) {
 		choices = append(choices, kit.Choice{Name: long, Value: "x"})
 	}
 	r := kit.Response{Content: long, Embeds: embeds, Rows: rows, Choices: choices}.Fit()
-	checkResponseLimits(t, r)
+	kittest.CheckLimits(t, r)
 	if !strings.HasSuffix(r.Content, kit.TruncNote) {
 		t.Errorf("cut content does not say it was cut: ...%q", r.Content[len(r.Content)-40:])
 	}
@@ -183,56 +184,5 @@ func TestFitHoldsResponsesToMessageLimits(t *testing.T) {
 	short := kit.Response{Content: "🎲 4d6kh3 (6, 5, ~~2~~, 4) = 15"}
 	if got := short.Fit(); got.Content != short.Content {
 		t.Errorf("Fit changed a short message: %q", got.Content)
-	}
-}
-
-// checkResponseLimits fails t if r breaks one of Discord's message limits.
-func checkResponseLimits(t *testing.T, r kit.Response) {
-	t.Helper()
-	count := utf8.RuneCountInString
-	if n := count(r.Content); n > kit.MaxContent {
-		t.Errorf("content %d characters; limit %d", n, kit.MaxContent)
-	}
-	if len(r.Embeds) > kit.MaxEmbeds {
-		t.Errorf("%d embeds; limit %d", len(r.Embeds), kit.MaxEmbeds)
-	}
-	total := 0
-	for _, e := range r.Embeds {
-		if count(e.Title) > kit.MaxEmbedTitle || count(e.Description) > kit.MaxEmbedDesc || count(e.Footer) > kit.MaxFooter {
-			t.Errorf("embed title/description/footer over its limit: %d/%d/%d", count(e.Title), count(e.Description), count(e.Footer))
-		}
-		if len(e.Fields) > kit.MaxEmbedFields {
-			t.Errorf("%d fields; limit %d", len(e.Fields), kit.MaxEmbedFields)
-		}
-		for _, f := range e.Fields {
-			if count(f.Name) > kit.MaxFieldName || count(f.Value) > kit.MaxFieldValue || f.Name == "" || f.Value == "" {
-				t.Errorf("field name/value %d/%d characters", count(f.Name), count(f.Value))
-			}
-		}
-		total += e.Size()
-	}
-	if total > kit.MaxEmbedTotal {
-		t.Errorf("%d characters across embeds; limit %d", total, kit.MaxEmbedTotal)
-	}
-	if len(r.Rows) > kit.MaxActionRows {
-		t.Errorf("%d action rows; limit %d", len(r.Rows), kit.MaxActionRows)
-	}
-	for _, row := range r.Rows {
-		if len(row) > kit.MaxButtonsPerRow {
-			t.Errorf("%d buttons in a row; limit %d", len(row), kit.MaxButtonsPerRow)
-		}
-		for _, b := range row {
-			if count(b.Label) > kit.MaxButtonLabel || len(b.CustomID) > kit.MaxCustomID {
-				t.Errorf("button label %d / custom_id %d characters", count(b.Label), len(b.CustomID))
-			}
-		}
-	}
-	if len(r.Choices) > kit.MaxChoices {
-		t.Errorf("%d choices; limit %d", len(r.Choices), kit.MaxChoices)
-	}
-	for _, c := range r.Choices {
-		if count(c.Name) > kit.MaxChoiceNameLen {
-			t.Errorf("choice name %d characters", count(c.Name))
-		}
 	}
 }

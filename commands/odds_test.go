@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
@@ -35,9 +36,11 @@ func (oddsLog) RecentExprs(ctx context.Context, userID string, limit int) ([]str
 // prints it.
 func oddsRun(t testing.TB, line string) (kit.Response, map[string]any, error) {
 	t.Helper()
-	r := New(kit.Deps{Rolls: oddsLog{}, Codes: kit.NewCodes(1, true),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }})
-	return answerLine(t, r, line)
+	deps := kit.NewDeps(nil, nil)
+	deps.Rolls, deps.Codes = oddsLog{}, kit.NewCodes(1, true)
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	r := New(deps)
+	return kittest.Answer(t, r, line)
 }
 
 func TestOddsResult(t *testing.T) {

@@ -233,7 +233,7 @@ func TestParseLine(t *testing.T) {
 // told which option and shown a correct one. Autocomplete, which Discord
 // sends with half-typed values, is not held to them.
 func TestRouterHoldsOptionsToDefinitions(t *testing.T) {
-	r := New(kit.Deps{})
+	r := New(kit.NewDeps(nil, nil))
 	long := strings.Repeat("1+", 300) + "1"
 	for _, tc := range []struct {
 		name string

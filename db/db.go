@@ -32,6 +32,13 @@ var pgMigrations embed.FS
 // the working directory, no server to install.
 const DefaultPath = "tablehand.db"
 
+// MemoryPrefix begins the source of a SQLite database kept in memory, not
+// in a file: "memory:NAME" is the database NAME of this process, which
+// every store opened on the same source shares, and which is gone when
+// the last of them closes. Tests use it (db/dbtest.Memory,
+// commands/kit/kittest); it passes the same store suite as a file.
+const MemoryPrefix = "memory:"
+
 // DB is an open Tablehand database.
 type DB struct {
 	sql *sql.DB
@@ -71,8 +78,9 @@ type Option func(*DB)
 func WithClock(now func() time.Time) Option { return func(d *DB) { d.now = now } }
 
 // Open opens the database at source and brings its schema up to date:
-// a PostgreSQL URL (postgres://user@host/db, IsPostgresURL), or the path of
-// a SQLite file, created if missing.
+// a PostgreSQL URL (postgres://user@host/db, IsPostgresURL), the path of
+// a SQLite file, created if missing, or a SQLite database in memory
+// (MemoryPrefix).
 //
 // For SQLite:
 // WAL lets readers run beside the writer; the busy timeout makes a writer
@@ -94,6 +102,15 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
 	dsn := "file:" + (&url.URL{Path: file}).EscapedPath() + "?" + q.Encode()
+	if name, ok := strings.CutPrefix(file, MemoryPrefix); ok {
+		// SQLite's memdb VFS: a name beginning with "/" is one database
+		// for every connection of the process, with the same locks as a
+		// file (":memory:" would give each connection of the pool its own
+		// empty database; a shared cache locks tables, not the database).
+		// It has no WAL: its journal is in memory.
+		q.Set("vfs", "memdb")
+		dsn = "file:" + (&url.URL{Path: "/" + name}).EscapedPath() + "?" + q.Encode()
+	}
 	registerDriver.Do(func() {
 		sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 			// Checkpoints run in the background (checkpointLoop), not inside

@@ -139,25 +139,11 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	} else {
 		roller = dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 	}
-	router := commands.New(kit.Deps{
-		Database:   cfg.Database,
-		Rolls:      store,
-		Characters: store,
-		Roller:     func() dice.Roller { return roller },
-		Codes:      kit.NewCodes(*seed, seeded),
-		GMRoles:    cfg.GMRoles,
-		Rules:      cfg.Rules,
-		Log:        log,
-		Encounters: store,
-		Channels:   store,
-		Policies:   commands.Policies(nil, cfg.Rules),
-		Store:      store,
-		Calendar:   bot.Cron{},
-		Now:        hooks.clock(),
-		Pages:      store,
-		PublicURL:  cfg.PublicURL,
-		Names:      store,
-	})
+	deps := wire(cfg, store, log, hooks)
+	deps.Roller = func() dice.Roller { return roller }
+	deps.Codes = kit.NewCodes(*seed, seeded)
+	deps.Calendar = bot.Cron{}
+	router := commands.New(deps)
 	return bot.Console(ctx, bot.ConsoleOptions{
 		Router: router, JSON: *jsonOut, User: *user, GMs: gmList, Channel: *channel, Guild: *guild,
 	}, stdin, stdout)
@@ -309,25 +295,11 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	// starts with serve or http.
 	sched := bot.NewScheduler(bot.SchedulerOptions{Store: store, Log: log, Resync: time.Minute,
 		Now: hooks.clock(), Hook: hooks.roundHook(ctx, log)})
-	router := commands.New(kit.Deps{
-		Database:   cfg.Database,
-		Rolls:      store,
-		Characters: store,
-		// A fresh generator per request: handlers run concurrently.
-		Roller:     func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
-		GMRoles:    cfg.GMRoles,
-		Rules:      cfg.Rules,
-		Log:        log,
-		Encounters: store,
-		Channels:   store,
-		Policies:   commands.Policies(nil, cfg.Rules),
-		Store:      store,
-		Calendar:   sched,
-		Now:        hooks.clock(),
-		Pages:      store,
-		PublicURL:  cfg.PublicURL,
-		Names:      store,
-	})
+	// The dice are kit.NewDeps's: a fresh generator per request, since
+	// handlers run concurrently.
+	deps := wire(cfg, store, log, hooks)
+	deps.Calendar = sched
+	router := commands.New(deps)
 	sched.SetJob(router.Job())
 	log.Info("starting", "database", db.Redact(cfg.Store()))
 	return &wiring{cfg: cfg, log: log, store: store, router: router, sched: sched, hooks: hooks}, nil
@@ -345,8 +317,21 @@ func (b *wiring) startScheduler(ctx context.Context, p bot.Poster, m *bot.Metric
 
 // runCommands prints the command definitions exactly as serve sends them.
 func runCommands(stdout io.Writer) error {
-	router := commands.New(kit.Deps{Rules: commands.DefaultRules()})
+	router := commands.New(kit.NewDeps(nil, commands.DefaultRules()))
 	return bot.WriteCommands(stdout, router)
+}
+
+// wire returns the dependencies of the commands as cfg sets them, over
+// store: what the console and serve share.
+func wire(cfg bot.Config, store *db.DB, log *slog.Logger, hooks *testHooks) kit.Deps {
+	deps := kit.NewDeps(store, cfg.Rules)
+	deps.Database = cfg.Database
+	deps.GMRoles = cfg.GMRoles
+	deps.Log = log
+	deps.Policies = commands.Policies(nil, cfg.Rules)
+	deps.Now = hooks.clock()
+	deps.PublicURL = cfg.PublicURL
+	return deps
 }
 
 func logger(cfg bot.Config, w io.Writer) (*slog.Logger, error) {

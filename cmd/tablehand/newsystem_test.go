@@ -121,13 +121,11 @@ func TestNewSystemThroughTheRegistryAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	router := commands.New(kit.Deps{
-		Systems: systems, Rules: cfg.Rules, Policies: commands.Policies(systems, cfg.Rules),
-		Rolls: store, Characters: store, Encounters: store, Channels: store,
-		Store: store, Calendar: bot.Cron{},
-		Codes:  kit.NewCodes(1, true),
-		Roller: func() dice.Roller { return dice.NewPhysical(nil) },
-	})
+	deps := kit.NewDeps(store, cfg.Rules)
+	deps.Systems, deps.Policies, deps.Calendar = systems, commands.Policies(systems, cfg.Rules), bot.Cron{}
+	deps.Codes = kit.NewCodes(1, true)
+	deps.Roller = func() dice.Roller { return dice.NewPhysical(nil) }
+	router := commands.New(deps)
 
 	// The definitions: every system: choice and /init add's stat options.
 	choices := func(cmd string, path ...string) []string {

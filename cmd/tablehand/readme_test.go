@@ -26,7 +26,7 @@ func TestReadmeListsEveryCommand(t *testing.T) {
 			listed = append(listed, m[1])
 		}
 	}
-	router := commands.New(kit.Deps{})
+	router := commands.New(kit.NewDeps(nil, nil))
 	for _, c := range router.Commands() {
 		if !slices.Contains(listed, c.Name) {
 			t.Errorf("README.md's table of commands has no row for /%s", c.Name)

@@ -24,11 +24,10 @@ func (noSheets) Character(ctx context.Context, guildID, name string) (db.Charact
 func newRouter() *kit.Router {
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
 	r := kit.NewRouter(nil, nil)
-	env := &kit.Env{Deps: kit.Deps{
-		Rules:      kit.Rules{rules.SystemName: rules.DefaultConfig()},
-		Roller:     func() dice.Roller { return roller },
-		Characters: noSheets{},
-	}, Router: r}
+	deps := kit.NewDeps(nil, kit.Rules{rules.SystemName: rules.DefaultConfig()})
+	deps.Roller = func() dice.Roller { return roller }
+	deps.Characters = noSheets{}
+	env := &kit.Env{Deps: deps, Router: r}
 	Mount(env, r)
 	return r
 }

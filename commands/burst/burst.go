@@ -59,7 +59,7 @@ var command = kit.Command{
 		}},
 		{Type: kit.SubCommand, Name: "attack", Description: "Attack roll against Guard; the target may roll Defense", Options: []kit.Option{
 			bonusOption("Bonus dice (default: sheet agility, soul or speed)"),
-			{Type: kit.String, Name: "with", Description: "Weapon, unarmed, spell or technique", Choices: kit.Choices("weapon", "unarmed", "spell", "technique")},
+			{Type: kit.String, Name: "with", Description: "Weapon, unarmed, spell or technique", Choices: kit.Choices(rules.AttackWith()...)},
 			{Type: kit.Integer, Name: "guard", Description: "Target's Guard: 15 + armor and abilities", MinValue: kit.Float(1), MaxValue: kit.Float(rules.MaxGuard)},
 			{Type: kit.Boolean, Name: "behind", Description: "From behind an unaware target: Guard halved"},
 			{Type: kit.Boolean, Name: "ranged", Description: "An attack at range"},

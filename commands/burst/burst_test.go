@@ -34,12 +34,11 @@ func (s *store) Character(_ context.Context, _, name string) (db.Character, erro
 
 func testHandlers(cfg rules.Config) (*handlers, *store) {
 	s := &store{}
-	env := &kit.Env{Deps: kit.Deps{
-		Rolls: s, Characters: s,
-		Roller: func() dice.Roller { return dice.NewPhysical([]int{10, 5, 5, 5}) },
-		Rules:  kit.Rules{rules.SystemName: cfg},
-		Codes:  func() string { return "ABC123" },
-	}}
+	deps := kit.NewDeps(nil, kit.Rules{rules.SystemName: cfg})
+	deps.Rolls, deps.Characters = s, s
+	deps.Roller = func() dice.Roller { return dice.NewPhysical([]int{10, 5, 5, 5}) }
+	deps.Codes = func() string { return "ABC123" }
+	env := &kit.Env{Deps: deps}
 	return &handlers{env}, s
 }
 

@@ -29,7 +29,9 @@ func TestOddsDistJSON(t *testing.T) {
 // taken, /odds 1000d1000 waits (and gives up with its request), and a
 // narrow one such as 3d6 goes on at once.
 func TestBigOddsWaitForASlot(t *testing.T) {
-	h := &handlers{Env: &kit.Env{Deps: kit.Deps{Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }}}, bigOdds: make(chan struct{}, 1)}
+	deps := kit.NewDeps(nil, nil)
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	h := &handlers{Env: &kit.Env{Deps: deps}, bigOdds: make(chan struct{}, 1)}
 	ask := func(ctx context.Context, expr string) (kit.Response, error) {
 		return h.odds(ctx, &kit.Request{Options: kit.Options{"expression": expr}})
 	}

@@ -36,18 +36,10 @@ func habitatOpt(name string, required bool, desc string) kit.Option {
 	return kit.Option{Type: kit.String, Name: name, Description: desc, Required: required, Autocomplete: true, MaxLength: kit.MaxNameLen}
 }
 
-func choicesOf[T ~string](vals ...T) []kit.Choice {
-	out := make([]kit.Choice, len(vals))
-	for i, v := range vals {
-		out[i] = kit.Choice{Name: string(v), Value: string(v)}
-	}
-	return out
-}
-
 var (
-	policyOpt = kit.Option{Type: kit.String, Name: "policy", Description: "What it does in a round without orders", Choices: choicesOf(rules.Policies...)}
-	statOpt   = kit.Option{Type: kit.String, Name: "stat", Description: "A Health Stat", Choices: choicesOf(rules.AllStats...)}
-	payOpt    = kit.Option{Type: kit.String, Name: "pay", Description: "AP (default), the Related Stat instead, or auto", Choices: choicesOf("ap", "stat", "auto")}
+	policyOpt = kit.Option{Type: kit.String, Name: "policy", Description: "What it does in a round without orders", Choices: kit.Choices(rules.Policies.Values...)}
+	statOpt   = kit.Option{Type: kit.String, Name: "stat", Description: "A Health Stat", Choices: kit.Choices(rules.StatWords.Values...)}
+	payOpt    = kit.Option{Type: kit.String, Name: "pay", Description: "AP (default), the Related Stat instead, or auto", Choices: kit.Choices(rules.PayModes.Values...)}
 	paramsOpt = kit.Option{Type: kit.String, Name: "params", Description: "Other parameters as name=value, e.g. \"to=Luna via=4\"", Autocomplete: true, MaxLength: 500}
 	actionOpt = kit.Option{Type: kit.String, Name: "action", Description: "The action (suggests what you may do now, with its cost)", Required: true, Autocomplete: true, MaxLength: 100}
 )
@@ -126,7 +118,7 @@ var factionCommand = kit.Command{
 			{Type: kit.SubCommand, Name: "list", Description: "The habitats"},
 		}},
 		{Type: kit.SubCommand, Name: "roll", Description: "A bare test: 1d10 straight or opposed", Options: []kit.Option{
-			{Type: kit.String, Name: "type", Description: "The roll type", Required: true, Choices: choicesOf(rules.RollTypes...)},
+			{Type: kit.String, Name: "type", Description: "The roll type", Required: true, Choices: kit.Choices(rules.RollTypes.Values...)},
 			{Type: kit.String, Name: "attribute", Description: "Attribute: a number, or RES/INT/COH/STR of faction:", MaxLength: 10},
 			{Type: kit.Integer, Name: "level", Description: "Asset Level (default: asset:'s)", MinValue: kit.Float(0), MaxValue: kit.Float(20)},
 			{Type: kit.Integer, Name: "hta", Description: "Home Turf Advantage and other bonus", MinValue: kit.Float(-50), MaxValue: kit.Float(50)},

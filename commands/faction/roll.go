@@ -55,7 +55,7 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 func rollType(req *kit.Request) (rules.RollType, error) {
 	kind, err := rules.ParseRollType(req.Options.String("type"))
 	if err != nil || kind == rules.RollNone {
-		return kind, kit.Errorf("type: use straight-faction, straight-asset, opposed-faction or opposed-asset (example: %s)", rollExample)
+		return kind, kit.Errorf("type: use %s (example: %s)", rules.RollTypes.Use(), rollExample)
 	}
 	return kind, nil
 }
@@ -137,7 +137,7 @@ func (r rollReader) attribute(opt, factionOpt string) int {
 	o := r.c.Req.Options
 	text := strings.TrimSpace(o.String(opt))
 	if text == "" {
-		r.c.Failf("%s roll needs %s: a number, or RES, INT, COH or STR with %s:<name> (example: %s)", r.kind, opt, factionOpt, rollExample)
+		r.c.Failf("%s roll needs %s: a number, or %s with %s:<name> (example: %s)", r.kind, opt, rules.AttrWords.Use(), factionOpt, rollExample)
 		return 0
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {

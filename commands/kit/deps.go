@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/tablehand/tablehand/db"
@@ -75,6 +76,43 @@ type Deps struct {
 	// router records as people act (names.go); nil: the Store, if it
 	// keeps them, else none.
 	Names NameStore
+}
+
+// Store is the store whole, as the commands use it: every store interface
+// of Deps in one. *db.DB satisfies it, on SQLite and PostgreSQL alike.
+type Store interface {
+	RollLog
+	CharacterStore
+	EncounterStore
+	ChannelStore
+	PageStore
+	NameStore
+}
+
+var _ Store = (*db.DB)(nil)
+
+// NewDeps returns the dependencies of the commands over store, with the
+// rule systems configured by rules (a system it leaves out has its
+// defaults). store keeps the rolls, the characters, the fights, the
+// channels' settings, the pages' tokens and the names people show, and
+// is the store whole (Deps.Store) for a slice with tables of its own; a
+// nil store (the definitions alone, `tablehand commands`) leaves them
+// all nil. The dice are random, a fresh generator per request; roll IDs
+// are random; the log discards. A caller sets what differs: Roller,
+// Codes, GMRoles, Log, Policies, Calendar, Now, PublicURL, Database,
+// Systems.
+func NewDeps(store Store, rules Rules) Deps {
+	d := Deps{
+		Rules:  rules,
+		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))) },
+		Codes:  NewCodes(0, false),
+		Log:    slog.New(slog.DiscardHandler),
+	}
+	if store != nil {
+		d.Rolls, d.Characters, d.Encounters, d.Channels, d.Pages, d.Names = store, store, store, store, store, store
+		d.Store = store
+	}
+	return d
 }
 
 // PageStore keeps the tokens of the read-only web pages.

@@ -27,7 +27,9 @@ func (r *countingRoller) Roll(sides int) (int, error) {
 // router would (no `character:`, so no store is needed).
 func testCall(t *testing.T, r dice.Roller, path string, opts kit.Options) *kit.Call {
 	t.Helper()
-	env := &kit.Env{Deps: kit.Deps{Roller: func() dice.Roller { return r }}}
+	deps := kit.NewDeps(nil, nil)
+	deps.Roller = func() dice.Roller { return r }
+	env := &kit.Env{Deps: deps}
 	c, err := env.Begin(context.Background(), &kit.Request{Path: path, Options: opts}, rules.SystemName)
 	if err != nil {
 		t.Fatal(err)

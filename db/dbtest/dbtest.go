@@ -1,6 +1,6 @@
 // Package dbtest gives tests a store of each kind: a SQLite file in a
-// temporary directory, or a PostgreSQL schema of their own on the server
-// that TABLEHAND_TEST_POSTGRES names.
+// temporary directory, a SQLite database in memory, or a PostgreSQL schema
+// of their own on the server that TABLEHAND_TEST_POSTGRES names.
 package dbtest
 
 import (
@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablehand/tablehand/db"
 )
 
 // EnvPostgres names the variable holding the URL of the PostgreSQL server
@@ -139,13 +141,42 @@ func SQLite(t testing.TB) string {
 	return filepath.Join(t.TempDir(), "t.db")
 }
 
-// Stores are the kinds of store the conformance suite runs on.
-var Stores = []string{"sqlite", "postgres"}
+// Memory returns the source of a new SQLite database in memory
+// (db.MemoryPrefix), which lives until t ends: closed and opened again, a
+// store finds it as it left it, as it would a file.
+func Memory(t testing.TB) string {
+	t.Helper()
+	ctx := context.Background()
+	src := db.MemoryPrefix + "tablehand_test_" + strings.ToLower(rand.Text()[:12])
+	// The database lives while a connection to it is open: this one,
+	// held until t ends (after the test's own stores, closed first).
+	keep, err := db.Open(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := keep.SQL().Conn(ctx)
+	if err != nil {
+		keep.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Close()
+		keep.Close()
+	})
+	return src
+}
 
-// Source returns a fresh store of kind ("sqlite" or "postgres") for t.
+// Stores are the kinds of store the conformance suite runs on.
+var Stores = []string{"sqlite", "memory", "postgres"}
+
+// Source returns a fresh store of kind ("sqlite", "memory" or "postgres")
+// for t.
 func Source(t testing.TB, kind string) string {
-	if kind == "postgres" {
+	switch kind {
+	case "postgres":
 		return Postgres(t)
+	case "memory":
+		return Memory(t)
 	}
 	return SQLite(t)
 }

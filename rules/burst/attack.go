@@ -3,6 +3,7 @@ package burst
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // BaseGuard is a creature's Guard before armor and abilities: "your
@@ -32,19 +33,49 @@ const (
 	WindedUntil = 5
 )
 
-// AttackStat returns the ability whose bonus dice an attack adds: "Agility
-// for weapons and hand to hand, Soul for spells, and Speed for many
-// techniques." with is weapon, unarmed, spell or technique.
-func AttackStat(with string) (string, error) {
-	switch with {
-	case "", "weapon", "unarmed":
-		return "agility", nil
-	case "spell":
-		return "soul", nil
-	case "technique":
-		return "speed", nil
+// attackWith is what an attack is made with, in the order offered: its
+// word, how a mistake names it, and the ability whose bonus dice it adds:
+// "Agility for weapons and hand to hand, Soul for spells, and Speed for
+// many techniques."
+var attackWith = []struct{ word, phrase, stat string }{
+	{"weapon", "a weapon", "agility"},
+	{"unarmed", "unarmed", "agility"},
+	{"spell", "a spell", "soul"},
+	{"technique", "a technique", "speed"},
+}
+
+// AttackWith lists what an attack is made with: the words AttackStat
+// reads.
+func AttackWith() []string {
+	out := make([]string, len(attackWith))
+	for i, a := range attackWith {
+		out[i] = a.word
 	}
-	return "", fmt.Errorf("an attack is with a weapon, unarmed, a spell or a technique, not %q", with)
+	return out
+}
+
+// AttackStat returns the ability whose bonus dice an attack adds. with is
+// one of AttackWith; "" is a weapon.
+func AttackStat(with string) (string, error) {
+	if with == "" {
+		with = "weapon"
+	}
+	phrases := make([]string, len(attackWith))
+	for i, a := range attackWith {
+		if a.word == with {
+			return a.stat, nil
+		}
+		phrases[i] = a.phrase
+	}
+	return "", fmt.Errorf("an attack is with %s, not %q", orList(phrases), with)
+}
+
+// orList is "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // GuardInput is the target's side of an attack.

@@ -330,4 +330,18 @@ func TestAttackStatAndWeaponStat(t *testing.T) {
 	if _, err := WeaponStat("sling"); err == nil {
 		t.Error("unknown weapon kind: no error")
 	}
+	// The with: and kind: choices are the words these read.
+	for _, with := range AttackWith() {
+		if _, err := AttackStat(with); err != nil {
+			t.Errorf("AttackStat(%q), a with: choice: %v", with, err)
+		}
+	}
+	for _, kind := range WeaponKinds() {
+		if _, err := WeaponStat(kind); err != nil {
+			t.Errorf("WeaponStat(%q), a kind: choice: %v", kind, err)
+		}
+	}
+	if _, err := AttackStat("sword"); err == nil || err.Error() != `an attack is with a weapon, unarmed, a spell or a technique, not "sword"` {
+		t.Errorf("AttackStat(sword) = %v", err)
+	}
 }

@@ -109,30 +109,39 @@ func ParseDamageType(name string) (DamageType, error) {
 // livingOnly: "Pure toxic damage ... only harm[s] living creatures."
 func (t DamageType) livingOnly() bool { return t == Toxic }
 
-// WeaponStat returns the ability whose bonus dice a hit adds to damage, or
-// "" for none. kind is one of WeaponKinds.
+// weaponKinds are the kinds of attack WeaponStat knows, in the order
+// offered, each with the ability whose bonus dice a hit adds to damage
+// ("" for none): bow is a pull bow, magic a magic projectile, other
+// anything the text gives no bonus dice to damage.
 //
 //   - "When you score a hit with an unarmed attack, a melee weapon, or a
 //     pull bow, you add your Strength Bonus Dice to damage."
 //   - "When you score a hit with a crossbow, modern weapon, or magic
 //     projectile you add your Skill Bonus Dice to damage."
+var weaponKinds = []struct{ kind, stat string }{
+	{"melee", "strength"}, {"unarmed", "strength"}, {"bow", "strength"},
+	{"crossbow", "skill"}, {"modern", "skill"}, {"magic", "skill"},
+	{"other", ""},
+}
+
+// WeaponStat returns the ability whose bonus dice a hit adds to damage, or
+// "" for none. kind is one of WeaponKinds.
 func WeaponStat(kind string) (string, error) {
-	switch kind {
-	case "melee", "unarmed", "bow":
-		return "strength", nil
-	case "crossbow", "modern", "magic":
-		return "skill", nil
-	case "other":
-		return "", nil
+	for _, k := range weaponKinds {
+		if k.kind == kind {
+			return k.stat, nil
+		}
 	}
 	return "", fmt.Errorf("weapon kind must be one of %s, not %q", strings.Join(WeaponKinds(), ", "), kind)
 }
 
-// WeaponKinds lists the kinds of attack WeaponStat knows: bow is a pull
-// bow, magic a magic projectile, other anything the text gives no bonus
-// dice to damage.
+// WeaponKinds lists the kinds of attack WeaponStat knows.
 func WeaponKinds() []string {
-	return []string{"melee", "unarmed", "bow", "crossbow", "modern", "magic", "other"}
+	out := make([]string, len(weaponKinds))
+	for i, k := range weaponKinds {
+		out[i] = k.kind
+	}
+	return out
 }
 
 // Unarmed damage of humanoids: "unarmed attacks, like punches and kicks,

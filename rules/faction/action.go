@@ -324,7 +324,7 @@ func (x *act) yes(k string, def bool) (bool, error) {
 func (x *act) attrParam(k string) (Attr, error) {
 	s := x.param(k)
 	if s == "" {
-		return "", x.errf(ErrBadParam, "%s needs %s: (RES, INT, COH or STR)", x.def.Name, k)
+		return "", x.errf(ErrBadParam, "%s needs %s: (%s)", x.def.Name, k, AttrWords.Use())
 	}
 	return ParseAttr(s)
 }
@@ -332,7 +332,7 @@ func (x *act) attrParam(k string) (Attr, error) {
 func (x *act) statParam(k string) (Stat, error) {
 	s := x.param(k)
 	if s == "" {
-		return "", x.errf(ErrBadParam, "%s needs %s: (INF, TEC, SOL or POP)", x.def.Name, k)
+		return "", x.errf(ErrBadParam, "%s needs %s: (%s)", x.def.Name, k, StatWords.Use())
 	}
 	return ParseStat(s)
 }
@@ -561,15 +561,32 @@ func (x *act) planAP() int {
 	return ap
 }
 
-func (x *act) payMode() (string, error) {
-	switch m := strings.ToLower(x.param("pay")); m {
-	case "", "ap":
-		return "ap", nil
-	case "stat", "auto":
-		return m, nil
-	default:
-		return "", x.errf(ErrBadParam, "pay:%s: use ap, stat or auto", m)
-	}
+// PayMode is how an action's AP cost is paid: its pay parameter.
+type PayMode string
+
+// The ways to pay.
+const (
+	// PayAP pays from AP, a Plan's AP first.
+	PayAP PayMode = "ap"
+	// PayStat pays "at a cost of damage to the Faction's related Stat
+	// instead of AP".
+	PayStat PayMode = "stat"
+	// PayAuto pays from AP, then the Stat.
+	PayAuto PayMode = "auto"
+)
+
+// PayModes are the words of the pay parameter, in any case; "" is ap.
+var PayModes = Words[PayMode]{
+	Values:  []PayMode{PayAP, PayStat, PayAuto},
+	Also:    map[string]PayMode{"": PayAP},
+	Same:    sameWord,
+	Mistake: "pay:%s",
+}
+
+// payMode reads the pay parameter (PayModes); a mistake quotes it in
+// lower case.
+func (x *act) payMode() (PayMode, error) {
+	return PayModes.Parse(strings.ToLower(x.param("pay")))
 }
 
 // checkAP says whether the faction can pay an AP cost: from AP (a Plan's AP
@@ -588,13 +605,13 @@ func (x *act) checkAP(cost int, stat Stat) error {
 		what += " with " + x.a.Label()
 	}
 	switch mode {
-	case "ap":
+	case PayAP:
 		if need <= x.f.AP || (x.def.Kind.Asset() && x.f.Turn.AssetActions == 0) {
 			return nil
 		}
 		return x.errf(ErrNotEnoughAP, "%s costs %d AP and %s has %d left (pay:stat pays it as %s damage instead)",
 			what, need, x.f.Name, x.f.AP, stat)
-	case "stat":
+	case PayStat:
 		return x.checkStat(x.f, stat, need, what)
 	default:
 		if have := x.f.AP + x.f.Stats.Get(stat); need > have {
@@ -631,7 +648,7 @@ func (x *act) payAP(cost int, stat Stat) {
 		return
 	}
 	switch mode {
-	case "ap":
+	case PayAP:
 		if need > x.f.AP {
 			x.cost(x.f, "AP", x.f.AP, fmt.Sprintf("costs %d: a turn's first Asset Action is always allowed", need))
 			x.f.AP = 0
@@ -639,7 +656,7 @@ func (x *act) payAP(cost int, stat Stat) {
 		}
 		x.f.AP -= need
 		x.cost(x.f, "AP", need, "")
-	case "stat":
+	case PayStat:
 		x.payStat(x.f, stat, need, "instead of AP")
 	default:
 		fromAP := min(need, x.f.AP)

@@ -468,7 +468,7 @@ func (c Config) Validate() error {
 		case d.Level < 0 || d.Level > MaxLevel:
 			return fmt.Errorf("faction config: asset %q: level %d: use 0-%d", d.Name, d.Level, MaxLevel)
 		case d.Type.Stat() == "":
-			return fmt.Errorf("faction config: asset %q: type %q: use RES, INT, COH or STR", d.Name, d.Type)
+			return fmt.Errorf("faction config: asset %q: type %q: use %s", d.Name, d.Type, AttrWords.Use())
 		}
 		if _, err := ParseCategory(string(d.Category)); err != nil {
 			return fmt.Errorf("faction config: asset %q: %w", d.Name, err)

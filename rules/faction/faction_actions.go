@@ -310,9 +310,9 @@ func (x *act) annex() error {
 	}
 	explicitNow := x.param("pay_pop") != ""
 	popAfterAP := x.f.Stats.POP
-	if m, _ := x.payMode(); m != "ap" {
+	if m, _ := x.payMode(); m != PayAP {
 		popAfterAP -= max(cost-x.f.AP, 0)
-		if m == "stat" {
+		if m == PayStat {
 			popAfterAP = x.f.Stats.POP - cost
 		}
 	}

@@ -6,7 +6,7 @@ var (
 	pTarget   = Param{Name: "target", Text: "the target asset's ID", Required: true}
 	pHabitat  = Param{Name: "habitat", Text: "a habitat", Required: true}
 	pFaction  = Param{Name: "faction", Text: "the other faction", Required: true}
-	pStat     = Param{Name: "stat", Text: "INF, TEC, SOL or POP", Required: true}
+	pStat     = Param{Name: "stat", Text: StatWords.Use(), Required: true}
 	pFor      = Param{Name: "for", Text: "the asset the Plan serves (default: the planner)"}
 	pPlanned  = Param{Name: "action", Text: "the Asset Action planned (attack, sabotage, remote, ...)", Required: true}
 	pDipOp    = Param{Name: "op", Text: "form (default) or break"}

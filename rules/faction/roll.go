@@ -24,20 +24,26 @@ const (
 	RollOpposedAsset RollType = "opposed-asset"
 )
 
-// RollTypes lists the roll types that roll dice.
-var RollTypes = []RollType{RollStraightFaction, RollStraightAsset, RollOpposedFaction, RollOpposedAsset}
-
-// ParseRollType reads a roll type: "straight-faction", "straight faction",
-// "opposed_asset" and the like.
-func ParseRollType(s string) (RollType, error) {
-	k := strings.NewReplacer(" ", "-", "_", "-").Replace(strings.ToLower(strings.TrimSpace(s)))
-	for _, t := range append([]RollType{RollNone}, RollTypes...) {
-		if k == string(t) {
-			return t, nil
-		}
-	}
-	return "", fmt.Errorf("%w: roll type %q: use straight-faction, straight-asset, opposed-faction or opposed-asset", ErrBadParam, s)
+// RollTypes are the words of a roll type: the roll types that roll dice
+// are offered, "none" is read too; in any case, with spaces or
+// underscores for hyphens ("Straight Faction", "opposed_asset").
+var RollTypes = Words[RollType]{
+	Values:  []RollType{RollStraightFaction, RollStraightAsset, RollOpposedFaction, RollOpposedAsset},
+	Also:    map[string]RollType{string(RollNone): RollNone},
+	Same:    sameRollWord,
+	Mistake: "roll type %q",
 }
+
+// sameRollWord reads a roll type in any case, spaces around it ignored,
+// with spaces or underscores for hyphens.
+func sameRollWord(typed, name string) bool {
+	return rollHyphens.Replace(strings.ToLower(strings.TrimSpace(typed))) == name
+}
+
+var rollHyphens = strings.NewReplacer(" ", "-", "_", "-")
+
+// ParseRollType reads a roll type (RollTypes).
+func ParseRollType(s string) (RollType, error) { return RollTypes.Parse(s) }
 
 func (t RollType) title() string {
 	switch t {

@@ -180,7 +180,7 @@ func TestPolicies(t *testing.T) {
 	if len(br.Outcomes) != 2 || br.Outcomes[1].Asset == 0 {
 		t.Errorf("produce policy: %+v", br.Outcomes)
 	}
-	for _, p := range Policies {
+	for _, p := range Policies.Values {
 		if _, err := ParsePolicy(string(p)); err != nil {
 			t.Error(err)
 		}

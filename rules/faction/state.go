@@ -1,10 +1,6 @@
 package faction
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Attr is one of the four Attributes: "Attributes are the bonuses to 1d10
 // rolls" (faction-context.md).
@@ -68,31 +64,29 @@ func (s Stat) Attr() Attr {
 	return ""
 }
 
-var attrNames = map[string]Attr{
-	"res": RES, "resources": RES, "int": INT, "intrigue": INT,
-	"coh": COH, "cohesion": COH, "str": STR, "strength": STR,
+// AttrWords are the words of an Attribute: its abbreviation, offered in
+// the sheet's order, or its name, in any case.
+var AttrWords = Words[Attr]{
+	Values:  AllAttrs,
+	Also:    map[string]Attr{"resources": RES, "intrigue": INT, "cohesion": COH, "strength": STR},
+	Same:    sameWord,
+	Mistake: "%q is not an Attribute",
 }
 
-var statNames = map[string]Stat{
-	"inf": INF, "infrastructure": INF, "tec": TEC, "technology": TEC,
-	"sol": SOL, "solidarity": SOL, "pop": POP, "populace": POP,
+// StatWords are the words of a Health Stat: its abbreviation, offered in
+// the sheet's order, or its name, in any case.
+var StatWords = Words[Stat]{
+	Values:  AllStats,
+	Also:    map[string]Stat{"infrastructure": INF, "technology": TEC, "solidarity": SOL, "populace": POP},
+	Same:    sameWord,
+	Mistake: "%q is not a Health Stat",
 }
 
-// ParseAttr reads an Attribute by its abbreviation or name, in any case.
-func ParseAttr(s string) (Attr, error) {
-	if a, ok := attrNames[strings.ToLower(strings.TrimSpace(s))]; ok {
-		return a, nil
-	}
-	return "", fmt.Errorf("%w: %q is not an Attribute: use RES, INT, COH or STR", ErrBadParam, s)
-}
+// ParseAttr reads an Attribute (AttrWords).
+func ParseAttr(s string) (Attr, error) { return AttrWords.Parse(s) }
 
-// ParseStat reads a Health Stat by its abbreviation or name, in any case.
-func ParseStat(s string) (Stat, error) {
-	if st, ok := statNames[strings.ToLower(strings.TrimSpace(s))]; ok {
-		return st, nil
-	}
-	return "", fmt.Errorf("%w: %q is not a Health Stat: use INF, TEC, SOL or POP", ErrBadParam, s)
-}
+// ParseStat reads a Health Stat (StatWords).
+func ParseStat(s string) (Stat, error) { return StatWords.Parse(s) }
 
 // Attributes holds a value for each Attribute.
 type Attributes struct {
@@ -187,15 +181,14 @@ const (
 // Facilities).
 func (c Category) Mobile() bool { return c == Vehicle || c == Unit || c == Agent }
 
-// ParseCategory reads a category by name, in any case.
-func ParseCategory(s string) (Category, error) {
-	for _, c := range []Category{Facility, Vehicle, Unit, Agent} {
-		if strings.EqualFold(s, string(c)) {
-			return c, nil
-		}
-	}
-	return "", fmt.Errorf("%w: %q is not an asset category: use Facility, Vehicle, Unit or Agent", ErrBadParam, s)
+// Categories are the words of a category: its name, in any case.
+var Categories = Words[Category]{
+	Values:  []Category{Facility, Vehicle, Unit, Agent},
+	Mistake: "%q is not an asset category",
 }
+
+// ParseCategory reads a category (Categories).
+func ParseCategory(s string) (Category, error) { return Categories.Parse(s) }
 
 // Policy is the standing policy of a faction that has no orders for a
 // round: NPC factions, and players who queued nothing.
@@ -217,21 +210,15 @@ const (
 	PolicyProduce Policy = "produce"
 )
 
-// Policies lists the standing policies.
-var Policies = []Policy{PolicyHold, PolicyInvest, PolicyRepair, PolicyProduce}
-
-// ParsePolicy reads a standing policy; "" is hold.
-func ParsePolicy(s string) (Policy, error) {
-	if s == "" {
-		return PolicyHold, nil
-	}
-	for _, p := range Policies {
-		if strings.EqualFold(s, string(p)) {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("%w: policy %q: use hold, invest, repair or produce", ErrBadParam, s)
+// Policies are the words of a standing policy, in any case; "" is hold.
+var Policies = Words[Policy]{
+	Values:  []Policy{PolicyHold, PolicyInvest, PolicyRepair, PolicyProduce},
+	Also:    map[string]Policy{"": PolicyHold},
+	Mistake: "policy %q",
 }
+
+// ParsePolicy reads a standing policy (Policies).
+func ParsePolicy(s string) (Policy, error) { return Policies.Parse(s) }
 
 // Campaign is the whole state of a faction game.
 type Campaign struct {

@@ -1,4 +1,4 @@
-package commands
+package burst_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	burstcmd "github.com/tablehand/tablehand/commands/burst"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/burst"
 	"github.com/tablehand/tablehand/rules/dice"
@@ -18,12 +19,14 @@ type burstFailingRoller struct{}
 
 func (burstFailingRoller) Roll(int) (int, error) { return 0, errors.New("entropy pool exhausted") }
 
-func burstRouter(t *testing.T, rules kit.Rules, roller dice.Roller) (*kit.Router, *memStore) {
+func burstRouter(t *testing.T, rules kit.Rules, roller dice.Roller) (*kit.Router, *db.DB) {
 	t.Helper()
-	store := &memStore{chars: map[string]db.Character{
-		"rex": {Name: "Rex", System: "burst", OwnerID: "u1", Stats: map[string]int{"agility": 2, "wounded": 1, "vigor": 10}},
-	}}
-	r := New(kit.Deps{Rolls: store, Characters: store, Roller: func() dice.Roller { return roller }, Rules: rules})
+	store := kittest.Store(t)
+	kittest.Characters(t, store,
+		db.Character{Name: "Rex", System: "burst", OwnerID: "u1", Stats: map[string]int{"agility": 2, "wounded": 1, "vigor": 10}})
+	deps := kittest.Deps(store)
+	deps.Roller, deps.Rules = func() dice.Roller { return roller }, rules
+	r := kittest.Router(t, deps, burstcmd.System)
 	return r, store
 }
 
@@ -53,7 +56,7 @@ func TestBurstErrSortsMistakesFromFailures(t *testing.T) {
 }
 
 func TestBurstFailingRollerIsInternal(t *testing.T) {
-	r, _ := burstRouter(t, DefaultRules(), burstFailingRoller{})
+	r, _ := burstRouter(t, nil, burstFailingRoller{})
 	resp, err := burstAsk(t, r, "burst/roll", kit.Options{"vs": int64(10), "bonus": int64(1)})
 	if err == nil {
 		t.Fatal("a failing roller: no error")
@@ -80,7 +83,7 @@ func TestBurstZeroConfigFallsBackToDefaults(t *testing.T) {
 }
 
 func TestBurstSheetStatesAndStats(t *testing.T) {
-	r, store := burstRouter(t, DefaultRules(), nil)
+	r, store := burstRouter(t, nil, nil)
 	// Rex's sheet: agility 2 and wounded=1, so "your Bonus Dice move down
 	// one step": 2d8. Vigor 10 pays nothing for an ordinary attack.
 	resp, err := burstAsk(t, r, "burst/attack", kit.Options{"character": "Rex", "dice": "10,3,4"})
@@ -102,7 +105,7 @@ func TestBurstSheetStatesAndStats(t *testing.T) {
 	if res := resp.Result.(burstcmd.BurstAttackResult); res.Die != 10 {
 		t.Errorf("wounded:false over the sheet: d%d, want d10", res.Die)
 	}
-	if n := len(store.rolls); n != 2 || store.rolls[0].Expr != "burst attack" || store.rolls[0].Total != 17 {
-		t.Errorf("roll log: %+v, want two burst attack rolls, the first 17", store.rolls)
+	if rolls := kittest.Rolls(t, store, "c1"); len(rolls) != 2 || rolls[0].Expr != "burst attack" || rolls[0].Total != 17 {
+		t.Errorf("roll log: %+v, want two burst attack rolls, the first 17", rolls)
 	}
 }

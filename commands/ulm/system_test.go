@@ -1,12 +1,14 @@
-package commands
+package ulm_test
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
+	ulmcmd "github.com/tablehand/tablehand/commands/ulm"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/ulm"
 )
@@ -15,16 +17,16 @@ import (
 // the `result` as a map.
 func ulmRunLine(t *testing.T, cfg ulm.Config, line string) (kit.Response, map[string]any, error) {
 	t.Helper()
-	store := &memStore{chars: map[string]db.Character{}}
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
-	rules := DefaultRules()
-	rules[ulm.SystemName] = cfg
-	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true), Roller: func() dice.Roller { return roller }})
-	return answerLine(t, r, line)
+	deps := kittest.Deps(kittest.Store(t))
+	deps.Rules = kit.Rules{ulm.SystemName: cfg}
+	deps.Roller = func() dice.Roller { return roller }
+	r := kittest.Router(t, deps, ulmcmd.System)
+	return kittest.Answer(t, r, line)
 }
 
 func TestUlmSubcommandsTakeDiceAndCharacter(t *testing.T) {
-	r := New(kit.Deps{})
+	r := kittest.Router(t, kit.NewDeps(nil, nil), ulmcmd.System)
 	cmd, ok := r.Command("ulm")
 	if !ok {
 		t.Fatal("no /ulm command")
@@ -100,7 +102,7 @@ func TestUlmConfigOverrides(t *testing.T) {
 func TestUlmBadConfigIsNotTheUsersMistake(t *testing.T) {
 	cfg := ulm.DefaultConfig()
 	cfg.ModifierMode = "multiply"
-	err := kit.Rules{ulm.SystemName: cfg}.Validate(Systems)
+	err := kit.Rules{ulm.SystemName: cfg}.Validate(commands.Systems)
 	if err == nil {
 		t.Fatal("a bad [ulm] config: no error")
 	}

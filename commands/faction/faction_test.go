@@ -1,4 +1,4 @@
-package commands
+package faction_test
 
 import (
 	"context"
@@ -6,19 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
 )
 
-// ftTable is a guild with a real database file, for /faction: "gm" has
-// GM rights, everyone else is a player.
+// ftTable is a guild with a store in memory, for /faction: "gm" has GM
+// rights, everyone else is a player.
 type ftTable struct {
 	t     testing.TB
 	store *db.DB
@@ -27,16 +27,9 @@ type ftTable struct {
 
 func newFtTable(t testing.TB) *ftTable {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := kittest.Store(t)
 	ft := &ftTable{t: t, store: store}
-	ft.r = New(kit.Deps{
-		Rolls: store, Characters: store, Store: store,
-		Codes: kit.NewCodes(1, true), Roller: seededRollers(),
-	})
+	ft.r = kittest.Router(t, kittest.Deps(store), factioncmd.System)
 	return ft
 }
 
@@ -44,12 +37,12 @@ func newFtTable(t testing.TB) *ftTable {
 // `complete LINE` asks for suggestions.
 func (ft *ftTable) do(user, line string) (kit.Response, error) {
 	ft.t.Helper()
-	return ft.r.Handle(context.Background(), tableRequest(ft.t, ft.r, user, line))
+	return ft.r.Handle(context.Background(), kittest.Request(ft.t, ft.r, user, line))
 }
 
 func (ft *ftTable) must(user, line string) kit.Response {
 	ft.t.Helper()
-	return mustAnswer(ft.t, ft.r, user, line)
+	return kittest.Must(ft.t, ft.r, user, line)
 }
 
 // world: Red (alice) holds Mars, Blue (bob) Luna, Green (an NPC) Titan.
@@ -405,7 +398,7 @@ func TestFactionRoundAndPreview(t *testing.T) {
 	if ft.version() != v || !strings.Contains(p.Embeds[0].Description, "**40%** to succeed · Invest INF") {
 		t.Errorf("preview: version %d, %+v", ft.version(), p.Embeds[0])
 	}
-	checkResponseLimits(t, p)
+	kittest.CheckLimits(t, p)
 	if _, err := ft.do("gm", "/faction round dice:1,2,3"); err == nil || ft.version() != v {
 		t.Errorf("a round with too few dice: %v, version %d", err, ft.version())
 	}
@@ -417,7 +410,7 @@ func TestFactionRoundAndPreview(t *testing.T) {
 	if len(res.Rounds) != 3 || res.Round != 4 || len(res.Summarised) == 0 {
 		t.Fatalf("result: %d rounds, next %d, %d summarised", len(res.Rounds), res.Round, len(res.Summarised))
 	}
-	checkResponseLimits(t, resp)
+	kittest.CheckLimits(t, resp)
 	last := resp.Embeds[len(resp.Embeds)-1]
 	if last.Image != "attachment://factions.png" || len(resp.Files) != 1 || resp.Files[0].ContentType != "image/png" {
 		t.Errorf("no chart: %+v %+v", last, resp.Files)
@@ -467,7 +460,7 @@ func TestRoundMessagesPaged(t *testing.T) {
 	}
 	embeds := 0
 	for i, m := range msgs {
-		checkResponseLimits(t, m)
+		kittest.CheckLimits(t, m)
 		embeds += len(m.Embeds)
 		if (len(m.Files) == 1) != (i == len(msgs)-1) {
 			t.Errorf("message %d of %d carries %d files", i, len(msgs), len(m.Files))

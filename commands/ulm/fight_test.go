@@ -1,4 +1,4 @@
-package commands
+package ulm_test
 
 import (
 	"context"
@@ -8,9 +8,76 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
+	"github.com/tablehand/tablehand/commands/tracker"
+	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/rules/encounter"
 	"github.com/tablehand/tablehand/rules/ulm"
 )
+
+// initTable is a channel of a store in memory with every command
+// (commands.New: /character and /init beside /ulm): "gm" has GM rights,
+// everyone else is a player.
+type initTable struct {
+	t     testing.TB
+	store *db.DB
+	r     *kit.Router
+}
+
+func newInitTable(t testing.TB, policies ...encounter.Policy) *initTable {
+	t.Helper()
+	store := kittest.Store(t)
+	deps := kittest.Deps(store)
+	deps.Policies = encounter.NewPolicies(policies...)
+	return &initTable{t: t, store: store, r: commands.New(deps)}
+}
+
+// do runs one console-style line as user in channel "table": `click:ID`
+// clicks a button.
+func (it *initTable) do(user, line string) (kit.Response, error) {
+	it.t.Helper()
+	return it.r.Handle(context.Background(), kittest.Request(it.t, it.r, user, line))
+}
+
+// must runs a line that must succeed.
+func (it *initTable) must(user, line string) kit.Response {
+	it.t.Helper()
+	return kittest.Must(it.t, it.r, user, line)
+}
+
+// stored is the channel's stored encounter: its state exactly as stored,
+// its seq and the length of its journal.
+type stored struct {
+	state  string
+	seq    int64
+	events int
+}
+
+func (it *initTable) stored() stored {
+	it.t.Helper()
+	var s stored
+	var id int64
+	err := it.store.SQL().QueryRow(`SELECT id, state, seq FROM encounters WHERE channel_id = 'table' ORDER BY id DESC LIMIT 1`).Scan(&id, &s.state, &s.seq)
+	if err != nil {
+		it.t.Fatal(err)
+	}
+	if err := it.store.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_events WHERE encounter_id = ?`, id).Scan(&s.events); err != nil {
+		it.t.Fatal(err)
+	}
+	return s
+}
+
+// view returns a response's result as an InitResult.
+func view(t testing.TB, resp kit.Response) tracker.InitResult {
+	t.Helper()
+	res, ok := resp.Result.(tracker.InitResult)
+	if !ok {
+		t.Fatalf("result %T, want InitResult", resp.Result)
+	}
+	return res
+}
 
 // newUlmFight is a channel with a ulm fight begun: Kael (alice's: hp 10,
 // agility 2, accuracy 3), Vess (bob's: hp 20, agility 1), the Raider (an
@@ -38,7 +105,7 @@ func newUlmFight(t *testing.T) *initTable {
 func ulmResult(t *testing.T, resp kit.Response) map[string]any {
 	t.Helper()
 	var m map[string]any
-	if err := json.Unmarshal([]byte(resultJSON(t, resp)), &m); err != nil {
+	if err := json.Unmarshal([]byte(kittest.ResultJSON(t, resp)), &m); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -50,7 +117,7 @@ func (it *initTable) combatantOf(name string) map[string]any {
 	var v struct {
 		Combatants []map[string]any `json:"combatants"`
 	}
-	if err := json.Unmarshal([]byte(resultJSON(it.t, it.must("gm", "/init list"))), &v); err != nil {
+	if err := json.Unmarshal([]byte(kittest.ResultJSON(it.t, it.must("gm", "/init list"))), &v); err != nil {
 		it.t.Fatal(err)
 	}
 	for _, c := range v.Combatants {
@@ -106,8 +173,8 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 			t.Errorf("%s: %v / %v", l.line, err1, err2)
 			continue
 		}
-		w := rollIDs.ReplaceAllString(want.Content+resultJSON(t, want), "")
-		g := rollIDs.ReplaceAllString(got.Content+resultJSON(t, got), "")
+		w := rollIDs.ReplaceAllString(want.Content+kittest.ResultJSON(t, want), "")
+		g := rollIDs.ReplaceAllString(got.Content+kittest.ResultJSON(t, got), "")
 		if w != g || got.Edit != nil || got.Ephemeral != want.Ephemeral {
 			t.Errorf("%s in a fight:\n got %s\nwant %s", l.line, g, w)
 		}

@@ -1,4 +1,4 @@
-package commands
+package xhalem_test
 
 import (
 	"math/rand/v2"
@@ -6,26 +6,37 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
+	xhalemcmd "github.com/tablehand/tablehand/commands/xhalem"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/xhalem"
 )
 
-func newXhalemStore() *memStore {
-	return &memStore{chars: map[string]db.Character{
-		"vanguard": {Name: "Vanguard", System: "xhalem", OwnerID: "u1", Stats: map[string]int{"engine": 3, "systems": 4, "hull": 5, "reactor": 2}},
-		"skrell":   {Name: "Skrell", System: "xhalem", OwnerID: "u1", Stats: map[string]int{"evasion": 2, "agility": 3, "strength": 4, "speed": 40}},
-		"mira":     {Name: "Mira", System: "arc", OwnerID: "u1", Stats: map[string]int{"ks": 4}},
-	}}
+// systems is the registry of these tests: xhalem alone.
+var systems = []kit.System{xhalemcmd.System}
+
+// defaultRules is xhalem's documented configuration.
+func defaultRules() kit.Rules { return kit.Rules{}.WithDefaults(systems) }
+
+func newXhalemStore(t *testing.T) *db.DB {
+	t.Helper()
+	store := kittest.Store(t)
+	kittest.Characters(t, store,
+		db.Character{Name: "Vanguard", System: "xhalem", OwnerID: "u1", Stats: map[string]int{"engine": 3, "systems": 4, "hull": 5, "reactor": 2}},
+		db.Character{Name: "Skrell", System: "xhalem", OwnerID: "u1", Stats: map[string]int{"evasion": 2, "agility": 3, "strength": 4, "speed": 40}},
+		db.Character{Name: "Mira", System: "arc", OwnerID: "u1", Stats: map[string]int{"ks": 4}})
+	return store
 }
 
 // xhalemRun answers one console line with rules and decodes the result.
 func xhalemRun(t *testing.T, rules kit.Rules, line string) (kit.Response, map[string]any, error) {
 	t.Helper()
-	store := newXhalemStore()
-	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true),
-		Roller: func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }})
-	return answerLine(t, r, line)
+	deps := kittest.Deps(newXhalemStore(t))
+	deps.Rules = rules
+	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	r := kittest.Router(t, deps, systems...)
+	return kittest.Answer(t, r, line)
 }
 
 // The [xhalem] section of the configuration reaches the handlers: each
@@ -78,7 +89,7 @@ func TestXhalemConfigOverrides(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rules := DefaultRules()
+			rules := defaultRules()
 			cfg := rules[xhalem.SystemName].(xhalem.Config)
 			tt.cfg(&cfg)
 			rules[xhalem.SystemName] = cfg
@@ -92,7 +103,7 @@ func TestXhalemConfigOverrides(t *testing.T) {
 			if tt.before == nil {
 				return
 			}
-			_, def, err := xhalemRun(t, DefaultRules(), tt.line)
+			_, def, err := xhalemRun(t, defaultRules(), tt.line)
 			if err != nil {
 				t.Fatalf("with the defaults: %v", err)
 			}
@@ -104,7 +115,7 @@ func TestXhalemConfigOverrides(t *testing.T) {
 }
 
 func TestXhalemCheckSides(t *testing.T) {
-	rules := DefaultRules()
+	rules := defaultRules()
 	cfg := rules[xhalem.SystemName].(xhalem.Config)
 	cfg.CheckSides = 10
 	rules[xhalem.SystemName] = cfg
@@ -130,12 +141,12 @@ func TestXhalemZeroRulesMeanDefaults(t *testing.T) {
 	if got["mode"] != "detriment" || got["total"] != 10.0 || got["margin"] != -3.0 {
 		t.Errorf("result %v", got)
 	}
-	rules := DefaultRules()
+	rules := defaultRules()
 	cfg := rules[xhalem.SystemName].(xhalem.Config)
 	cfg.Stacking = "sum"
 	rules[xhalem.SystemName] = cfg
 	// Refused when the configuration loads, not on a request.
-	err = rules.Validate(Systems)
+	err = rules.Validate(systems)
 	if err == nil || !strings.Contains(err.Error(), "[xhalem]") {
 		t.Fatalf("a configured stacking the rules do not know: %v, want an error naming [xhalem]", err)
 	}
@@ -158,12 +169,12 @@ func TestXhalemRepliesFitDiscord(t *testing.T) {
 		"/xhalem check stat:stealth score:5 cr:12 mode:disadvantage",
 	}
 	for _, line := range lines {
-		resp, _, err := xhalemRun(t, DefaultRules(), line)
+		resp, _, err := xhalemRun(t, defaultRules(), line)
 		if err != nil {
 			t.Errorf("%s: %v", line, err)
 			continue
 		}
-		checkResponseLimits(t, resp)
+		kittest.CheckLimits(t, resp)
 		if strings.Contains(resp.Content, "truncated") {
 			t.Errorf("%s: the reply was cut: %q", line, resp.Content)
 		}
@@ -178,7 +189,7 @@ func TestXhalemRepliesFitDiscord(t *testing.T) {
 }
 
 func TestXhalemCharacters(t *testing.T) {
-	resp, _, err := xhalemRun(t, DefaultRules(), "complete /xhalem engage kind:machine evasion:2 character:")
+	resp, _, err := xhalemRun(t, defaultRules(), "complete /xhalem engage kind:machine evasion:2 character:")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,12 +200,12 @@ func TestXhalemCharacters(t *testing.T) {
 	if len(names) != 2 || strings.Contains(strings.Join(names, ","), "Mira") {
 		t.Errorf("autocomplete suggested %v; want only the xhalem characters Vanguard and Skrell", names)
 	}
-	_, _, err = xhalemRun(t, DefaultRules(), "/xhalem engage kind:machine character:Mira evasion:2")
+	_, _, err = xhalemRun(t, defaultRules(), "/xhalem engage kind:machine character:Mira evasion:2")
 	if ue, ok := kit.AsUserError(err); !ok || !strings.Contains(ue.Msg, "arc character") {
 		t.Errorf("an arc character: %v", err)
 	}
 	// An explicit option wins over the sheet.
-	_, got, err := xhalemRun(t, DefaultRules(), "/xhalem engage kind:machine character:Vanguard systems:0 evasion:2 dice:10,3")
+	_, got, err := xhalemRun(t, defaultRules(), "/xhalem engage kind:machine character:Vanguard systems:0 evasion:2 dice:10,3")
 	if err != nil || got["score"] != 0.0 || got["total"] != 10.0 {
 		t.Errorf("systems:0 over the sheet's 4: %v, %v", got, err)
 	}

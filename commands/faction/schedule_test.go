@@ -1,4 +1,4 @@
-package commands
+package faction_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 )
 
@@ -45,8 +46,9 @@ func TestScheduleCommands(t *testing.T) {
 	ft := newFtTable(t)
 	now := time.Date(2025, 1, 6, 12, 30, 0, 0, time.UTC)
 	n := &notes{}
-	ft.r = New(kit.Deps{Rolls: ft.store, Store: ft.store, Calendar: stubCalendar{stubCron{}, n}, Now: func() time.Time { return now },
-		Codes: kit.NewCodes(1, true)})
+	deps := kittest.Deps(ft.store)
+	deps.Calendar, deps.Now = stubCalendar{stubCron{}, n}, func() time.Time { return now }
+	ft.r = kittest.Router(t, deps, factioncmd.System)
 	if _, err := ft.do("gm", `/schedule set when:"daily 18:00"`); !errors.Is(err, factioncmd.NoCampaign) {
 		t.Errorf("no campaign: %v", err)
 	}

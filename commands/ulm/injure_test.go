@@ -1,4 +1,4 @@
-package commands
+package ulm_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 )
 
 // firstLine is a reply's first line: the change as the players read it.
@@ -30,7 +31,7 @@ func TestUlmInjureInTheFight(t *testing.T) {
 	card, _ := res["card"].(map[string]any)
 	if res["total"] != 12.0 || res["potency"] != 12.0 || res["became_vulnerable"] != true || res["target"] != "Raider" ||
 		card["source"] != "bob" || card["type"] != "incision" || num(res, "state", "total_damage") != 12 || num(res, "state", "hp") != 8 ||
-		!strings.Contains(resultJSON(t, resp), `"cards":[{"source":"bob","type":"incision","damage":12}]`) {
+		!strings.Contains(kittest.ResultJSON(t, resp), `"cards":[{"source":"bob","type":"incision","damage":12}]`) {
 		t.Errorf("result: %v", res)
 	}
 	if enc, _ := res["encounter"].(map[string]any); enc["round"] != 1.0 || enc["turn"] != "Kael" {
@@ -155,7 +156,7 @@ func TestUlmInjureHidden(t *testing.T) {
 		t.Errorf("a player injuring the hidden Sniper: %v", err)
 	}
 	resp = it.must("alice", "/ulm injure target:Sniper amount:1d6 type:holy hp:10 dice:6")
-	if resp.Edit != nil || strings.Contains(resultJSON(t, resp), `"encounter"`) || !strings.HasPrefix(resp.Content, "**Sniper** takes 6 holy damage") {
+	if resp.Edit != nil || strings.Contains(kittest.ResultJSON(t, resp), `"encounter"`) || !strings.HasPrefix(resp.Content, "**Sniper** takes 6 holy damage") {
 		t.Errorf("worked out by hand: %+v", resp)
 	}
 	if after := it.stored(); after != before {

@@ -1,4 +1,4 @@
-package commands
+package arc_test
 
 import (
 	"context"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	arccmd "github.com/tablehand/tablehand/commands/arc"
 	"github.com/tablehand/tablehand/commands/kit"
+	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/arc"
 	"github.com/tablehand/tablehand/rules/dice"
@@ -16,10 +18,12 @@ import (
 
 // arcRun answers one console line with rules and returns the reply and the
 // `result` as JSON.
-func arcRun(t *testing.T, rules kit.Rules, store *memStore, line string) (kit.Response, string, error) {
+func arcRun(t *testing.T, rules kit.Rules, store *db.DB, line string) (kit.Response, string, error) {
 	t.Helper()
 	roller := dice.NewRandom(rand.New(rand.NewPCG(1, 2)))
-	r := New(kit.Deps{Rolls: store, Characters: store, Rules: rules, Codes: kit.NewCodes(1, true), Roller: func() dice.Roller { return roller }})
+	deps := kittest.Deps(store)
+	deps.Rules, deps.Roller = rules, func() dice.Roller { return roller }
+	r := kittest.Router(t, deps, arccmd.System)
 	req, err := r.ParseLine(line)
 	if err != nil {
 		return kit.Response{}, "", err
@@ -33,11 +37,13 @@ func arcRun(t *testing.T, rules kit.Rules, store *memStore, line string) (kit.Re
 	return resp, string(js), err
 }
 
-func newArcStore() *memStore {
-	return &memStore{chars: map[string]db.Character{
-		"mira": {Name: "Mira", System: "arc", OwnerID: "u1", Stats: map[string]int{"control": 7, "accuracy": 4, "tamper": 5, "som": 6}},
-		"rex":  {Name: "Rex", System: "burst", OwnerID: "u1", Stats: map[string]int{"ks": 1}},
-	}}
+func newArcStore(t *testing.T) *db.DB {
+	t.Helper()
+	store := kittest.Store(t)
+	kittest.Characters(t, store,
+		db.Character{Name: "Mira", System: "arc", OwnerID: "u1", Stats: map[string]int{"control": 7, "accuracy": 4, "tamper": 5, "som": 6}},
+		db.Character{Name: "Rex", System: "burst", OwnerID: "u1", Stats: map[string]int{"ks": 1}})
+	return store
 }
 
 // TestArcConfigOverrides checks that a campaign's [arc] values reach the
@@ -51,7 +57,7 @@ func TestArcConfigOverrides(t *testing.T) {
 	cfg.ActionsByES[4] = 4
 	cfg.SizeAdjPerStep = 3
 	rules := kit.Rules{arc.SystemName: cfg}
-	store := newArcStore()
+	store := newArcStore(t)
 
 	tests := []struct {
 		line    string
@@ -79,15 +85,15 @@ func TestArcConfigOverrides(t *testing.T) {
 			}
 		}
 	}
-	if len(store.rolls) != len(tests) || store.rolls[0].Expr != "arc check" || store.rolls[0].Total != 16 {
-		t.Errorf("roll log: %+v, want every check logged under its command", store.rolls)
+	if rolls := kittest.Rolls(t, store, ""); len(rolls) != len(tests) || rolls[0].Expr != "arc check" || rolls[0].Total != 16 {
+		t.Errorf("roll log: %+v, want every check logged under its command", rolls)
 	}
 }
 
 // TestArcZeroRulesUseDefaults: handlers given no configuration (a zero
 // Deps.Rules) answer with the documented defaults rather than fail.
 func TestArcZeroRulesUseDefaults(t *testing.T) {
-	resp, js, err := arcRun(t, kit.Rules{}, newArcStore(), "/arc check ks:7 us:4 es:5 threshold:average dice:5")
+	resp, js, err := arcRun(t, kit.Rules{}, newArcStore(t), "/arc check ks:7 us:4 es:5 threshold:average dice:5")
 	if err != nil || !strings.HasPrefix(resp.Content, "16 vs 9 (average): success by 7\n") || !strings.Contains(js, `"es_die":8`) {
 		t.Errorf("zero rules: %q %s %v", resp.Content, js, err)
 	}
@@ -115,7 +121,7 @@ func TestArcMistakes(t *testing.T) {
 		{"/arc move control:5 es:0", "ES score must be 1-10, not 0"},
 	}
 	for _, tt := range tests {
-		_, _, err := arcRun(t, DefaultRules(), newArcStore(), tt.line)
+		_, _, err := arcRun(t, nil, newArcStore(t), tt.line)
 		ue, ok := kit.AsUserError(err)
 		if !ok || !strings.Contains(ue.Msg, tt.want) {
 			t.Errorf("%s: err = %v, want a user error containing %q", tt.line, err, tt.want)
@@ -130,7 +136,7 @@ func TestArcRepliesFitDiscord(t *testing.T) {
 	for i := range 20 {
 		who = append(who, fmt.Sprintf("Character%02d som=5 empathy=5 perception=5", i))
 	}
-	resp, js, err := arcRun(t, DefaultRules(), newArcStore(), `/arc order who:"`+strings.Join(who, ", ")+`"`)
+	resp, js, err := arcRun(t, nil, newArcStore(t), `/arc order who:"`+strings.Join(who, ", ")+`"`)
 	if err != nil {
 		t.Fatal(err)
 	}
