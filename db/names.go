@@ -19,12 +19,14 @@ const namesChunk = 500
 
 // SaveDisplayNames records the names of guildID's people, replacing what
 // was kept for each, in one transaction. Names of no guild (a DM) and
-// empty names or IDs are not kept.
+// empty names or IDs are not kept. Each upsert locks the one row it
+// changes, so two processes writing the same name wait for each other
+// (READ COMMITTED, lockedTx) rather than fail and run again.
 func (d *DB) SaveDisplayNames(ctx context.Context, guildID string, names []DisplayName) error {
 	if guildID == "" {
 		return nil
 	}
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
 		now := d.stamp()
 		for _, n := range names {
 			if n.UserID == "" || n.Name == "" {

@@ -55,7 +55,9 @@ func newNameBook(store NameStore, now func() time.Time) *nameBook {
 // record writes the names of req's user and of the users its options
 // name, in req's guild, that differ from what b last wrote (or that it
 // wrote more than NameRefresh ago). A request of no guild (a DM) records
-// nothing: a name is a server's.
+// nothing: a name is a server's. A name is taken as written when its
+// write begins, so that the requests of one person at once write it
+// once; if the write fails, the next request writes it again.
 func (b *nameBook) record(ctx context.Context, req *Request) error {
 	if b == nil || req.GuildID == "" {
 		return nil
@@ -64,17 +66,14 @@ func (b *nameBook) record(ctx context.Context, req *Request) error {
 	var changed []db.DisplayName
 	b.mu.Lock()
 	add := func(u User) {
-		if u.ID == "" || u.Name == "" {
+		k := nameKey{req.GuildID, u.ID}
+		if w, ok := b.last[k]; u.ID == "" || u.Name == "" || ok && w.name == u.Name && now.Sub(w.at) < NameRefresh {
 			return
 		}
-		if w, ok := b.last[nameKey{req.GuildID, u.ID}]; ok && w.name == u.Name && now.Sub(w.at) < NameRefresh {
-			return
+		if len(b.last) >= maxNamesKept {
+			clear(b.last)
 		}
-		for _, c := range changed {
-			if c.UserID == u.ID {
-				return
-			}
-		}
+		b.last[k] = written{name: u.Name, at: now}
 		changed = append(changed, db.DisplayName{UserID: u.ID, Name: u.Name})
 	}
 	add(req.User)
@@ -85,16 +84,16 @@ func (b *nameBook) record(ctx context.Context, req *Request) error {
 	if len(changed) == 0 {
 		return nil
 	}
-	if err := b.store.SaveDisplayNames(ctx, req.GuildID, changed); err != nil {
-		return err
+	err := b.store.SaveDisplayNames(ctx, req.GuildID, changed)
+	if err != nil {
+		b.mu.Lock()
+		for _, c := range changed {
+			k := nameKey{req.GuildID, c.UserID}
+			if w := b.last[k]; w.name == c.Name && w.at.Equal(now) {
+				delete(b.last, k)
+			}
+		}
+		b.mu.Unlock()
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.last)+len(changed) > maxNamesKept {
-		clear(b.last)
-	}
-	for _, c := range changed {
-		b.last[nameKey{req.GuildID, c.UserID}] = written{name: c.Name, at: now}
-	}
-	return nil
+	return err
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -73,4 +75,31 @@ func TestRouterRecordsNamesThatChanged(t *testing.T) {
 	want("a failed write")
 	do("g", User{ID: "3", Name: "Cy"})
 	want("after a failed write", []db.DisplayName{g, {UserID: "3", Name: "Cy"}})
+}
+
+// countedWrites is a NameStore that counts its writes and takes a while.
+type countedWrites struct{ n atomic.Int32 }
+
+func (c *countedWrites) SaveDisplayNames(context.Context, string, []db.DisplayName) error {
+	c.n.Add(1)
+	time.Sleep(20 * time.Millisecond)
+	return nil
+}
+
+// Twenty commands of one person at once write their name once.
+func TestNamesWrittenOnceAtOnce(t *testing.T) {
+	store := &countedWrites{}
+	b := newNameBook(store, nil)
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			if err := b.record(context.Background(), &Request{GuildID: "g", User: User{ID: "1", Name: "Ann"}}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := store.n.Load(); n != 1 {
+		t.Errorf("%d writes, want 1", n)
+	}
 }
