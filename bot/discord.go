@@ -7,6 +7,7 @@ package bot
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -159,6 +160,7 @@ func Request(i *discordgo.Interaction) *kit.Request {
 			opts = opts[0].Options
 		}
 		req.Path = strings.Join(path, "/")
+		req.Resolved = resolvedUsers(data.Resolved)
 		req.Options = kit.Options{}
 		for _, o := range opts {
 			if o == nil { // a malformed payload: nothing to read
@@ -192,6 +194,28 @@ func optionValue(o *discordgo.ApplicationCommandInteractionDataOption) any {
 		}
 	}
 	return o.Value
+}
+
+// resolvedUsers are the users Discord resolved for the user options,
+// each with the name they show on the server (the resolved member's nick,
+// else their own name), in the order of their IDs.
+func resolvedUsers(r *discordgo.ApplicationCommandInteractionDataResolved) []kit.User {
+	if r == nil || len(r.Users) == 0 {
+		return nil
+	}
+	out := make([]kit.User, 0, len(r.Users))
+	for id, u := range r.Users {
+		if u == nil {
+			continue
+		}
+		name := userName(u)
+		if m := r.Members[id]; m != nil && m.Nick != "" {
+			name = m.Nick
+		}
+		out = append(out, kit.User{ID: id, Name: name})
+	}
+	slices.SortFunc(out, func(a, b kit.User) int { return strings.Compare(a.ID, b.ID) })
+	return out
 }
 
 func memberName(m *discordgo.Member) string {

@@ -47,6 +47,35 @@ func (u *wireUser) user() *discordgo.User {
 	return &discordgo.User{ID: u.ID, Username: u.Username, GlobalName: u.GlobalName}
 }
 
+// wireResolved is the part of data.resolved Request reads: the users a
+// command's user options name, and their members' nicks.
+type wireResolved struct {
+	Users   map[string]*wireUser `json:"users"`
+	Members map[string]*struct {
+		Nick string `json:"nick"`
+	} `json:"members"`
+}
+
+// resolved is r as discordgo holds it, nil when there is none.
+func (r *wireResolved) resolved() *discordgo.ApplicationCommandInteractionDataResolved {
+	if r == nil || len(r.Users) == 0 {
+		return nil
+	}
+	out := &discordgo.ApplicationCommandInteractionDataResolved{Users: make(map[string]*discordgo.User, len(r.Users))}
+	for id, u := range r.Users {
+		out.Users[id] = u.user()
+	}
+	for id, m := range r.Members {
+		if m != nil {
+			if out.Members == nil {
+				out.Members = map[string]*discordgo.Member{}
+			}
+			out.Members[id] = &discordgo.Member{Nick: m.Nick}
+		}
+	}
+	return out
+}
+
 // wireData holds the fields of both kinds of data Tablehand answers: an
 // application command's (and its autocomplete's), and a component's.
 type wireData struct {
@@ -55,6 +84,7 @@ type wireData struct {
 	Type     discordgo.ApplicationCommandType                     `json:"type"`
 	Options  []*discordgo.ApplicationCommandInteractionDataOption `json:"options"`
 	TargetID string                                               `json:"target_id"`
+	Resolved *wireResolved                                        `json:"resolved"`
 
 	CustomID      string                  `json:"custom_id"`
 	ComponentType discordgo.ComponentType `json:"component_type"`
@@ -88,6 +118,7 @@ func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		i.Data = discordgo.ApplicationCommandInteractionData{
 			ID: d.ID, Name: d.Name, CommandType: d.Type, Options: d.Options, TargetID: d.TargetID,
+			Resolved: d.Resolved.resolved(),
 		}
 	case discordgo.InteractionMessageComponent:
 		i.Data = discordgo.MessageComponentInteractionData{

@@ -22,10 +22,23 @@ func TestDecodeInteractionMatchesDiscordgo(t *testing.T) {
 		fakediscord.StringOpt("name", "Vex"), fakediscord.IntOpt("hp", 12), fakediscord.BoolOpt("private", true),
 		fakediscord.NumberOpt("bonus", 1.5), fakediscord.UserOpt("player", "1400000000000000009")))
 	nick.Nick, nick.Permissions, nick.Roles = "Vex's player", "8208", []string{"77", "78"}
+	// An owner: option's user, resolved with their member (a nick), and
+	// two more without a nick, one without a global name.
+	owner := fake.SlashCommand("faction", fakediscord.Subcommand("create",
+		fakediscord.StringOpt("name", "Red"), fakediscord.UserOpt("owner", "1400000000000000009")))
+	owner.Resolved = []fakediscord.Member{
+		{User: fakediscord.User{ID: "1400000000000000009", Username: "ann_k", GlobalName: "Ann K"}, Nick: "Captain Ann"},
+		{User: fakediscord.User{ID: "1400000000000000008", Username: "bobby", GlobalName: "Bob"}},
+		{User: fakediscord.User{ID: "1400000000000000007", Username: "cy_99"}},
+	}
+	dmOwner := owner
+	dmOwner.GuildID = ""
 	cases := map[string]fakediscord.Interaction{
 		"slash":        fake.SlashCommand("roll", fakediscord.StringOpt("expression", "1d20+5")),
 		"dm":           dm,
 		"subcommand":   nick,
+		"resolved":     owner,
+		"resolved dm":  dmOwner,
 		"group":        fake.SlashCommand("faction", fakediscord.SubcommandGroup("asset", fakediscord.Subcommand("buy", fakediscord.StringOpt("asset", "Militia")))),
 		"autocomplete": fake.Autocomplete("roll", fakediscord.StringOpt("expression", "4d").Focus()),
 		"click":        fake.Component("roll:again:1d20"),
@@ -44,6 +57,9 @@ func TestDecodeInteractionMatchesDiscordgo(t *testing.T) {
 			}
 			if g, w := Request(got), Request(&want); !reflect.DeepEqual(g, w) {
 				t.Errorf("request\n got %+v\nwant %+v", g, w)
+			}
+			if in.Resolved != nil && len(Request(got).Resolved) != len(in.Resolved) {
+				t.Errorf("resolved %+v, want %d users", Request(got).Resolved, len(in.Resolved))
 			}
 			if got.ID != want.ID || got.AppID != want.AppID || got.Token != want.Token || got.Type != want.Type {
 				t.Errorf("ids: got %q %q %q %v, want %q %q %q %v", got.ID, got.AppID, got.Token, got.Type, want.ID, want.AppID, want.Token, want.Type)

@@ -30,6 +30,12 @@ func New(deps kit.Deps) *kit.Router {
 	deps.Rules = validRules(deps.Rules, deps.Systems)
 	r := kit.NewRouter(deps.Log, deps.GMRoles)
 	r.SetDatabase(deps.Database)
+	if deps.Names == nil {
+		deps.Names, _ = deps.Store.(kit.NameStore)
+	}
+	if deps.Names != nil {
+		r.SetNames(deps.Names)
+	}
 	env := &kit.Env{Deps: deps, Router: r}
 
 	// /help lists the commands in this order: the dice, the systems that

@@ -750,6 +750,7 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`ALTER TABLE characters DROP COLUMN hidden`, // schema 11's
 		`DROP TABLE macros`,                         // schema 12's
 		`DROP TABLE outbox`,                         // schema 14's
+		`DROP TABLE display_names`,                  // schema 15's
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

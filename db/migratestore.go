@@ -35,6 +35,7 @@ var storeTables = []struct{ name, key string }{
 	{"page_tokens", "guild_id, scope, audience"},
 	{"macros", "guild_id, owner_id, name"},
 	{"outbox", "id"},
+	{"display_names", "guild_id, user_id"},
 }
 
 // identityTables have an id column the database numbers: after a copy of

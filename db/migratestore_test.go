@@ -65,6 +65,9 @@ func testMigrateStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := from.SaveDisplayNames(ctx, "g", []db.DisplayName{{UserID: "u1", Name: "Ann"}, {UserID: "gm", Name: "The GM"}}); err != nil {
+		t.Fatal(err)
+	}
 
 	to, _ := open(t)
 	copies, err := db.MigrateStore(ctx, from, to)
@@ -80,9 +83,9 @@ func testMigrateStore(t *testing.T) {
 	}
 	// 6 rolls (one blind), 1 character, 1 encounter with 4 journal entries (start, two
 	// adds, the undo) and 3 snapshots, 1 campaign, 1 order, 1 schedule, 1
-	// play setting, 1 GM channel, 2 page tokens, 1 macro.
-	if len(copies) != 17 || rows != 23 {
-		t.Errorf("%d tables, %d rows copied; want all 17 tables and the 23 rows made above", len(copies), rows)
+	// play setting, 1 GM channel, 2 page tokens, 1 macro, 2 display names.
+	if len(copies) != 18 || rows != 25 {
+		t.Errorf("%d tables, %d rows copied; want all 18 tables and the 25 rows made above", len(copies), rows)
 	}
 	if p, err := to.PageByToken(ctx, links.GM); err != nil || p.GuildID != "g" || p.Audience != db.AudienceGM {
 		t.Errorf("the GM's page link after the move: %+v, %v", p, err)
@@ -111,6 +114,7 @@ func testMigrateStore(t *testing.T) {
 	})
 	same("the schedule", func(d *db.DB) any { s, err := d.Schedule(ctx, "g"); return []any{s, err} })
 	same("the macros", func(d *db.DB) any { m, err := d.Macros(ctx, "g", "u1"); return []any{m, err} })
+	same("the display names", func(d *db.DB) any { n, err := d.DisplayNames(ctx, "g", []string{"u1", "gm"}); return []any{n, err} })
 	// Redo reads a copied snapshot; new rows take IDs after the copied ones.
 	if _, _, err := to.RedoEncounter(ctx, "table", "gm"); err != nil {
 		t.Errorf("redo after the copy: %v", err)

@@ -144,7 +144,7 @@ func TestPageTokensInTheClearAreMigrated(t *testing.T) {
 	}
 	// Back to schema 12: page tokens as 0009 made them, and no table of a
 	// later migration (add a later one's here).
-	for _, q := range []string{`DROP TABLE page_tokens`, `DROP TABLE outbox` /* 0014 */} {
+	for _, q := range []string{`DROP TABLE page_tokens`, `DROP TABLE outbox` /* 0014 */, `DROP TABLE display_names` /* 0015 */} {
 		if _, err := d.SQL().ExecContext(ctx, q); err != nil {
 			t.Fatal(err)
 		}

@@ -39,6 +39,7 @@ var conformance = []dbtest.Case{
 	{Name: "ClaimInteraction", Test: testClaimInteraction},
 	{Name: "Outbox", Test: testOutbox},
 	{Name: "PageLinks", Test: testPageLinks},
+	{Name: "DisplayNames", Test: testDisplayNames},
 	{Name: "MigrateStore", Test: testMigrateStore},
 	{Name: "MigrateStoreTwice", Test: testMigrateStoreTwice},
 }

@@ -51,6 +51,13 @@ type User struct {
 	GlobalName string // display name, "" for none
 }
 
+// Member is a user as a guild knows them: Nick is their nickname there,
+// "" for none.
+type Member struct {
+	User User
+	Nick string
+}
+
 // Option is one option of an invoked command, in Discord's wire form:
 // a leaf with a Value, or a subcommand (group) with nested Options.
 type Option struct {
@@ -144,6 +151,9 @@ type Interaction struct {
 	Name        string
 	CommandType int // 1 chat input
 	Options     []Option
+	// Resolved are the users the user options name, as data.resolved
+	// carries them: each user, and in a guild their member (with Nick).
+	Resolved []Member
 
 	// Components.
 	CustomID      string
@@ -154,10 +164,7 @@ type Interaction struct {
 
 // MarshalJSON renders the interaction as Discord sends it.
 func (in Interaction) MarshalJSON() ([]byte, error) {
-	user := map[string]any{
-		"id": in.User.ID, "username": in.User.Username, "discriminator": "0",
-		"global_name": nilIfEmpty(in.User.GlobalName), "avatar": nil, "public_flags": 0,
-	}
+	user := wireUser(in.User)
 	w := map[string]any{
 		"id":              in.ID,
 		"application_id":  in.AppID,
@@ -204,6 +211,9 @@ func (in Interaction) MarshalJSON() ([]byte, error) {
 		if in.GuildID != "" {
 			data["guild_id"] = in.GuildID
 		}
+		if len(in.Resolved) > 0 {
+			data["resolved"] = in.resolved()
+		}
 		w["data"] = data
 	case InteractionComponent:
 		data := map[string]any{"custom_id": in.CustomID, "component_type": in.ComponentType}
@@ -222,6 +232,32 @@ func (in Interaction) MarshalJSON() ([]byte, error) {
 		w["data"] = map[string]any{"custom_id": in.CustomID, "components": []any{}}
 	}
 	return json.Marshal(w)
+}
+
+// resolved is data.resolved for in.Resolved: the users by ID and, in a
+// guild, their members (which carry no user of their own).
+func (in Interaction) resolved() map[string]any {
+	users, members := map[string]any{}, map[string]any{}
+	for _, m := range in.Resolved {
+		users[m.User.ID] = wireUser(m.User)
+		members[m.User.ID] = map[string]any{
+			"roles": []string{}, "permissions": "0", "joined_at": fixtureTime, "nick": nilIfEmpty(m.Nick),
+			"avatar": nil, "flags": 0, "pending": false, "premium_since": nil, "communication_disabled_until": nil,
+		}
+	}
+	r := map[string]any{"users": users}
+	if in.GuildID != "" {
+		r["members"] = members
+	}
+	return r
+}
+
+// wireUser is u as Discord sends a user.
+func wireUser(u User) map[string]any {
+	return map[string]any{
+		"id": u.ID, "username": u.Username, "discriminator": "0",
+		"global_name": nilIfEmpty(u.GlobalName), "avatar": nil, "public_flags": 0,
+	}
 }
 
 func nilIfEmpty(s string) any {

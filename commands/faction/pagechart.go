@@ -22,23 +22,87 @@ const (
 	chartYTicks           = 4
 )
 
+// Every faction is drawn, and told apart from the others of its chart by
+// its line's colour and style together (chartStyle): the colours of the
+// reports, and a dash and a marker. A chart of more than chartPanelMax
+// factions becomes small multiples: panels of at most that many, one
+// above the other, on the same axes.
+const chartPanelMax = 12
+
+// The styles a line takes after the colours: its dash (lengths of dash
+// and gap, none for solid) and its marker. Line i has colour i mod 8 and
+// style (i div 8) mod 4: the first 32 lines differ all, and so do any 12
+// lines in a row, which is what a panel holds.
+var (
+	chartDashes  = [][]int{nil, {8, 4}, {2, 4}, {10, 4, 2, 4}}
+	chartMarkers = []Marker{MarkerCircle, MarkerSquare, MarkerTriangle, MarkerDiamond}
+)
+
+// Marker is the shape of a line's points.
+type Marker int
+
+// The markers.
+const (
+	MarkerCircle Marker = iota
+	MarkerSquare
+	MarkerTriangle
+	MarkerDiamond
+)
+
+// lineStyle is how a line is drawn: its colour (0xrrggbb), dash and
+// marker.
+type lineStyle struct {
+	rgb    int
+	dash   []int
+	marker Marker
+}
+
+// chartStyle is the style of line i.
+func chartStyle(i int) lineStyle {
+	s := i / len(factionColors) % len(chartDashes)
+	return lineStyle{rgb: factionColors[i%len(factionColors)], dash: chartDashes[s], marker: chartMarkers[s]}
+}
+
+// color is the style's colour as #rrggbb.
+func (s lineStyle) color() string { return fmt.Sprintf("#%06x", s.rgb) }
+
+// dashArray is the style's dash as SVG's stroke-dasharray ("" solid).
+func (s lineStyle) dashArray() string {
+	parts := make([]string, len(s.dash))
+	for i, n := range s.dash {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, " ")
+}
+
 // StatsChart is the chart, ready to draw: nil when no round was played.
 type StatsChart struct {
-	Title          string
-	Width, Height  int
-	Left, Top      int
-	Right, Bottom  int // the plot's right and bottom edges
-	Lines          []ChartLine
+	Title         string
+	Width, Height int
+	Left, Top     int
+	Right, Bottom int // the plot's right and bottom edges
+	// Panels are the charts drawn, each of some of the lines, on the
+	// same axes: one, or small multiples past chartPanelMax factions.
+	Panels         []ChartPanel
 	XTicks, YTicks []ChartTick
 	// Rounds and Rows are the table: a row a faction, a column a round.
 	Rounds []int
 	Rows   []ChartRow
 }
 
+// ChartPanel is one chart of the lines of some factions.
+type ChartPanel struct {
+	ID    string // its title's element ID
+	Title string
+	Lines []ChartLine
+}
+
 // ChartLine is one faction's line.
 type ChartLine struct {
 	Name   string
 	Color  string // #rrggbb
+	Dash   string // stroke-dasharray; "" solid
+	Marker Marker
 	Points string // x,y x,y ...
 	Dots   []ChartDot
 }
@@ -97,22 +161,47 @@ func statsChartSVG(hist []Round) *StatsChart {
 		v := top * float64(i) / chartYTicks
 		ch.YTicks = append(ch.YTicks, ChartTick{At: y(v), Label: strconv.Itoa(int(v))})
 	}
+	lines := make([]ChartLine, 0, len(names))
+	ch.Rows = make([]ChartRow, 0, len(names))
 	for i, n := range names {
-		c := factionColors[i%len(factionColors)]
-		line := ChartLine{Name: n, Color: fmt.Sprintf("#%06x", c)}
-		var pts []string
+		st := chartStyle(i)
+		line := ChartLine{Name: n, Color: st.color(), Dash: st.dashArray(), Marker: st.marker}
+		var pts strings.Builder
 		row := ChartRow{Name: n, Values: make([]string, len(hist))}
-		for _, xy := range series[n] {
+		for j, xy := range series[n] {
 			px, py := x(xy.X), y(xy.Y)
-			pts = append(pts, fmt.Sprintf("%d,%d", px, py))
-			line.Dots = append(line.Dots, ChartDot{X: px, Y: py, Label: fmt.Sprintf("%s, round %d: %d", n, int(xy.X), int(xy.Y))})
-			row.Values[col[int(xy.X)]] = strconv.Itoa(int(xy.Y))
+			if j > 0 {
+				pts.WriteByte(' ')
+			}
+			pts.WriteString(strconv.Itoa(px))
+			pts.WriteByte(',')
+			pts.WriteString(strconv.Itoa(py))
+			v := strconv.Itoa(int(xy.Y))
+			line.Dots = append(line.Dots, ChartDot{X: px, Y: py, Label: n + ", round " + strconv.Itoa(int(xy.X)) + ": " + v})
+			row.Values[col[int(xy.X)]] = v
 		}
-		line.Points = strings.Join(pts, " ")
-		ch.Lines = append(ch.Lines, line)
+		line.Points = pts.String()
+		lines = append(lines, line)
 		ch.Rows = append(ch.Rows, row)
 	}
+	ch.Panels = chartPanels(lines)
 	return ch
+}
+
+// chartPanels shares lines among as few panels as hold them, at most
+// chartPanelMax a panel, in even parts, in their order.
+func chartPanels(lines []ChartLine) []ChartPanel {
+	k := max(1, (len(lines)+chartPanelMax-1)/chartPanelMax)
+	panels := make([]ChartPanel, 0, k)
+	for p := range k {
+		from, to := p*len(lines)/k, (p+1)*len(lines)/k
+		panel := ChartPanel{ID: "chart-title-" + strconv.Itoa(p), Title: chartTitle, Lines: lines[from:to]}
+		if k > 1 {
+			panel.Title = fmt.Sprintf("%s: factions %d to %d of %d", chartTitle, from+1, to, len(lines))
+		}
+		panels = append(panels, panel)
+	}
+	return panels
 }
 
 // niceCeil is the smallest multiple of 4, 8, 20, 40, ... at least n, so

@@ -66,9 +66,12 @@ type PageSources struct {
 // grouped by where they are.
 type PageFaction struct {
 	FactionResult
-	Player string // its player's ID, or "NPC"
-	Pairs  []StatPair
-	Groups []AssetGroup
+	// PlayerName is the name its player shows on the server (Owner is
+	// their ID, "" for an NPC), "" when none is known: the page never
+	// shows an ID.
+	PlayerName string
+	Pairs      []StatPair
+	Groups     []AssetGroup
 	// Research is its research in progress, for whom sees what it keeps
 	// to itself (Viewer.SeesAll): Discord shows it to nobody else.
 	Research []PageProject
@@ -123,6 +126,11 @@ type PageState struct {
 	// orders are the lower-cased names of the factions whose queued
 	// orders the viewer sees (Viewer.SeesOrders).
 	orders map[string]bool
+	// Players are the IDs of the factions' players, and Names the names
+	// the page shows them by: which change without a save, so the page
+	// reads them again each time (campaignPage.view).
+	Players []string
+	Names   map[string]string
 }
 
 // LoadPageState reads what the page of the guild's campaign shows of its
@@ -141,7 +149,20 @@ func LoadPageState(ctx context.Context, store Store, guildID string, v Viewer) (
 	}
 	s := pageState(fc.Campaign, v, hist)
 	s.Stamp = db.CampaignStamp{ID: fc.ID, Version: fc.Version}
+	names, err := store.DisplayNames(ctx, guildID, s.Players)
+	if err != nil {
+		return PageState{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
+	}
+	s.nameWith(names)
 	return s, nil
+}
+
+// nameWith shows each faction's player by their name in names.
+func (s *PageState) nameWith(names map[string]string) {
+	s.Names = names
+	for i := range s.Factions {
+		s.Factions[i].PlayerName = names[s.Factions[i].Owner]
+	}
 }
 
 // Live is the page of s as it is now: with the queued orders s's viewer
@@ -204,6 +225,9 @@ func pageState(c *rules.Campaign, v Viewer, hist []Round) PageState {
 	p.Factions = make([]PageFaction, 0, len(c.Factions))
 	for _, f := range c.Factions {
 		p.Factions = append(p.Factions, pageFaction(c, v, f))
+		if f.Owner != "" && !slices.Contains(s.Players, f.Owner) {
+			s.Players = append(s.Players, f.Owner)
+		}
 		if v.SeesOrders(c, f.Name) {
 			s.orders[strings.ToLower(f.Name)] = true
 		}
@@ -227,10 +251,7 @@ func pageState(c *rules.Campaign, v Viewer, hist []Round) PageState {
 }
 
 func pageFaction(c *rules.Campaign, v Viewer, f *rules.Faction) PageFaction {
-	pf := PageFaction{FactionResult: factionResultFor(c, v, f), Player: f.Owner}
-	if f.Owner == "" {
-		pf.Player = "NPC"
-	}
+	pf := PageFaction{FactionResult: factionResultFor(c, v, f)}
 	for _, a := range rules.AllAttrs {
 		s := a.Stat() // "RES pairs with INF, INT with TEC, COH with SOL, STR with POP"
 		sp := StatPair{Attr: string(a), AttrValue: c.Attribute(f, a), AttrMax: attrFull(c, f, a),

@@ -38,6 +38,9 @@ type Store interface {
 	RoundPlan(ctx context.Context, guildID string) (db.FactionCampaign, []db.FactionOrder, error)
 	RoundHistory(ctx context.Context, guildID string, limit int) ([]db.FactionRound, error)
 	PlayedRound(ctx context.Context, guildID string, round int) (db.FactionRound, error)
+	// DisplayNames are the names the players show on the server, for the
+	// page (kit.NameStore writes them).
+	DisplayNames(ctx context.Context, guildID string, userIDs []string) (map[string]string, error)
 	ScheduleStore
 }
 

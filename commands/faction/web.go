@@ -6,6 +6,7 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
+	"maps"
 	"time"
 
 	"github.com/tablehand/tablehand/commands/kit"
@@ -26,6 +27,7 @@ var webFiles embed.FS
 var campaignTemplates = kit.PageTemplates(template.FuncMap{
 	"factionCards": factionCards,
 	"habitatRows":  habitatRows,
+	"chartAxes":    chartAxes,
 	"chartLines":   chartLines,
 	"chartKey":     chartKey,
 	"chartRows":    chartRows,
@@ -81,15 +83,29 @@ func (c *campaignPage) view(ctx context.Context, guildID, audience string) (camp
 	if err != nil {
 		return campaignView{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
 	}
-	e, err := c.cache.load(ctx, key, stamp, func() (*pageEntry, error) {
+	build := func() (*pageEntry, error) {
 		state, err := LoadPageState(ctx, c.store, guildID, v)
 		if err != nil {
 			return nil, err
 		}
 		return renderState(key, state)
-	})
+	}
+	e, err := c.cache.load(ctx, key, stamp, build)
 	if err != nil {
 		return campaignView{}, err
+	}
+	// The players' names change without a save: the kept page is good
+	// while they are the ones it shows.
+	if len(e.state.Players) > 0 {
+		names, err := c.store.DisplayNames(ctx, guildID, e.state.Players)
+		if err != nil {
+			return campaignView{}, fmt.Errorf("campaign page of guild %s: %w", guildID, err)
+		}
+		if !maps.Equal(names, e.state.Names) {
+			if e, err = c.cache.build(nil, key, build); err != nil {
+				return campaignView{}, err
+			}
+		}
 	}
 	src := PageSources{Factions: c.store, Cron: c.calendar, Now: c.now()}
 	if c.calendar != nil {

@@ -17,7 +17,9 @@ import (
 // the count of its saves), and serve it while the stamp is the stored
 // one; any change to the campaign makes a new stamp, so the next request
 // renders it again. What changes without a new stamp, the queued orders
-// and the schedule's next firings, is read and rendered on every request.
+// and the schedule's next firings, is read and rendered on every request;
+// the names the players show are read on every request too, and a kept
+// page that shows another name than the stored one is rendered again.
 // The players' page and the GM's never share an entry: the audience is
 // part of the key.
 

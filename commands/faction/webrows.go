@@ -70,15 +70,20 @@ func (w *htmlWriter) card(f PageFaction, gm bool) {
 	w.WriteString("\">\n<h3 class=\"faction-name\">")
 	w.text(f.Name)
 	w.WriteString("</h3>\n<p class=\"meta\">")
-	if f.Player == "NPC" {
+	switch {
+	case f.Owner == "":
 		w.WriteString("NPC")
 		if f.Policy != "" {
 			w.WriteString(", policy ")
 			w.text(f.Policy)
 		}
-	} else {
-		w.WriteString("Player ")
-		w.text(f.Player)
+	case f.PlayerName != "":
+		w.WriteString(`Played by <span class="player">`)
+		w.text(f.PlayerName)
+		w.WriteString(`</span>`)
+	default:
+		// Someone who has not acted since names were kept: never their ID.
+		w.WriteString("Played by a player")
 	}
 	w.WriteString(` · AP <span class="ap">`)
 	w.int(f.AP)
@@ -245,45 +250,135 @@ func habitatRows(habitats []HabitatResult) template.HTML {
 	return w.html()
 }
 
-// chartLines is the chart's lines: each faction's polyline and a dot a
-// round, the dot titled with what it says.
+// chartAxes is what every panel of the chart draws first: the grid and
+// the labels of the y axis, the labels of the x axis, and the x axis.
+func chartAxes(ch *StatsChart) template.HTML {
+	w := grown(ch.YTicks, func(ChartTick) int { return 250 })
+	for _, t := range ch.YTicks {
+		w.WriteString(`<line class="grid" x1="`)
+		w.int(ch.Left)
+		w.WriteString(`" x2="`)
+		w.int(ch.Right)
+		w.WriteString(`" y1="`)
+		w.int(t.At)
+		w.WriteString(`" y2="`)
+		w.int(t.At)
+		w.WriteString(`"/><text class="tick" x="`)
+		w.int(ch.Left)
+		w.WriteString(`" dx="-6" y="`)
+		w.int(t.At)
+		w.WriteString(`" dy="4" text-anchor="end">`)
+		w.text(t.Label)
+		w.WriteString("</text>\n")
+	}
+	for _, t := range ch.XTicks {
+		w.WriteString(`<text class="tick" x="`)
+		w.int(t.At)
+		w.WriteString(`" y="`)
+		w.int(ch.Bottom)
+		w.WriteString(`" dy="18" text-anchor="middle">`)
+		w.text(t.Label)
+		w.WriteString("</text>\n")
+	}
+	w.WriteString(`<line class="axis" x1="`)
+	w.int(ch.Left)
+	w.WriteString(`" x2="`)
+	w.int(ch.Right)
+	w.WriteString(`" y1="`)
+	w.int(ch.Bottom)
+	w.WriteString(`" y2="`)
+	w.int(ch.Bottom)
+	w.WriteString("\"/>\n")
+	return w.html()
+}
+
+// chartLines is a panel's lines: each faction's polyline, in its colour
+// and dash, and its marker at each round, titled with what it says.
 func chartLines(lines []ChartLine) template.HTML {
-	w := grown(lines, func(l ChartLine) int { return 120 + len(l.Points) + 110*len(l.Dots) })
+	w := grown(lines, func(l ChartLine) int { return 140 + len(l.Points) + 100*len(l.Dots) })
 	for _, l := range lines {
-		w.WriteString(`<g class="line"><polyline fill="none" stroke="`)
+		w.WriteString(`<g class="line" fill="`)
 		w.text(l.Color)
-		w.WriteString(`" stroke-width="2.5" points="`)
+		w.WriteString(`"><polyline fill="none" stroke="`)
+		w.text(l.Color)
+		w.WriteString(`" stroke-width="2.5"`)
+		w.dash(l.Dash)
+		w.WriteString(` points="`)
 		w.text(l.Points)
 		w.WriteString(`"/>`)
 		for _, d := range l.Dots {
-			w.WriteString(`<circle cx="`)
-			w.int(d.X)
-			w.WriteString(`" cy="`)
-			w.int(d.Y)
-			w.WriteString(`" r="3.5" fill="`)
-			w.text(l.Color)
-			w.WriteString(`"><title>`)
+			end := w.marker(l.Marker, d.X, d.Y)
+			w.WriteString(`<title>`)
 			w.text(d.Label)
-			w.WriteString(`</title></circle>`)
+			w.WriteString(`</title>`)
+			w.WriteString(end)
 		}
 		w.WriteString("</g>\n")
 	}
 	return w.html()
 }
 
-// chartKey is the chart's key: each faction's colour and name.
+// dash writes the stroke-dasharray attribute of dash, if any.
+func (w *htmlWriter) dash(dash string) {
+	if dash != "" {
+		w.WriteString(` stroke-dasharray="`)
+		w.text(dash)
+		w.WriteString(`"`)
+	}
+}
+
+// marker opens the element of marker m at (x, y) and returns its end
+// tag.
+func (w *htmlWriter) marker(m Marker, x, y int) (end string) {
+	switch m {
+	case MarkerSquare:
+		w.WriteString(`<rect x="`)
+		w.int(x - 3)
+		w.WriteString(`" y="`)
+		w.int(y - 3)
+		w.WriteString(`" width="6" height="6">`)
+		return "</rect>"
+	case MarkerTriangle, MarkerDiamond:
+		w.WriteString(`<path d="M`)
+		w.int(x)
+		w.WriteString(",")
+		w.int(y - 5)
+		if m == MarkerTriangle {
+			w.WriteString(`l5,8h-10z">`)
+		} else {
+			w.WriteString(`l5,5 -5,5 -5,-5z">`)
+		}
+		return "</path>"
+	default:
+		w.WriteString(`<circle cx="`)
+		w.int(x)
+		w.WriteString(`" cy="`)
+		w.int(y)
+		w.WriteString(`" r="3.5">`)
+		return "</circle>"
+	}
+}
+
+// chartKey is a panel's key: each faction's name after a sample of its
+// line, colour, dash and marker (drawn in SVG: the page allows no inline
+// style).
 func chartKey(lines []ChartLine) template.HTML {
-	w := grown(lines, func(ChartLine) int { return 90 })
+	w := grown(lines, func(l ChartLine) int { return 330 + len(l.Name) })
 	for i, l := range lines {
 		if i > 0 {
 			w.WriteString(" · ")
 		}
-		w.WriteString(`<span class="key key-`)
-		w.int(i)
-		w.WriteString(`" data-color="`)
+		w.WriteString(`<span class="key"><svg class="swatch" width="30" height="12" viewBox="0 0 30 12" aria-hidden="true"><g fill="`)
 		w.text(l.Color)
-		w.WriteString(`">■</span> `)
+		w.WriteString(`"><line x1="1" y1="6" x2="29" y2="6" stroke="`)
+		w.text(l.Color)
+		w.WriteString(`" stroke-width="2.5"`)
+		w.dash(l.Dash)
+		w.WriteString(`/>`)
+		w.WriteString(w.marker(l.Marker, 15, 6))
+		w.WriteString(`</g></svg>&nbsp;`) // the name stays beside its sample
 		w.text(l.Name)
+		w.WriteString(`</span>`)
 	}
 	return w.html()
 }

@@ -90,6 +90,11 @@ type Deps struct {
 	// the operator has not set one.
 	Pages     PageStore
 	PublicURL string
+
+	// Names keeps the name each person shows on a server, which the
+	// router records as people act (names.go); nil: the Store, if it
+	// keeps them, else none.
+	Names NameStore
 }
 
 // Store is the store whole, as the commands use it: every store interface
@@ -101,19 +106,21 @@ type Store interface {
 	EncounterStore
 	ChannelStore
 	PageStore
+	NameStore
 }
 
 var _ Store = (*db.DB)(nil)
 
 // NewDeps returns the dependencies of the commands over store, with the
 // rule systems configured by rules (a system it leaves out has its
-// defaults). store keeps the rolls, the characters, the saved rolls, the fights, the
-// channels' settings and the pages' tokens, and is the store whole
-// (Deps.Store) for a slice with tables of its own; a nil store (the
-// definitions alone, `tablehand commands`) leaves them all nil. The dice
-// are random, a fresh generator per request; roll IDs are random; the
-// log discards. A caller sets what differs: Roller, Codes, GMRoles, Log,
-// Policies, Calendar, Now, PublicURL, Database, Systems.
+// defaults). store keeps the rolls, the characters, the saved rolls, the
+// fights, the channels' settings, the pages' tokens and the names people
+// show, and is the store whole (Deps.Store) for a slice with tables of
+// its own; a nil store (the definitions alone, `tablehand commands`)
+// leaves them all nil. The dice are random, a fresh generator per
+// request; roll IDs are random; the log discards. A caller sets what
+// differs: Roller, Codes, GMRoles, Log, Policies, Calendar, Now,
+// PublicURL, Database, Systems.
 func NewDeps(store Store, rules Rules) Deps {
 	d := Deps{
 		Rules:  rules,
@@ -122,7 +129,7 @@ func NewDeps(store Store, rules Rules) Deps {
 		Log:    slog.New(slog.DiscardHandler),
 	}
 	if store != nil {
-		d.Rolls, d.Characters, d.Macros, d.Encounters, d.Channels, d.Pages = store, store, store, store, store, store
+		d.Rolls, d.Characters, d.Macros, d.Encounters, d.Channels, d.Pages, d.Names = store, store, store, store, store, store, store
 		d.Store = store
 	}
 	return d

@@ -46,6 +46,13 @@ func (r *Router) parseLine(line string, partial bool) (*Request, error) {
 	if !partial {
 		req.Focused = ""
 	}
+	// A user option names someone by what was typed: the console's users
+	// are their names.
+	for _, o := range opts {
+		if v := req.Options.String(o.Name); o.Type == UserOption && v != "" {
+			req.Resolved = append(req.Resolved, User{ID: v, Name: v})
+		}
+	}
 	for _, o := range opts {
 		if o.Required && !req.Options.Has(o.Name) && !partial {
 			return nil, Errorf("/%s needs %s: e.g. /%s %s", strings.Join(path, " "), o.Name, strings.Join(path, " "), example(opts))

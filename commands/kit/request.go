@@ -22,7 +22,9 @@ const ManageChannels int64 = 1 << 4
 
 // User is the person behind a request.
 type User struct {
-	ID   string
+	ID string
+	// Name is the name they show on the server: their nick there, else
+	// their global name, else their username.
 	Name string
 }
 
@@ -38,7 +40,11 @@ type Request struct {
 	// CustomID is the custom_id of the clicked component.
 	CustomID string
 
-	User      User
+	User User
+	// Resolved are the people the request's user options name, each with
+	// the name they show on the server (Discord's resolved users and
+	// members; the console names each by what was typed).
+	Resolved  []User
 	GuildID   string
 	ChannelID string
 	// Permissions are the member's resolved permissions in the channel.

@@ -46,7 +46,13 @@ type Router struct {
 	// so that it is logged once, not per command.
 	database    string
 	unavailable atomic.Value // string
+	// names records the names people show (SetNames); nil: none.
+	names *nameBook
 }
+
+// SetNames makes the router record in store the name each person who
+// acts, or whom a user option names, shows on the server (names.go).
+func (r *Router) SetNames(store NameStore) { r.names = newNameBook(store, nil) }
 
 // SetDatabase names the database file in what the router logs for the
 // operator.
@@ -169,6 +175,14 @@ func (r *Router) Handle(ctx context.Context, req *Request) (resp Response, err e
 	req.GM = req.Permissions&ManageChannels != 0 || slices.ContainsFunc(req.Roles, func(role string) bool {
 		return slices.Contains(r.gmRoles, role)
 	})
+	// A command that needs no store (/odds, /help) never waits on it,
+	// for names either: they are recorded at the next that does.
+	if r.NeedsStore(req) {
+		if err := r.names.record(ctx, req); err != nil {
+			// The command goes on: a name is refreshed at the next one.
+			r.log.Warn("record display names", "guild", req.GuildID, "err", err)
+		}
+	}
 	resp, err = r.dispatch(ctx, req)
 	if err != nil {
 		return r.Failure(req, err), err
