@@ -31,6 +31,10 @@ type OddsResult struct {
 	PWin     *float64     `json:"p_win,omitempty"`      // with versus
 	PTie     *float64     `json:"p_tie,omitempty"`
 	PLose    *float64     `json:"p_lose,omitempty"`
+	// PCut is, for dice that explode, at most how far any chance of
+	// the result may be from the true one: explosions are followed until
+	// a longer chain is less likely than dice.OddsTailCut a die.
+	PCut *float64 `json:"p_cut,omitempty"`
 	// Exact is false when a distribution was estimated by rolling.
 	Exact bool `json:"exact"`
 }
@@ -146,6 +150,9 @@ func (q oddsQuestion) result() OddsResult {
 	if b != nil {
 		result.PWin, result.PTie, result.PLose = ptr(round12(q.win)), ptr(round12(q.tie)), ptr(round12(q.lose))
 	}
+	if cut := a.dist.Cut + cutOf(b); cut > 0 && result.Exact {
+		result.PCut = ptr(round12(cut))
+	}
 	return result
 }
 
@@ -209,28 +216,11 @@ func (q oddsQuestion) embed(exact bool) kit.Embed {
 		}
 		return fmt.Sprintf("%s (estimated from %s rolls)", name, kit.Thousands(n))
 	}
-	// The range is the expression's own where it can be said: an exact
-	// distribution leaves out the values too unlikely for a float64
-	// (1000d6 showing 1000 has a chance of 6^-1000).
-	rangeName, rangeValue := "Range", fmt.Sprintf("%d to %d", a.dist.Min(), a.dist.Max())
-	if lo, hi, ok := a.expr.Bounds(); ok && a.dist.Exact {
-		rangeValue = fmt.Sprintf("%d to %d", lo, hi)
-	}
-	if !a.dist.Exact {
-		// The whole range comes from the expression itself; the rolls
-		// only show where most totals fall.
-		seen := fmt.Sprintf("seen in %s rolls: %d to %d", kit.Thousands(a.dist.Samples), a.dist.Min(), a.dist.Max())
-		if lo, hi, ok := a.expr.Bounds(); ok {
-			rangeValue = fmt.Sprintf("%d to %d (%s)", lo, hi, seen)
-		} else {
-			rangeName = fmt.Sprintf("Range seen in %s rolls (not the whole range)", kit.Thousands(a.dist.Samples))
-		}
-	}
 	fields := []kit.Field{
 		{Name: of("Mean", a), Value: kit.Decimal(a.dist.Mean()), Inline: true},
 		{Name: of("Standard deviation", a), Value: kit.Decimal(a.dist.StdDev()), Inline: true},
-		{Name: rangeName, Value: rangeValue, Inline: true},
-		{Name: of("Most likely", a), Value: mostLikely(a.dist, 5)},
+		oddsRange(a),
+		likely(a),
 	}
 	if t := q.clampedTarget(); t != nil {
 		fields = append(fields, kit.Field{Name: of(fmt.Sprintf("At least %d", q.target), a), Value: kit.Percent(a.dist.AtLeast(*t)), Inline: true})
@@ -244,7 +234,7 @@ func (q oddsQuestion) embed(exact bool) kit.Embed {
 			kit.Field{Name: of("Versus "+kit.EscapeInline(b.expr.String()), b), Value: fmt.Sprintf("mean %s, standard deviation %s", kit.Decimal(b.dist.Mean()), kit.Decimal(b.dist.StdDev()))},
 		)
 	}
-	footer := "Exact"
+	footer := exactness(a, b)
 	if !exact {
 		var est []string
 		for _, s := range []*oddsSide{a, b} {
@@ -258,6 +248,102 @@ func (q oddsQuestion) embed(exact bool) kit.Embed {
 }
 
 const oddsFile = "odds.png"
+
+// oddsRange is the field that gives the range of s: the whole range of
+// its expression where it can be said, never only the values worked out
+// or rolled as if they were all. An exact distribution leaves out the
+// values too unlikely for a float64 (1000d6 showing 1000 has a chance of
+// 6^-1000) and those of explosions longer than it follows; an estimate,
+// the values its rolls did not show.
+func oddsRange(s *oddsSide) kit.Field {
+	d := s.dist
+	lo, hi, ok := s.expr.Bounds()
+	switch {
+	case ok && s.expr.Explodes():
+		// A die explodes at most dice.MaxExplosions times in a row:
+		// 1000d6! reaches 606000, a total no one will see. Say what
+		// the bound is, and where the totals fall.
+		v := fmt.Sprintf("at least %d, at most %d (a die explodes at most %d times in a row)", lo, hi, dice.MaxExplosions)
+		if d.Exact {
+			l, h := shown(d)
+			v += fmt.Sprintf("; %s of totals are %d to %d", likelyShare, l, h)
+		} else {
+			v += fmt.Sprintf("; seen in %s rolls: %d to %d", kit.Thousands(d.Samples), d.Min(), d.Max())
+		}
+		return kit.Field{Name: "Range", Value: v, Inline: true}
+	case ok && d.Exact:
+		return kit.Field{Name: "Range", Value: fmt.Sprintf("%d to %d", lo, hi), Inline: true}
+	case ok:
+		// The whole range comes from the expression itself; the rolls
+		// only show where most totals fall.
+		return kit.Field{Name: "Range", Value: fmt.Sprintf("%d to %d (seen in %s rolls: %d to %d)", lo, hi, kit.Thousands(d.Samples), d.Min(), d.Max()), Inline: true}
+	case d.Exact:
+		return kit.Field{Name: "Range worked out (not the whole range)", Value: fmt.Sprintf("%d to %d", d.Min(), d.Max()), Inline: true}
+	default:
+		return kit.Field{Name: fmt.Sprintf("Range seen in %s rolls (not the whole range)", kit.Thousands(d.Samples)), Value: fmt.Sprintf("%d to %d", d.Min(), d.Max()), Inline: true}
+	}
+}
+
+// likelyShare is the share of totals that shown's range holds, at least:
+// all but chartTail on either side.
+const likelyShare = "99.9%"
+
+// minSeen is how many times each value "Most likely" lists from an
+// estimate must have been rolled: about 3% of relative error. Below it
+// (2d1000000, each total rolled a few times in 100,000), which values
+// came up most is chance, and the field gives the middle 90% of the
+// rolls instead.
+const minSeen = 1000
+
+// likely is the field of s's most likely values; for an estimate whose
+// values were each rolled too rarely to rank, the range of its middle
+// 90% of rolls.
+func likely(s *oddsSide) kit.Field {
+	d := s.dist
+	if d.Exact {
+		return kit.Field{Name: "Most likely", Value: mostLikely(d, 5)}
+	}
+	est := fmt.Sprintf(" (estimated from %s rolls)", kit.Thousands(d.Samples))
+	top := d.MostLikely(5)
+	if len(top) > 0 && d.P(top[len(top)-1])*float64(d.Samples) >= minSeen {
+		return kit.Field{Name: "Most likely" + est, Value: mostLikely(d, 5)}
+	}
+	lo, hi := quantile(d, 0.05), quantile(d, 0.95)
+	return kit.Field{Name: "Middle 90% of rolls" + est, Value: fmt.Sprintf("%d to %d", lo, hi)}
+}
+
+// quantile returns the least value v of d with P(total <= v) >= q.
+func quantile(d *dice.Dist, q float64) int {
+	sum := 0.0
+	for v, p := range d.All() {
+		if sum += p; sum >= q {
+			return v
+		}
+	}
+	return d.Max()
+}
+
+// exactness is the footer of an answer worked out exactly: "Exact", or
+// for dice that explode, how near: the calculation follows an explosion
+// until a longer chain is less likely than dice.OddsTailCut, and every
+// chance it gives is within the dists' Cut of the true one.
+func exactness(a, b *oddsSide) string {
+	cut := a.dist.Cut
+	if b != nil {
+		cut += b.dist.Cut
+	}
+	if cut <= 0 {
+		return "Exact"
+	}
+	return fmt.Sprintf("Exact to 1 in %s: an explosion is followed until a longer chain is less likely than 1 in %s",
+		powerOfTen(cut), powerOfTen(dice.OddsTailCut))
+}
+
+// powerOfTen writes the least power of ten whose inverse is at least p,
+// as "10^9" for 3.5e-10: a chance p is "1 in 10^9" or less.
+func powerOfTen(p float64) string {
+	return fmt.Sprintf("10^%d", int(math.Floor(-math.Log10(p)+1e-9)))
+}
 
 // bigOddsValues is the width of range from which working out a
 // distribution waits for one of h.bigOdds's slots: 3d6 or 100d100 never
@@ -288,6 +374,14 @@ func (h *handlers) oddsOf(ctx context.Context, text, prefix string) (*oddsSide, 
 		ue.Msg = prefix + ue.Msg
 	}
 	return nil, err
+}
+
+// cutOf is the Cut of s's distribution, 0 without s.
+func cutOf(s *oddsSide) float64 {
+	if s == nil {
+		return 0
+	}
+	return s.dist.Cut
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -5,10 +5,12 @@ import "math"
 // Bounds returns the lowest and the highest total the expression can
 // roll, worked out from its terms without its distribution: the whole
 // range of an expression whose distribution is only estimated (1000d1000:
-// 1000 to 1000000). ok is false where it cannot say: a term that explodes
-// (its chain is bounded only by MaxExplosions), a division whose divisor
-// can be 0, or a bound beyond an int. As Distribution, it ignores
-// MaxDice.
+// 1000 to 1000000). A die that explodes does so at most MaxExplosions
+// times in a row, so 1000d6! is 1000 to 606000. ok is false where it
+// cannot say: a term that both explodes with "!" and keeps or drops (how
+// many dice it keeps depends on the explosions), one that compounds with
+// "!!" and counts successes, a division whose divisor can be 0, or a
+// bound beyond an int. As Distribution, it ignores MaxDice.
 func (e *Expr) Bounds() (lo, hi int, ok bool) {
 	for i := range e.parts {
 		ps := &e.parts[i]
@@ -108,12 +110,17 @@ func (d *diceSpec) bounds() (lo, hi int, ok bool) {
 	if n == 0 {
 		return 0, 0, true
 	}
-	if d.explode.ok() {
-		return 0, 0, false
-	}
 	flo, fhi := d.faces()
 	ulo, uhi := d.value(flo), d.value(fhi) // value is monotone in the face
-	if d.success.ok() {
+	switch {
+	case d.explode.ok() && (d.compound && d.success.ok() || !d.compound && d.keep.isKeep()):
+		return 0, 0, false
+	case d.explode.ok() && !d.compound && d.success.ok():
+		// Each die of the chain counts on its own.
+		ulo, uhi = d.chainBounds(func(f int) int { return d.score(d.value(f)) })
+	case d.explode.ok():
+		ulo, uhi = d.chainBounds(d.value)
+	case d.success.ok():
 		ulo, uhi = math.MaxInt, math.MinInt
 		for _, s := range d.scores(flo, fhi) {
 			ulo, uhi = min(ulo, s), max(uhi, s)
@@ -128,6 +135,41 @@ func (d *diceSpec) bounds() (lo, hi int, ok bool) {
 	return l, h, ok1 && ok2
 }
 
+// chainBounds are the least and the greatest sum of g(face) over the
+// rolls of one die of d that explodes: the die, then one more roll while
+// the last one meets the explosion's condition, at most MaxExplosions
+// more, the last of which stands whatever it shows. A chain of k
+// explosions ending on a face that does not explode sums k exploding
+// faces and that one; the sum is linear in k, so its extremes lie at the
+// shortest or the longest chain.
+func (d *diceSpec) chainBounds(g func(int) int) (lo, hi int) {
+	const none = math.MaxInt
+	flo, fhi := d.faces()
+	emin, emax, amin, amax := none, math.MinInt, none, math.MinInt
+	for f := flo; f <= fhi; f++ {
+		v := g(f)
+		if d.explode.holds(f) {
+			emin, emax = min(emin, v), max(emax, v)
+		} else {
+			amin, amax = min(amin, v), max(amax, v)
+		}
+	}
+	allmin, allmax := min(emin, amin), max(emax, amax)
+	lo, hi = math.MaxInt, math.MinInt
+	if amin != none { // a chain may end by itself
+		lo, hi = amin, amax
+		if emin != none {
+			lo = min(lo, (MaxExplosions-1)*emin+amin)
+			hi = max(hi, (MaxExplosions-1)*emax+amax)
+		}
+	}
+	if emin != none { // or run to MaxExplosions
+		lo = min(lo, MaxExplosions*emin+allmin)
+		hi = max(hi, MaxExplosions*emax+allmax)
+	}
+	return lo, hi
+}
+
 // scores are the scores (see score) the faces flo to fhi can give.
 func (d *diceSpec) scores(flo, fhi int) []int {
 	seen := map[int]bool{}
@@ -139,4 +181,16 @@ func (d *diceSpec) scores(flo, fhi int) []int {
 		}
 	}
 	return out
+}
+
+// Explodes reports whether a dice term of the expression explodes, with
+// "!" or "!!": its range (Bounds) then reaches as far as MaxExplosions
+// explosions a die, far beyond any likely total.
+func (e *Expr) Explodes() bool {
+	for i := range e.dice {
+		if e.dice[i].explode.ok() && e.dice[i].count > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -32,7 +32,15 @@ func TestBoundsAgreeWithTheDistribution(t *testing.T) {
 		{"1000d1000", 1000, 1_000_000, true},
 		{"1000d1000000", 1000, 1_000_000_000, true},
 		{"2#500d1000", 1000, 1_000_000, true},
-		{"3d6!", 0, 0, false},
+		// A die explodes at most MaxExplosions (100) times in a row: 1d6!
+		// is 1 to 101·6.
+		{"3d6!", 3, 1818, true},
+		{"1000d6!", 1000, 606_000, true},
+		{"4dF!", -4, 404, true},         // ends on -1 at least, or 100 +1s and a +1
+		{"10d10!>=9>=8", 0, 1010, true}, // explodes on 9 and up; every die of a chain counts, 101 at most
+		{"3d6!!kh2", 2, 1212, true},     // a compounded die is one unit
+		{"8d6!kh3", 0, 0, false},        // how many dice it keeps depends on the explosions
+		{"5d6!!>=5>=8", 0, 0, false},    // a compounded sum counted: not worked out
 		{"1d6 / (1d3 - 2)", 0, 0, false},
 	} {
 		e, err := Parse(tt.text)

@@ -34,6 +34,12 @@ type Dist struct {
 	// are the frequencies of Samples rolls (0 when Exact).
 	Exact   bool
 	Samples int
+	// Cut is, for an exact distribution of dice that explode, at most the
+	// chance that a roll explodes further than the calculation follows it
+	// (OddsTailCut): the chance of every value, and of every set of
+	// values, is within Cut of Roll's. 0 when nothing was cut, or when the
+	// distribution is estimated.
+	Cut float64
 
 	vals  []int     // the values with a probability above 0, increasing
 	probs []float64 // their probabilities
@@ -222,7 +228,9 @@ func (e *Expr) Distribution(r Roller) (*Dist, error) {
 	var why outOfReach
 	switch {
 	case err == nil:
-		return p.dist(), nil
+		d := p.dist()
+		d.Cut = e.explosionCut()
+		return d, nil
 	case !errors.As(err, &why):
 		return nil, err
 	case r == nil:

@@ -631,10 +631,7 @@ func (c *calc) chain(d *diceSpec, face []float64, lo int, g func(int) int) (pmf,
 		return pmf{}, err
 	}
 	B = B.trim()
-	depth := 0
-	for t := pe; t >= OddsTailCut && depth < MaxExplosions; t *= pe {
-		depth++
-	}
+	depth, _ := chainDepth(pe)
 	// The last roll allowed stands whatever it shows: all of face.
 	chain, err := faceMap(face, lo, g)
 	if err != nil {
@@ -650,6 +647,56 @@ func (c *calc) chain(d *diceSpec, face []float64, lo int, g func(int) int) (pmf,
 		}
 	}
 	return chain.trim(), nil
+}
+
+// chainDepth returns how many explosions in a row chain follows for a
+// die that explodes with chance pe: MaxExplosions, as Roll does, or as
+// many as make a longer chain less likely than OddsTailCut. cut is the
+// chance that Roll's chain goes on past them: 0 at MaxExplosions.
+func chainDepth(pe float64) (depth int, cut float64) {
+	t := pe
+	for ; t >= OddsTailCut && depth < MaxExplosions; t *= pe {
+		depth++
+	}
+	if depth == MaxExplosions {
+		return depth, 0
+	}
+	return depth, t
+}
+
+// explosionCut returns at most the chance that a roll of e explodes
+// further than the calculator follows it (see chainDepth): the sum over
+// every die that explodes. A total's distribution, and so the chance of
+// any value or set of values, differs from Roll's by no more.
+func (e *Expr) explosionCut() float64 {
+	cut, g := 0.0, 0
+	for i := range e.parts {
+		ps := &e.parts[i]
+		for j := g; j < g+int(ps.groups); j++ {
+			d := &e.dice[j]
+			if !d.explode.ok() || d.count == 0 {
+				continue
+			}
+			lo, hi := d.faces()
+			face, err := faceProbs(d, lo, hi-lo+1)
+			if err != nil {
+				continue // the calculator failed on it too
+			}
+			pe := 0.0
+			for k, x := range face {
+				if d.explode.holds(lo + k) {
+					pe += x
+				}
+			}
+			if pe == 0 {
+				continue
+			}
+			_, c := chainDepth(pe)
+			cut += float64(ps.repeat) * float64(d.count) * c
+		}
+		g += int(ps.groups)
+	}
+	return min(cut, 1)
 }
 
 // plainSum works out node i at once when it is a sum or difference of
