@@ -30,7 +30,7 @@ func TestOtherBots(t *testing.T) {
 		{"Dice Maiden", "3d6 ie6", "3d6!>=6", ""},
 		{"Dice Maiden", "3d10 d1", "3d10dl1", ""},
 		{"Dice Maiden", "3d10 k2", "3d10kh2", ""},
-		{"Dice Maiden", "4d6 r2", "4d6r2", "`r1` rerolls each 1 again and again"},
+		{"Dice Maiden", "4d6 r2", "4d6r2", "`r2` rerolls each 2 again and again"},
 		{"Dice Maiden", "4d6 ir2", "4d6r<=2", ""},
 		{"Dice Maiden", "6d10 t7", "6d10>=7", ""},
 		{"Dice Maiden", "5d10 t8 f1", "5d10>=8f1", ""},
