@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -214,11 +215,22 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 	}
 }
 
+// Validate reports whether req has a shape Discord's client would send for
+// its command (Router.checkOptions): the error wraps ErrMalformed. Only
+// slash commands are checked; an autocomplete's focused option is partial
+// text whatever its type.
+func (r *Router) Validate(req *Request) error {
+	if req.Kind != KindCommand {
+		return nil
+	}
+	return r.checkOptions(req)
+}
+
 // checkOptions holds a command's values to its definition as Discord's
-// client does before it sends anything (required options, bounds, lengths,
-// fixed choices), so that no edge (the console, a forged or malformed
-// request) hands a handler what Discord never would. Options the
-// definition does not name are left alone.
+// client does before it sends anything (types, required options, bounds,
+// lengths, fixed choices, only the options defined), so that no edge (the
+// console, a forged or malformed request) hands a handler what Discord
+// never would. A mistake wraps ErrMalformed.
 func (r *Router) checkOptions(req *Request) error {
 	path := strings.Split(req.Path, "/")
 	cmd, ok := r.Command(path[0])
@@ -230,11 +242,16 @@ func (r *Router) checkOptions(req *Request) error {
 		return nil
 	}
 	slash := "/" + strings.Join(path, " ")
+	for name := range req.Options {
+		if !slices.ContainsFunc(opts, func(o Option) bool { return o.Name == name && o.Type != SubCommand && o.Type != SubCommandGroup }) {
+			return malformed("%s has no option %q: see /help command:%s", slash, name, path[0])
+		}
+	}
 	for _, o := range opts {
 		v, given := req.Options[o.Name]
 		if !given {
 			if o.Required {
-				return Errorf("%s needs %s: e.g. %s %s", slash, o.Name, slash, example(opts))
+				return malformed("%s needs %s: e.g. %s %s", slash, o.Name, slash, example(opts))
 			}
 			continue
 		}
@@ -245,9 +262,81 @@ func (r *Router) checkOptions(req *Request) error {
 	return nil
 }
 
+// MaxInteger is the largest magnitude of an integer or number option
+// Discord accepts (2^53).
+const MaxInteger = 1 << 53
+
+// checkType checks that v has the Go type of o's type, as Options holds it.
+func checkType(o Option, v any) error {
+	want := ""
+	switch o.Type {
+	case String, UserOption, ChannelOption, RoleOption:
+		if _, ok := v.(string); !ok {
+			want = "text"
+			if o.Type != String {
+				want = "a " + o.Type.String() + " ID"
+			}
+		}
+	case Integer:
+		n, ok := v.(int64)
+		if !ok || n > MaxInteger || n < -MaxInteger {
+			want = "a whole number from -2^53 to 2^53"
+		}
+	case Number:
+		switch n := v.(type) {
+		case int64:
+			if n > MaxInteger || n < -MaxInteger {
+				want = "a number from -2^53 to 2^53"
+			}
+		case float64:
+			if math.IsNaN(n) || math.IsInf(n, 0) || math.Abs(n) > MaxInteger {
+				want = "a number from -2^53 to 2^53"
+			}
+		default:
+			want = "a number from -2^53 to 2^53"
+		}
+	case Boolean:
+		if _, ok := v.(bool); !ok {
+			want = "true or false"
+		}
+	}
+	if want != "" {
+		return malformed("option %s needs %s, not %s", o.Name, want, typeName(v))
+	}
+	return nil
+}
+
+// typeName names the kind of a value as a request carries it, without
+// the value itself.
+func typeName(v any) string {
+	switch x := v.(type) {
+	case string:
+		return "text"
+	case bool:
+		return "true/false"
+	case int64:
+		return "the whole number " + strconv.FormatInt(x, 10)
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > MaxInteger {
+			return "a number out of range"
+		}
+		return "the number " + strconv.FormatFloat(x, 'g', -1, 64)
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	}
+	return fmt.Sprintf("of type %T", v)
+}
+
 // checkValue checks one option's value against its definition; slash
 // and opts (the command and its options) make the example.
 func checkValue(slash string, opts []Option, o Option, v any) error {
+	if err := checkType(o, v); err != nil {
+		return err
+	}
 	eg := func(val string) string { return slash + " " + exampleWith(opts, o.Name, val) }
 	var n float64
 	isNum := false
@@ -258,15 +347,15 @@ func checkValue(slash string, opts []Option, o Option, v any) error {
 		n, isNum = x, true
 	case string:
 		if o.MaxLength > 0 && utf8.RuneCountInString(x) > o.MaxLength {
-			return Errorf("option %s takes at most %d characters, not %d: shorten it", o.Name, o.MaxLength, utf8.RuneCountInString(x))
+			return malformed("option %s takes at most %d characters, not %d: shorten it", o.Name, o.MaxLength, utf8.RuneCountInString(x))
 		}
 	}
 	if isNum {
 		if o.MinValue != nil && n < *o.MinValue {
-			return Errorf("option %s must be at least %s, not %s (example: %s)", o.Name, formatBound(*o.MinValue), formatBound(n), eg(formatBound(*o.MinValue)))
+			return malformed("option %s must be at least %s, not %s (example: %s)", o.Name, formatBound(*o.MinValue), formatBound(n), eg(formatBound(*o.MinValue)))
 		}
 		if o.MaxValue != nil && n > *o.MaxValue {
-			return Errorf("option %s must be at most %s, not %s (example: %s)", o.Name, formatBound(*o.MaxValue), formatBound(n), eg(formatBound(*o.MaxValue)))
+			return malformed("option %s must be at most %s, not %s (example: %s)", o.Name, formatBound(*o.MaxValue), formatBound(n), eg(formatBound(*o.MaxValue)))
 		}
 	}
 	if len(o.Choices) > 0 && !slices.ContainsFunc(o.Choices, func(c Choice) bool { return sameValue(c.Value, v) }) {
@@ -274,7 +363,7 @@ func checkValue(slash string, opts []Option, o Option, v any) error {
 		for i, c := range o.Choices {
 			names[i] = fmt.Sprint(c.Value)
 		}
-		return Errorf("option %s takes one of %s, not %v (example: %s)", o.Name, strings.Join(names, ", "), v, eg(names[0]))
+		return malformed("option %s takes one of %s, not %v (example: %s)", o.Name, strings.Join(names, ", "), v, eg(names[0]))
 	}
 	return nil
 }
