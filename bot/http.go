@@ -12,7 +12,9 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -80,6 +82,9 @@ type Endpoint struct {
 	o        HTTPOptions
 	inflight sync.WaitGroup
 	seen     seenIDs
+	// replaysDown is set while the shared replay memory fails: its outage
+	// is logged when it starts and when it ends, not on every request.
+	replaysDown atomic.Bool
 }
 
 // seenIDs remembers the interactions answered within the last
@@ -245,8 +250,13 @@ func (e *Endpoint) claim(ctx context.Context, id string) bool {
 	}
 	first, err := e.o.Replays.ClaimInteraction(ctx, id, e.o.Now(), 2*seenSpan)
 	if err != nil {
-		e.o.Log.Warn("replay memory unavailable; answering", "interaction", id, "err", err)
+		if e.replaysDown.CompareAndSwap(false, true) {
+			e.o.Log.Warn("replay memory unavailable: answering without it until the store is back (logged once)", "interaction", id, "err", oneLine(err))
+		}
 		return true
+	}
+	if e.replaysDown.CompareAndSwap(true, false) {
+		e.o.Log.Info("replay memory available again", "interaction", id)
 	}
 	return first
 }
@@ -511,4 +521,10 @@ func RESTSession(ctx context.Context, token Secret, apiURL, devGuild string, rou
 	}
 	log.Info("commands registered", "count", len(defs), "application", app.ID)
 	return s, nil
+}
+
+// oneLine is err's text on one line: a driver's error may hold line breaks
+// (PostgreSQL's detail and hint), which split one log record into many.
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
 }

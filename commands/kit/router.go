@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -42,11 +43,65 @@ type Router struct {
 	noStore      map[string]bool    // command paths whose handlers need no store
 	gmRoles      []string
 	log          *slog.Logger
-	// database is the database file's path, for the operator's log;
-	// unavailable the reason last logged that it could not be written,
-	// so that it is logged once, not per command.
-	database    string
-	unavailable atomic.Value // string
+	// database is the database file's path, for the operator's log.
+	database string
+	outage   outage
+}
+
+// outage is the store's current outage, as the router saw it: its start
+// and its end are each logged once, not per command. It starts with the
+// first command the store failed for want of storage (db.Unavailable), and
+// ends with the first later success of a command of a kind that failed
+// in it: a read succeeding on a read-only file ends nothing.
+type outage struct {
+	on     atomic.Bool // fast path: an outage is going on
+	mu     sync.Mutex
+	reason string          // db.UnavailableReason, "" for an I/O error
+	failed map[string]bool // the kinds of command (outageKey) that failed
+	count  int             // commands refused for want of storage
+}
+
+// outageKey is the kind of command req is, for outage.failed.
+func outageKey(req *Request) string {
+	if req.Kind == KindComponent {
+		prefix, _, _ := strings.Cut(req.CustomID, ":")
+		return "click:" + prefix
+	}
+	return req.Path
+}
+
+// storeFailed records that req failed for want of storage, for reason; it
+// reports whether this starts the outage or changes its reason.
+func (o *outage) storeFailed(req *Request, reason string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	news := o.failed == nil || o.reason != reason
+	if o.failed == nil {
+		o.failed = map[string]bool{}
+		o.count = 0
+	}
+	o.reason = reason
+	o.failed[outageKey(req)] = true
+	o.count++
+	o.on.Store(true)
+	return news
+}
+
+// succeeded records that req succeeded; it reports whether this ends the
+// outage, and how many commands it refused.
+func (o *outage) succeeded(req *Request) (ended bool, refused int) {
+	if !o.on.Load() {
+		return false, 0
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.failed[outageKey(req)] {
+		return false, 0
+	}
+	refused = o.count
+	o.failed, o.count, o.reason = nil, 0, ""
+	o.on.Store(false)
+	return true, refused
 }
 
 // SetDatabase names the database file in what the router logs for the
@@ -173,6 +228,10 @@ func (r *Router) Handle(ctx context.Context, req *Request) (resp Response, err e
 	resp, err = r.dispatch(ctx, req)
 	if err != nil {
 		return r.Failure(req, err), err
+	}
+	if ended, refused := r.outage.succeeded(req); ended {
+		r.log.Info("the database can be written again: commands that change something work again",
+			"database", r.database, "refused", refused, "path", req.Path)
 	}
 	if resp.Type == 0 {
 		resp.Type = Message
@@ -440,9 +499,10 @@ func (r *Router) Failure(req *Request, err error) Response {
 	if db.Unavailable(err) {
 		// Nobody's mistake, and it passes when the operator frees the disk
 		// or makes the database writable; the transaction rolled back.
-		// Logged once for each reason, not for every command.
+		// Logged when it starts (or its reason changes), not for every
+		// command; its end is logged by Handle.
 		reason := db.UnavailableReason(err)
-		if prev := r.unavailable.Swap(reason + " "); prev != reason+" " {
+		if r.outage.storeFailed(req, reason) {
 			r.log.Error("the database cannot be written: the operator must fix it; commands that change something fail until then (logged once)",
 				"database", r.database, "reason", cmp.Or(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", err)
 		}
