@@ -20,7 +20,7 @@ import (
 // during a read-only outage ends nothing (issue 25, item 5).
 func TestOutageLoggedOnceEachWay(t *testing.T) {
 	b := newStorageBot(t)
-	roll := func() (kit.Response, error) { return b.do(t, "roll", kit.Options{"expression": "1d20"}) }
+	roll := func() (kit.Response, error) { return b.do(t, "roll", kit.Options{"expression": "2d20 + 3"}) }
 	starts := func() int { return len(b.logs.lines("level=ERROR", "the database cannot be written")) }
 	ends := func() int { return len(b.logs.lines("the database can be written again")) }
 
@@ -48,6 +48,10 @@ func TestOutageLoggedOnceEachWay(t *testing.T) {
 		if n := ends(); n != outage {
 			t.Errorf("after outage %d: %d ends logged; want %d:\n%s", outage, n, outage, b.logs.String())
 		}
+	}
+	// What the user typed stays out of the log (README, Logs).
+	if l := b.logs.lines("2d20 + 3"); len(l) > 0 {
+		t.Errorf("the log holds the expression typed:\n%s", strings.Join(l, "\n"))
 	}
 	if l := b.logs.lines("the database can be written again"); len(l) > 0 && !strings.Contains(l[0], "refused=3") {
 		t.Errorf("the end does not count the refused commands: %s", l[0])

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math"
 	"runtime/debug"
 	"slices"
@@ -218,7 +219,7 @@ func (r *Router) Handle(ctx context.Context, req *Request) (resp Response, err e
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic in %s: %v", req.Path, p)
-			r.log.Error("handler panicked", "path", req.Path, "user", req.User.ID, "panic", p, "stack", string(debug.Stack()))
+			r.log.Error("handler panicked", "path", req.Path, "user", req.User.ID, "panic", Scrub(fmt.Sprint(p), req), "stack", string(debug.Stack()))
 			resp = r.Failure(req, err)
 		}
 	}()
@@ -488,12 +489,12 @@ func (r *Router) Failure(req *Request, err error) Response {
 	if req.Kind == KindAutocomplete {
 		// Discord accepts only suggestions here; an empty list says "no match".
 		if _, ok := AsUserError(err); !ok {
-			r.log.Error("autocomplete failed", "path", req.Path, "err", err)
+			r.log.Error("autocomplete failed", "path", req.Path, "err", Scrub(err.Error(), req))
 		}
 		return Response{Type: Autocomplete}
 	}
 	if db.Damaged(err) {
-		r.log.Error("database damaged: stop Tablehand and restore a backup (see tablehand check)", "path", req.Path, "err", err)
+		r.log.Error("database damaged: stop Tablehand and restore a backup (see tablehand check)", "path", req.Path, "err", Scrub(err.Error(), req))
 		return Response{Type: Message, Content: DamagedMessage, Ephemeral: true}
 	}
 	if db.Unavailable(err) {
@@ -504,7 +505,7 @@ func (r *Router) Failure(req *Request, err error) Response {
 		reason := db.UnavailableReason(err)
 		if r.outage.storeFailed(req, reason) {
 			r.log.Error("the database cannot be written: the operator must fix it; commands that change something fail until then (logged once)",
-				"database", r.database, "reason", cmp.Or(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", err)
+				"database", r.database, "reason", cmp.Or(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", Scrub(err.Error(), req))
 		}
 		return Response{Type: Message, Content: unavailableMessage(reason), Ephemeral: true}
 	}
@@ -516,7 +517,7 @@ func (r *Router) Failure(req *Request, err error) Response {
 		return Response{Type: Message, Content: msg, Ephemeral: true}.Fit()
 	}
 	if !errors.Is(err, context.Canceled) {
-		r.log.Error("command failed", "path", req.Path, "user", req.User.ID, "channel", req.ChannelID, "err", err)
+		r.log.Error("command failed", "path", req.Path, "user", req.User.ID, "channel", req.ChannelID, "err", Scrub(err.Error(), req))
 	}
 	return Response{Type: Message, Content: "⚠️ Something went wrong on our side; it has been logged. Please try again.", Ephemeral: true}
 }
@@ -601,4 +602,34 @@ func (r *Router) Mount(cmd Command, rt Routes) {
 			panic("commands: /" + cmd.Name + " has no subcommand " + p)
 		}
 	}
+}
+
+// minScrub is the shortest text option Scrub replaces where it stands
+// unquoted: a shorter one would also replace digits and words of the
+// error's own text.
+const minScrub = 3
+
+// Scrub returns text, an error's text for the operator's log, without
+// what the user typed in req's text options: each value, quoted (as %q
+// quotes it) or not, becomes <name>. The log never holds what users typed
+// beyond the command's name (README, Logs); an error's own words stay.
+func Scrub(text string, req *Request) string {
+	// Longest first: a value may hold another.
+	names := slices.SortedFunc(maps.Keys(req.Options), func(a, b string) int {
+		la, _ := req.Options[a].(string)
+		lb, _ := req.Options[b].(string)
+		return cmp.Or(cmp.Compare(len(lb), len(la)), cmp.Compare(a, b))
+	})
+	for _, name := range names {
+		v, ok := req.Options[name].(string)
+		if !ok || v == "" {
+			continue
+		}
+		mark := "<" + name + ">"
+		text = strings.ReplaceAll(text, strconv.Quote(v), mark)
+		if utf8.RuneCountInString(v) >= minScrub {
+			text = strings.ReplaceAll(text, v, mark)
+		}
+	}
+	return text
 }
