@@ -11,6 +11,7 @@ import (
 	"embed"
 	"fmt"
 	"net/url"
+	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -70,6 +71,11 @@ type DB struct {
 	pageKey     []byte
 	pageKeyErr  error
 	pageKeyFile string
+	// file is the SQLite file's path ("" in memory or on PostgreSQL);
+	// fileWasReadOnly says it was seen unwritable at least once since
+	// Open: connections opened then are read-only for good (reopenWrites).
+	file            string
+	fileWasReadOnly atomic.Bool
 }
 
 // Retries returns how many times a PostgreSQL transaction of this store
@@ -151,6 +157,12 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	if d.insertRoll, err = sqldb.PrepareContext(ctx, insertRollSQL); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: prepare the roll log: %w", file, err)
+	}
+	if !strings.HasPrefix(file, MemoryPrefix) {
+		d.file = file
+		if !fileWritable(file) {
+			d.fileWasReadOnly.Store(true)
+		}
 	}
 	d.stop, d.stopped = make(chan struct{}), make(chan struct{})
 	go d.checkpointLoop(CheckpointEvery)
@@ -417,7 +429,56 @@ func (l *writeLock) Unlock() { <-l.ch() }
 
 // txLocked is tx for a caller that holds d.write (on SQLite).
 func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
-	return d.txAt(ctx, sql.LevelSerializable, fn)
+	err := d.txAt(ctx, sql.LevelSerializable, fn)
+	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
+		err = d.txAt(ctx, sql.LevelSerializable, fn)
+	}
+	return err
+}
+
+// reopenAttempts bounds how often one write is run again on fresh
+// connections (reopenWrites).
+const reopenAttempts = 2
+
+// reopenWrites reports whether a write that failed with err is worth
+// running again on fresh connections, and closes the idle ones if so.
+// SQLite opens a file it cannot write read-only, silently, and such a
+// connection stays read-only after the file is made writable again (it
+// holds an O_RDONLY descriptor): once the file has been seen unwritable,
+// a write refused as read-only while the file is writable again drops
+// the pool's connections, so that the next ones open it read-write. (A
+// connection made read-only by PRAGMA query_only, on a writable file that
+// never was read-only, is left alone.)
+func (d *DB) reopenWrites(err error) bool {
+	if d.file == "" || d.postgres || UnavailableReason(err) != "read-only" {
+		return false
+	}
+	if !fileWritable(d.file) {
+		d.fileWasReadOnly.Store(true)
+		return false
+	}
+	if !d.fileWasReadOnly.Load() {
+		return false
+	}
+	// Closes every idle connection, and each one in use as it is put back;
+	// new ones are opened as needed.
+	d.sql.SetMaxIdleConns(0)
+	d.sql.SetMaxIdleConns(sqliteIdleConns)
+	return true
+}
+
+// sqliteIdleConns is how many idle connections a SQLite store keeps:
+// database/sql's default, which Open does not change.
+const sqliteIdleConns = 2
+
+// fileWritable reports whether file can be opened for writing now.
+func fileWritable(file string) bool {
+	f, err := os.OpenFile(file, os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // txAt is txLocked at the isolation level given on PostgreSQL: SERIALIZABLE
