@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -148,11 +149,11 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	// met by every command later.
 	if err := quickCheck(ctx, sqldb, file); err != nil {
 		sqldb.Close()
-		return nil, err
+		return nil, explainOpen(file, err)
 	}
 	if err := d.migrate(ctx); err != nil {
 		sqldb.Close()
-		return nil, fmt.Errorf("open database %s: %w", file, err)
+		return nil, explainOpen(file, fmt.Errorf("open database %s: %w", file, err))
 	}
 	if d.insertRoll, err = sqldb.PrepareContext(ctx, insertRollSQL); err != nil {
 		sqldb.Close()
@@ -464,6 +465,37 @@ func (d *DB) reopenWrites(err error) bool {
 	// new ones are opened as needed.
 	d.sql.SetMaxIdleConns(0)
 	d.sql.SetMaxIdleConns(sqliteIdleConns)
+	return true
+}
+
+// explainOpen turns a failure to open or migrate the SQLite file into
+// what the operator must fix when the file or its directory cannot be
+// written: SQLite's own words ("attempt to write a readonly database",
+// "unable to open database file: no such file or directory") do not say.
+func explainOpen(file string, err error) error {
+	if strings.HasPrefix(file, MemoryPrefix) || !Unavailable(err) {
+		return err
+	}
+	dir := filepath.Dir(file)
+	switch {
+	case !dirWritable(dir):
+		return fmt.Errorf("database %s: its directory %s cannot be written (SQLite creates the database and its -wal and -shm files there): make the directory writable by the bot's user, or set database to a file in a writable directory: %w", file, dir, err)
+	case !fileWritable(file):
+		if _, statErr := os.Stat(file); statErr == nil {
+			return fmt.Errorf("database %s: the file cannot be written: make it writable by the bot's user (chmod, chown; lsattr for an immutable file), or remount its file system read-write: %w", file, err)
+		}
+	}
+	return err
+}
+
+// dirWritable reports whether a file can be created in dir now.
+func dirWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".tablehand-probe-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
 	return true
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -57,6 +58,36 @@ func TestReadOnlyFileWritableAgain(t *testing.T) {
 	for range 3 {
 		if err := save(d); err != nil {
 			t.Fatalf("writes after: %v", err)
+		}
+	}
+}
+
+// Opening a database in a directory that cannot be written says so, and
+// what to fix, instead of SQLite's "unable to open database file" (issue
+// 25, item 5).
+func TestOpenInUnwritableDirectory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "t.db")
+	d, err := Open(ctx, existing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	chattr(t, "+i", dir)
+	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+	for _, file := range []string{filepath.Join(dir, "new.db"), existing} {
+		d, err := Open(ctx, file)
+		if err == nil {
+			d.Close()
+			t.Fatalf("%s opened in an unwritable directory", file)
+		}
+		for _, want := range []string{"directory " + dir + " cannot be written", "make the directory writable"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("open %s: %v\nwant it to say %q", file, err, want)
+			}
 		}
 	}
 }
