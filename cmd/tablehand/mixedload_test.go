@@ -243,7 +243,7 @@ func (w *procWorld) verify(b *testing.B, source string) {
 		}
 	}
 	for guild, acked := range w.orders {
-		orders, err := store.FactionOrders(ctx, guild, "", "")
+		orders, err := store.FactionOrders(ctx, snowflake(guild), "", "") // as slash sends it
 		if err != nil {
 			b.Fatal(err)
 		}
