@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -171,7 +172,7 @@ func LoadConfigFor(systems []kit.System, path string, getenv func(string) string
 	case errors.Is(err, os.ErrNotExist) && !explicit:
 		// No file: defaults and environment only.
 	default:
-		return Config{}, fmt.Errorf("config %s: %w", path, err)
+		return Config{}, fmt.Errorf("config %s: %w", path, quietParseError(err))
 	}
 	if v := getenv("TABLEHAND_TOKEN"); v != "" {
 		c.Token = Secret(v)
@@ -343,3 +344,22 @@ type redactedError struct {
 
 func (e redactedError) Error() string { return e.msg }
 func (e redactedError) Unwrap() error { return e.err }
+
+// quotedExcerpt is what a TOML parse error quotes of the file.
+var quotedExcerpt = regexp.MustCompile(`"[^"]*"|'[^']*'`)
+
+// quietParseError is err without the file's text: the TOML parser quotes
+// what it found where it failed, which may be the start of a token or a
+// password. The line, the column and the key say where to look.
+func quietParseError(err error) error {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	msg := quotedExcerpt.ReplaceAllString(pe.Message, "(text not repeated)")
+	where := fmt.Sprintf("line %d, column %d", pe.Position.Line, pe.Position.Col)
+	if pe.LastKey != "" {
+		where += fmt.Sprintf(" (after key %s)", pe.LastKey)
+	}
+	return fmt.Errorf("not valid TOML at %s: %s", where, msg)
+}

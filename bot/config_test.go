@@ -176,3 +176,29 @@ level = 1
 		t.Errorf("memes not given, yet changed: %d, want the %d defaults", len(kit.RulesOf[faction.Config](c.Rules, faction.SystemName).Memes), len(kit.RulesOf[faction.Config](DefaultConfig().Rules, faction.SystemName).Memes))
 	}
 }
+
+// A TOML parse error says where, not what: the parser quotes what it found
+// there, which may be the start of a token (issue 25, item 5).
+func TestConfigParseErrorQuotesNoValue(t *testing.T) {
+	for _, body := range []string{
+		"token = MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gsecret\n",
+		"database_url = postgres://tablehand:hunter2@db/tablehand\n",
+	} {
+		file := filepath.Join(t.TempDir(), "tablehand.toml")
+		if err := os.WriteFile(file, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadConfig(file, env(nil))
+		if err == nil {
+			t.Fatalf("%q: no error", body)
+		}
+		for _, secret := range []string{"MTIz", "Gsecret", "postgres:", "hunter2"} {
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("the error repeats the file's text %q: %v", secret, err)
+			}
+		}
+		if !strings.Contains(err.Error(), "line 1, column") {
+			t.Errorf("the error does not say where: %v", err)
+		}
+	}
+}

@@ -7,6 +7,7 @@ package bot
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strings"
 
@@ -181,10 +182,13 @@ func Request(i *discordgo.Interaction) *kit.Request {
 
 // optionValue returns an option's value as kit.Options holds it.
 // discordgo decodes JSON numbers as float64; integer options become int64.
+// A value of another type is kept as it is, for the router to refuse.
 func optionValue(o *discordgo.ApplicationCommandInteractionDataOption) any {
 	switch o.Type {
 	case discordgo.ApplicationCommandOptionInteger:
-		if f, ok := o.Value.(float64); ok {
+		// A fraction, or a number beyond what Discord allows, stays a
+		// float64, which the router refuses for an integer option.
+		if f, ok := o.Value.(float64); ok && f == math.Trunc(f) && math.Abs(f) <= kit.MaxInteger {
 			return int64(f)
 		}
 	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel,

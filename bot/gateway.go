@@ -216,6 +216,12 @@ func answer(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction,
 			log.Error("interaction panicked at the edge", "interaction", i.ID, "panic", p)
 		}
 	}()
+	if err := checkShape(i); err != nil {
+		// Discord never sends this: nothing runs, and there is no one to
+		// answer.
+		log.Warn("interaction refused: a shape Discord would not send", "interaction", logID(i.ID), "err", err)
+		return
+	}
 	req := Request(i)
 	done := make(chan kit.Response, 1)
 	go func() {

@@ -12,7 +12,9 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -80,6 +82,9 @@ type Endpoint struct {
 	o        HTTPOptions
 	inflight sync.WaitGroup
 	seen     seenIDs
+	// replaysDown is set while the shared replay memory fails: its outage
+	// is logged when it starts and when it ends, not on every request.
+	replaysDown atomic.Bool
 }
 
 // seenIDs remembers the interactions answered within the last
@@ -192,12 +197,45 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
+	req, err := e.validate(i)
+	if err != nil {
+		// Nothing has run: Discord never sends this, so it is a client
+		// or a forger to answer, not a user.
+		e.o.Log.Warn("interaction refused: a shape Discord would not send", "interaction", logID(i.ID), "path", req.Path, "err", err)
+		http.Error(w, "bad interaction: "+err.Error(), http.StatusBadRequest)
+		return
+	}
 	if !e.seen.first(i.ID, e.o.Now()) {
 		// Discord sends each interaction once; this one came again.
 		http.Error(w, "interaction already answered", http.StatusConflict)
 		return
 	}
-	e.answer(w, i, deferC)
+	e.answer(w, i, req, deferC)
+}
+
+// validate converts i into a request and refuses a shape Discord would not
+// send: the interaction's own (checkShape), then its options against the
+// command's definition, if the handler can say (kit.Router.Validate).
+func (e *Endpoint) validate(i *discordgo.Interaction) (*kit.Request, error) {
+	if err := checkShape(i); err != nil {
+		return &kit.Request{}, err
+	}
+	req := Request(i)
+	if v, ok := e.o.Handler.(interface{ Validate(*kit.Request) error }); ok {
+		if err := v.Validate(req); err != nil {
+			return req, err
+		}
+	}
+	return req, nil
+}
+
+// logID is id for the log when it is a snowflake, else a placeholder: a
+// malformed ID is text the sender chose.
+func logID(id string) string {
+	if isSnowflake(id) {
+		return id
+	}
+	return "(not a snowflake)"
 }
 
 // claim asks the shared replay memory, if any, whether id is new. When the
@@ -212,8 +250,13 @@ func (e *Endpoint) claim(ctx context.Context, id string) bool {
 	}
 	first, err := e.o.Replays.ClaimInteraction(ctx, id, e.o.Now(), 2*seenSpan)
 	if err != nil {
-		e.o.Log.Warn("replay memory unavailable; answering", "interaction", id, "err", err)
+		if e.replaysDown.CompareAndSwap(false, true) {
+			e.o.Log.Warn("replay memory unavailable: answering without it until the store is back (logged once)", "interaction", id, "err", oneLine(err))
+		}
 		return true
+	}
+	if e.replaysDown.CompareAndSwap(true, false) {
+		e.o.Log.Info("replay memory available again", "interaction", id)
 	}
 	return first
 }
@@ -258,8 +301,7 @@ func (e *Endpoint) needsStore(req *kit.Request) bool {
 // store call of both has the deadline FollowupTimeout after arrival. A
 // command that needs no store (NeedsStore) is not claimed: running one
 // twice changes nothing, and it never waits on a slow store.
-func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction, deferC <-chan time.Time) {
-	req := Request(i)
+func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction, req *kit.Request, deferC <-chan time.Time) {
 	claim := e.needsStore(req)
 	done := make(chan handled, 1)
 	e.inflight.Add(1)
@@ -479,4 +521,10 @@ func RESTSession(ctx context.Context, token Secret, apiURL, devGuild string, rou
 	}
 	log.Info("commands registered", "count", len(defs), "application", app.ID)
 	return s, nil
+}
+
+// oneLine is err's text on one line: a driver's error may hold line breaks
+// (PostgreSQL's detail and hint), which split one log record into many.
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
 }

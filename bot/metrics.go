@@ -245,3 +245,13 @@ func boundLabel(s string) string {
 	}
 	return s
 }
+
+// Validate is the wrapped Answerer's, if it has one: whether req has a
+// shape Discord would send (kit.Router.Validate).
+func (a *loggedAnswerer) Validate(req *kit.Request) error {
+	v, ok := a.next.(interface{ Validate(*kit.Request) error })
+	if !ok {
+		return nil
+	}
+	return v.Validate(req)
+}

@@ -117,7 +117,7 @@ func TestCampaignPageShowsNamesFromDiscord(t *testing.T) {
 	// Ann changes her nick on this server and acts: the kept page shows
 	// the new one. Her nick on another server never shows here.
 	ann.Nick = "Admiral Ann"
-	send("/faction show faction:Red", fake.SlashCommand("faction", fakediscord.Subcommand("show", fakediscord.StringOpt("name", "Red"))), ann, "0")
+	send("/faction show faction:Red", fake.SlashCommand("faction", fakediscord.Subcommand("show", fakediscord.StringOpt("faction", "Red"))), ann, "0")
 	elsewhere := fake.SlashCommand("roll", fakediscord.StringOpt("expression", "1d20"))
 	elsewhere.GuildID = "1200000000000000999"
 	send("/roll elsewhere", elsewhere, fakediscord.Member{User: ann.User, Nick: "Ann Elsewhere"}, "0")

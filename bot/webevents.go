@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"strconv"
 	"sync"
@@ -91,7 +92,11 @@ func newLiveHub(o WebOptions, store WebStore, log *slog.Logger) *liveHub {
 // subscribe opens a stream on the page p of page, opened by token, and
 // returns it with the func that closes it; past a cap it is
 // errLinkStreams or errAllStreams.
-func (h *liveHub) subscribe(page kit.LivePage, p db.Page, token string) (*liveSub, func(), error) {
+//
+// seq is the page's Seq as read just before: a new watch of the page
+// starts from it, so that a change made while the watch's goroutine is
+// not yet running is still told.
+func (h *liveHub) subscribe(page kit.LivePage, p db.Page, token string, seq int64) (*liveSub, func(), error) {
 	sub := &liveSub{token: token, changes: make(chan struct{}, 1), gone: make(chan struct{})}
 	key := liveKey{guild: p.GuildID, scope: p.Scope}
 	h.mu.Lock()
@@ -109,7 +114,7 @@ func (h *liveHub) subscribe(page kit.LivePage, p db.Page, token string) (*liveSu
 		ctx, stop := context.WithCancel(context.Background())
 		lw = &liveWatch{subs: map[*liveSub]struct{}{}, stop: stop}
 		h.watches[key] = lw
-		go h.watch(ctx, page, p, lw)
+		go h.watch(ctx, page, p, lw, seq)
 	}
 	lw.subs[sub] = struct{}{}
 	return sub, func() {
@@ -130,11 +135,7 @@ func (h *liveHub) subscribe(page kit.LivePage, p db.Page, token string) (*liveSu
 // watch looks at the page every poll until stopped, and tells the
 // subscribers when its Seq moved (or its subject went), and those whose
 // link was revoked that it was.
-func (h *liveHub) watch(ctx context.Context, page kit.LivePage, p db.Page, lw *liveWatch) {
-	last, err := liveSeq(ctx, page, p)
-	if err != nil {
-		h.log.Warn("live page: watch", "scope", p.Scope, "err", err)
-	}
+func (h *liveHub) watch(ctx context.Context, page kit.LivePage, p db.Page, lw *liveWatch, last int64) {
 	t := time.NewTicker(h.poll)
 	defer t.Stop()
 	for {
@@ -185,6 +186,9 @@ func (h *liveHub) revoke(ctx context.Context, lw *liveWatch) {
 	}
 }
 
+// unknownSeq stands for a Seq that could not be read: no page has it.
+const unknownSeq = math.MinInt64
+
 // liveSeq is the Seq of the page p of page, -1 once its subject has gone
 // or is over (the page shows that): a change like any other.
 func liveSeq(ctx context.Context, page kit.LivePage, p db.Page) (int64, error) {
@@ -215,7 +219,13 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 		}
 	}
 	token := r.PathValue("token")
-	sub, done, err := w.live.subscribe(live, p, token)
+	seq, err := liveSeq(r.Context(), live, p)
+	if err != nil {
+		// The watch's first look then tells a change.
+		w.log.Warn("live page: watch", "scope", p.Scope, "err", err)
+		seq = unknownSeq
+	}
+	sub, done, err := w.live.subscribe(live, p, token, seq)
 	if err != nil {
 		w.tooMany(rw, err)
 		return

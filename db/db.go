@@ -11,7 +11,9 @@ import (
 	"embed"
 	"fmt"
 	"net/url"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,6 +72,11 @@ type DB struct {
 	pageKey     []byte
 	pageKeyErr  error
 	pageKeyFile string
+	// file is the SQLite file's path ("" in memory or on PostgreSQL);
+	// fileWasReadOnly says it was seen unwritable at least once since
+	// Open: connections opened then are read-only for good (reopenWrites).
+	file            string
+	fileWasReadOnly atomic.Bool
 }
 
 // Retries returns how many times a PostgreSQL transaction of this store
@@ -142,15 +149,21 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	// met by every command later.
 	if err := quickCheck(ctx, sqldb, file); err != nil {
 		sqldb.Close()
-		return nil, err
+		return nil, explainOpen(file, err)
 	}
 	if err := d.migrate(ctx); err != nil {
 		sqldb.Close()
-		return nil, fmt.Errorf("open database %s: %w", file, err)
+		return nil, explainOpen(file, fmt.Errorf("open database %s: %w", file, err))
 	}
 	if d.insertRoll, err = sqldb.PrepareContext(ctx, insertRollSQL); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: prepare the roll log: %w", file, err)
+	}
+	if !strings.HasPrefix(file, MemoryPrefix) {
+		d.file = file
+		if !fileWritable(file) {
+			d.fileWasReadOnly.Store(true)
+		}
 	}
 	d.stop, d.stopped = make(chan struct{}), make(chan struct{})
 	go d.checkpointLoop(CheckpointEvery)
@@ -417,7 +430,87 @@ func (l *writeLock) Unlock() { <-l.ch() }
 
 // txLocked is tx for a caller that holds d.write (on SQLite).
 func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
-	return d.txAt(ctx, sql.LevelSerializable, fn)
+	err := d.txAt(ctx, sql.LevelSerializable, fn)
+	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
+		err = d.txAt(ctx, sql.LevelSerializable, fn)
+	}
+	return err
+}
+
+// reopenAttempts bounds how often one write is run again on fresh
+// connections (reopenWrites).
+const reopenAttempts = 2
+
+// reopenWrites reports whether a write that failed with err is worth
+// running again on fresh connections, and closes the idle ones if so.
+// SQLite opens a file it cannot write read-only, silently, and such a
+// connection stays read-only after the file is made writable again (it
+// holds an O_RDONLY descriptor): once the file has been seen unwritable,
+// a write refused as read-only while the file is writable again drops
+// the pool's connections, so that the next ones open it read-write. (A
+// connection made read-only by PRAGMA query_only, on a writable file that
+// never was read-only, is left alone.)
+func (d *DB) reopenWrites(err error) bool {
+	if d.file == "" || d.postgres || UnavailableReason(err) != "read-only" {
+		return false
+	}
+	if !fileWritable(d.file) {
+		d.fileWasReadOnly.Store(true)
+		return false
+	}
+	if !d.fileWasReadOnly.Load() {
+		return false
+	}
+	// Closes every idle connection, and each one in use as it is put back;
+	// new ones are opened as needed.
+	d.sql.SetMaxIdleConns(0)
+	d.sql.SetMaxIdleConns(sqliteIdleConns)
+	return true
+}
+
+// explainOpen turns a failure to open or migrate the SQLite file into
+// what the operator must fix when the file or its directory cannot be
+// written: SQLite's own words ("attempt to write a readonly database",
+// "unable to open database file: no such file or directory") do not say.
+func explainOpen(file string, err error) error {
+	if strings.HasPrefix(file, MemoryPrefix) || !Unavailable(err) {
+		return err
+	}
+	dir := filepath.Dir(file)
+	switch {
+	case !dirWritable(dir):
+		return fmt.Errorf("database %s: its directory %s cannot be written (SQLite creates the database and its -wal and -shm files there): make the directory writable by the bot's user, or set database to a file in a writable directory: %w", file, dir, err)
+	case !fileWritable(file):
+		if _, statErr := os.Stat(file); statErr == nil {
+			return fmt.Errorf("database %s: the file cannot be written: make it writable by the bot's user (chmod, chown; lsattr for an immutable file), or remount its file system read-write: %w", file, err)
+		}
+	}
+	return err
+}
+
+// dirWritable reports whether a file can be created in dir now.
+func dirWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".tablehand-probe-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
+}
+
+// sqliteIdleConns is how many idle connections a SQLite store keeps:
+// database/sql's default, which Open does not change.
+const sqliteIdleConns = 2
+
+// fileWritable reports whether file can be opened for writing now.
+func fileWritable(file string) bool {
+	f, err := os.OpenFile(file, os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // txAt is txLocked at the isolation level given on PostgreSQL: SERIALIZABLE

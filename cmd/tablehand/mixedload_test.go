@@ -139,7 +139,7 @@ func (w *procWorld) setUp(b *testing.B) {
 		w.orders[guild] = &atomic.Int64{}
 		for f := range procFactions {
 			campaigns = append(campaigns, slash(b, w.fake, guild, guild+"-c000", "gm-"+guild, true, "faction",
-				sub("create", str("name", fmt.Sprintf("F%d", f+1)), str("owner", fmt.Sprintf("%s-p%d", guild, f+1)), str("home", fmt.Sprintf("F%d-home", f+1)))))
+				sub("create", str("name", fmt.Sprintf("F%d", f+1)), str("owner", snowflake(fmt.Sprintf("%s-p%d", guild, f+1))), str("home", fmt.Sprintf("F%d-home", f+1)))))
 		}
 		for c := range procPerGuild {
 			ch := &procChannel{guild: guild, id: fmt.Sprintf("%s-c%03d", guild, c), gm: "gm-" + guild}
@@ -227,7 +227,7 @@ func (w *procWorld) verify(b *testing.B, source string) {
 		}
 	}
 	for _, ch := range w.channels {
-		enc, err := store.Encounter(ctx, ch.id)
+		enc, err := store.Encounter(ctx, snowflake(ch.id)) // as slash sends it
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -243,7 +243,7 @@ func (w *procWorld) verify(b *testing.B, source string) {
 		}
 	}
 	for guild, acked := range w.orders {
-		orders, err := store.FactionOrders(ctx, guild, "", "")
+		orders, err := store.FactionOrders(ctx, snowflake(guild), "", "") // as slash sends it
 		if err != nil {
 			b.Fatal(err)
 		}

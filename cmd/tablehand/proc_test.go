@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"net/http"
 	"os"
@@ -275,8 +276,8 @@ func (s signer) send(client *http.Client, url string, body []byte) (int, answer,
 func slash(t testing.TB, fake *fakediscord.Server, guild, channel, user string, gm bool, name string, opts ...fakediscord.Option) []byte {
 	t.Helper()
 	in := fake.SlashCommand(name, opts...)
-	in.GuildID, in.ChannelID = guild, channel
-	in.User = fakediscord.User{ID: user, Username: user}
+	in.GuildID, in.ChannelID = snowflake(guild), snowflake(channel)
+	in.User = fakediscord.User{ID: snowflake(user), Username: user}
 	in.Permissions = "0"
 	if gm {
 		in.Permissions = strconv.FormatInt(kit.ManageChannels, 10)
@@ -286,4 +287,16 @@ func slash(t testing.TB, fake *fakediscord.Server, guild, channel, user string, 
 		t.Fatal(err)
 	}
 	return body
+}
+
+// snowflake is the Discord ID the tests give name, the same each time: the
+// endpoint refuses IDs that are not snowflakes, as Discord sends no
+// other. A name that is a snowflake already is its own ID.
+func snowflake(name string) string {
+	if _, err := strconv.ParseUint(name, 10, 64); err == nil && !strings.HasPrefix(name, "0") {
+		return name
+	}
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return strconv.FormatUint(h.Sum64()>>1|1<<60, 10)
 }

@@ -32,7 +32,13 @@ import (
 // env, and fails the test on any warning.
 func consoleSetup(t *testing.T, source, channel, lines string, env map[string]string) {
 	t.Helper()
-	out, err := runWith(t, env, lines, "console", "--db", source, "--guild", "g", "--channel", channel, "--user", "gm")
+	consoleSetupIn(t, source, "g", channel, "gm", lines, env)
+}
+
+// consoleSetupIn is consoleSetup in guild, as user.
+func consoleSetupIn(t *testing.T, source, guild, channel, user, lines string, env map[string]string) {
+	t.Helper()
+	out, err := runWith(t, env, lines, "console", "--db", source, "--guild", guild, "--channel", channel, "--user", user)
 	if err != nil || strings.Contains(out, "⚠️") {
 		t.Fatalf("console: %v\n%s", err, out)
 	}
@@ -69,7 +75,9 @@ func TestHTTPProcessesOnPostgres(t *testing.T) {
 /faction asset add faction:Red chart:Militia
 `
 	for _, source := range []string{serialDB, pg} {
-		consoleSetup(t, source, "table", setup, nil)
+		// As the interactions below will be: by snowflake.
+		consoleSetupIn(t, source, snowflake("g"), snowflake("table"), snowflake("gm"),
+			strings.ReplaceAll(setup, "owner:alice", "owner:"+snowflake("alice")), nil)
 	}
 	fake := fakediscord.New(fakediscord.Options{}) // only to build the interactions
 	defer fake.Close()
@@ -167,11 +175,11 @@ func TestHTTPProcessesOnPostgres(t *testing.T) {
 	}
 }
 
-// fightState is the stored state of the fight in channel "table", as
-// JSON.
+// fightState is the stored state of the fight in channel "table" (its
+// snowflake), as JSON.
 func fightState(t *testing.T, source string) string {
 	t.Helper()
-	e, err := openStore(t, source).Encounter(context.Background(), "table")
+	e, err := openStore(t, source).Encounter(context.Background(), snowflake("table"))
 	if err != nil {
 		t.Fatal(err)
 	}

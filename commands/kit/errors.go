@@ -26,6 +26,18 @@ func Errorf(format string, args ...any) error {
 	return &UserError{Msg: fmt.Sprintf(format, args...)}
 }
 
+// ErrMalformed is wrapped by the *UserError the router returns for a
+// request Discord's client would never send: an option of the wrong type,
+// outside its bounds or choices, too long, missing or not defined. The HTTP
+// endpoint answers such a request with 400 before anything runs; the
+// console shows the message.
+var ErrMalformed = errors.New("a request Discord would not send")
+
+// malformed is a *UserError wrapping ErrMalformed.
+func malformed(format string, args ...any) error {
+	return &UserError{Msg: fmt.Sprintf(format, args...), Err: ErrMalformed}
+}
+
 // ErrNotGM is returned when a player tries a GM-only command.
 var ErrNotGM = &UserError{Msg: "only the GM can do that: it needs the Manage Channels permission or a GM role"}
 

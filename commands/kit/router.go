@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"math"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -41,13 +44,67 @@ type Router struct {
 	noStore      map[string]bool    // command paths whose handlers need no store
 	gmRoles      []string
 	log          *slog.Logger
-	// database is the database file's path, for the operator's log;
-	// unavailable the reason last logged that it could not be written,
-	// so that it is logged once, not per command.
-	database    string
-	unavailable atomic.Value // string
+	// database is the database file's path, for the operator's log.
+	database string
+	outage   outage
 	// names records the names people show (SetNames); nil: none.
 	names *nameBook
+}
+
+// outage is the store's current outage, as the router saw it: its start
+// and its end are each logged once, not per command. It starts with the
+// first command the store failed for want of storage (db.Unavailable), and
+// ends with the first later success of a command of a kind that failed
+// in it: a read succeeding on a read-only file ends nothing.
+type outage struct {
+	on     atomic.Bool // fast path: an outage is going on
+	mu     sync.Mutex
+	reason string          // db.UnavailableReason, "" for an I/O error
+	failed map[string]bool // the kinds of command (outageKey) that failed
+	count  int             // commands refused for want of storage
+}
+
+// outageKey is the kind of command req is, for outage.failed.
+func outageKey(req *Request) string {
+	if req.Kind == KindComponent {
+		prefix, _, _ := strings.Cut(req.CustomID, ":")
+		return "click:" + prefix
+	}
+	return req.Path
+}
+
+// storeFailed records that req failed for want of storage, for reason; it
+// reports whether this starts the outage or changes its reason.
+func (o *outage) storeFailed(req *Request, reason string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	news := o.failed == nil || o.reason != reason
+	if o.failed == nil {
+		o.failed = map[string]bool{}
+		o.count = 0
+	}
+	o.reason = reason
+	o.failed[outageKey(req)] = true
+	o.count++
+	o.on.Store(true)
+	return news
+}
+
+// succeeded records that req succeeded; it reports whether this ends the
+// outage, and how many commands it refused.
+func (o *outage) succeeded(req *Request) (ended bool, refused int) {
+	if !o.on.Load() {
+		return false, 0
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.failed[outageKey(req)] {
+		return false, 0
+	}
+	refused = o.count
+	o.failed, o.count, o.reason = nil, 0, ""
+	o.on.Store(false)
+	return true, refused
 }
 
 // SetNames makes the router record in store the name each person who
@@ -168,7 +225,7 @@ func (r *Router) Handle(ctx context.Context, req *Request) (resp Response, err e
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic in %s: %v", req.Path, p)
-			r.log.Error("handler panicked", "path", req.Path, "user", req.User.ID, "panic", p, "stack", string(debug.Stack()))
+			r.log.Error("handler panicked", "path", req.Path, "user", req.User.ID, "panic", Scrub(fmt.Sprint(p), req), "stack", string(debug.Stack()))
 			resp = r.Failure(req, err)
 		}
 	}()
@@ -186,6 +243,10 @@ func (r *Router) Handle(ctx context.Context, req *Request) (resp Response, err e
 	resp, err = r.dispatch(ctx, req)
 	if err != nil {
 		return r.Failure(req, err), err
+	}
+	if ended, refused := r.outage.succeeded(req); ended {
+		r.log.Info("the database can be written again: commands that change something work again",
+			"database", r.database, "refused", refused, "path", req.Path)
 	}
 	if resp.Type == 0 {
 		resp.Type = Message
@@ -228,11 +289,22 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 	}
 }
 
+// Validate reports whether req has a shape Discord's client would send for
+// its command (Router.checkOptions): the error wraps ErrMalformed. Only
+// slash commands are checked; an autocomplete's focused option is partial
+// text whatever its type.
+func (r *Router) Validate(req *Request) error {
+	if req.Kind != KindCommand {
+		return nil
+	}
+	return r.checkOptions(req)
+}
+
 // checkOptions holds a command's values to its definition as Discord's
-// client does before it sends anything (required options, bounds, lengths,
-// fixed choices), so that no edge (the console, a forged or malformed
-// request) hands a handler what Discord never would. Options the
-// definition does not name are left alone.
+// client does before it sends anything (types, required options, bounds,
+// lengths, fixed choices, only the options defined), so that no edge (the
+// console, a forged or malformed request) hands a handler what Discord
+// never would. A mistake wraps ErrMalformed.
 func (r *Router) checkOptions(req *Request) error {
 	path := strings.Split(req.Path, "/")
 	cmd, ok := r.Command(path[0])
@@ -244,11 +316,16 @@ func (r *Router) checkOptions(req *Request) error {
 		return nil
 	}
 	slash := "/" + strings.Join(path, " ")
+	for name := range req.Options {
+		if !slices.ContainsFunc(opts, func(o Option) bool { return o.Name == name && o.Type != SubCommand && o.Type != SubCommandGroup }) {
+			return malformed("%s has no option %q: see /help command:%s", slash, name, path[0])
+		}
+	}
 	for _, o := range opts {
 		v, given := req.Options[o.Name]
 		if !given {
 			if o.Required {
-				return Errorf("%s needs %s: e.g. %s %s", slash, o.Name, slash, example(opts))
+				return malformed("%s needs %s: e.g. %s %s", slash, o.Name, slash, example(opts))
 			}
 			continue
 		}
@@ -259,9 +336,81 @@ func (r *Router) checkOptions(req *Request) error {
 	return nil
 }
 
+// MaxInteger is the largest magnitude of an integer or number option
+// Discord accepts (2^53).
+const MaxInteger = 1 << 53
+
+// checkType checks that v has the Go type of o's type, as Options holds it.
+func checkType(o Option, v any) error {
+	want := ""
+	switch o.Type {
+	case String, UserOption, ChannelOption, RoleOption:
+		if _, ok := v.(string); !ok {
+			want = "text"
+			if o.Type != String {
+				want = "a " + o.Type.String() + " ID"
+			}
+		}
+	case Integer:
+		n, ok := v.(int64)
+		if !ok || n > MaxInteger || n < -MaxInteger {
+			want = "a whole number from -2^53 to 2^53"
+		}
+	case Number:
+		switch n := v.(type) {
+		case int64:
+			if n > MaxInteger || n < -MaxInteger {
+				want = "a number from -2^53 to 2^53"
+			}
+		case float64:
+			if math.IsNaN(n) || math.IsInf(n, 0) || math.Abs(n) > MaxInteger {
+				want = "a number from -2^53 to 2^53"
+			}
+		default:
+			want = "a number from -2^53 to 2^53"
+		}
+	case Boolean:
+		if _, ok := v.(bool); !ok {
+			want = "true or false"
+		}
+	}
+	if want != "" {
+		return malformed("option %s needs %s, not %s", o.Name, want, typeName(v))
+	}
+	return nil
+}
+
+// typeName names the kind of a value as a request carries it, without
+// the value itself.
+func typeName(v any) string {
+	switch x := v.(type) {
+	case string:
+		return "text"
+	case bool:
+		return "true/false"
+	case int64:
+		return "the whole number " + strconv.FormatInt(x, 10)
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > MaxInteger {
+			return "a number out of range"
+		}
+		return "the number " + strconv.FormatFloat(x, 'g', -1, 64)
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	}
+	return fmt.Sprintf("of type %T", v)
+}
+
 // checkValue checks one option's value against its definition; slash
 // and opts (the command and its options) make the example.
 func checkValue(slash string, opts []Option, o Option, v any) error {
+	if err := checkType(o, v); err != nil {
+		return err
+	}
 	eg := func(val string) string { return slash + " " + exampleWith(opts, o.Name, val) }
 	var n float64
 	isNum := false
@@ -272,15 +421,15 @@ func checkValue(slash string, opts []Option, o Option, v any) error {
 		n, isNum = x, true
 	case string:
 		if o.MaxLength > 0 && utf8.RuneCountInString(x) > o.MaxLength {
-			return Errorf("option %s takes at most %d characters, not %d: shorten it", o.Name, o.MaxLength, utf8.RuneCountInString(x))
+			return malformed("option %s takes at most %d characters, not %d: shorten it", o.Name, o.MaxLength, utf8.RuneCountInString(x))
 		}
 	}
 	if isNum {
 		if o.MinValue != nil && n < *o.MinValue {
-			return Errorf("option %s must be at least %s, not %s (example: %s)", o.Name, formatBound(*o.MinValue), formatBound(n), eg(formatBound(*o.MinValue)))
+			return malformed("option %s must be at least %s, not %s (example: %s)", o.Name, formatBound(*o.MinValue), formatBound(n), eg(formatBound(*o.MinValue)))
 		}
 		if o.MaxValue != nil && n > *o.MaxValue {
-			return Errorf("option %s must be at most %s, not %s (example: %s)", o.Name, formatBound(*o.MaxValue), formatBound(n), eg(formatBound(*o.MaxValue)))
+			return malformed("option %s must be at most %s, not %s (example: %s)", o.Name, formatBound(*o.MaxValue), formatBound(n), eg(formatBound(*o.MaxValue)))
 		}
 	}
 	if len(o.Choices) > 0 && !slices.ContainsFunc(o.Choices, func(c Choice) bool { return sameValue(c.Value, v) }) {
@@ -288,7 +437,7 @@ func checkValue(slash string, opts []Option, o Option, v any) error {
 		for i, c := range o.Choices {
 			names[i] = fmt.Sprint(c.Value)
 		}
-		return Errorf("option %s takes one of %s, not %v (example: %s)", o.Name, strings.Join(names, ", "), v, eg(names[0]))
+		return malformed("option %s takes one of %s, not %v (example: %s)", o.Name, strings.Join(names, ", "), v, eg(names[0]))
 	}
 	return nil
 }
@@ -354,22 +503,23 @@ func (r *Router) Failure(req *Request, err error) Response {
 	if req.Kind == KindAutocomplete {
 		// Discord accepts only suggestions here; an empty list says "no match".
 		if _, ok := AsUserError(err); !ok {
-			r.log.Error("autocomplete failed", "path", req.Path, "err", err)
+			r.log.Error("autocomplete failed", "path", req.Path, "err", Scrub(err.Error(), req))
 		}
 		return Response{Type: Autocomplete}
 	}
 	if db.Damaged(err) {
-		r.log.Error("database damaged: stop Tablehand and restore a backup (see tablehand check)", "path", req.Path, "err", err)
+		r.log.Error("database damaged: stop Tablehand and restore a backup (see tablehand check)", "path", req.Path, "err", Scrub(err.Error(), req))
 		return Response{Type: Message, Content: DamagedMessage, Ephemeral: true}
 	}
 	if db.Unavailable(err) {
 		// Nobody's mistake, and it passes when the operator frees the disk
 		// or makes the database writable; the transaction rolled back.
-		// Logged once for each reason, not for every command.
+		// Logged when it starts (or its reason changes), not for every
+		// command; its end is logged by Handle.
 		reason := db.UnavailableReason(err)
-		if prev := r.unavailable.Swap(reason + " "); prev != reason+" " {
+		if r.outage.storeFailed(req, reason) {
 			r.log.Error("the database cannot be written: the operator must fix it; commands that change something fail until then (logged once)",
-				"database", r.database, "reason", cmp.Or(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", err)
+				"database", r.database, "reason", cmp.Or(reason, "I/O error"), "fix", unavailableFix(reason), "path", req.Path, "err", Scrub(err.Error(), req))
 		}
 		return Response{Type: Message, Content: unavailableMessage(reason), Ephemeral: true}
 	}
@@ -381,7 +531,7 @@ func (r *Router) Failure(req *Request, err error) Response {
 		return Response{Type: Message, Content: msg, Ephemeral: true}.Fit()
 	}
 	if !errors.Is(err, context.Canceled) {
-		r.log.Error("command failed", "path", req.Path, "user", req.User.ID, "channel", req.ChannelID, "err", err)
+		r.log.Error("command failed", "path", req.Path, "user", req.User.ID, "channel", req.ChannelID, "err", Scrub(err.Error(), req))
 	}
 	return Response{Type: Message, Content: "⚠️ Something went wrong on our side; it has been logged. Please try again.", Ephemeral: true}
 }
@@ -466,4 +616,34 @@ func (r *Router) Mount(cmd Command, rt Routes) {
 			panic("commands: /" + cmd.Name + " has no subcommand " + p)
 		}
 	}
+}
+
+// minScrub is the shortest text option Scrub replaces where it stands
+// unquoted: a shorter one would also replace digits and words of the
+// error's own text.
+const minScrub = 3
+
+// Scrub returns text, an error's text for the operator's log, without
+// what the user typed in req's text options: each value, quoted (as %q
+// quotes it) or not, becomes <name>. The log never holds what users typed
+// beyond the command's name (README, Logs); an error's own words stay.
+func Scrub(text string, req *Request) string {
+	// Longest first: a value may hold another.
+	names := slices.SortedFunc(maps.Keys(req.Options), func(a, b string) int {
+		la, _ := req.Options[a].(string)
+		lb, _ := req.Options[b].(string)
+		return cmp.Or(cmp.Compare(len(lb), len(la)), cmp.Compare(a, b))
+	})
+	for _, name := range names {
+		v, ok := req.Options[name].(string)
+		if !ok || v == "" {
+			continue
+		}
+		mark := "<" + name + ">"
+		text = strings.ReplaceAll(text, strconv.Quote(v), mark)
+		if utf8.RuneCountInString(v) >= minScrub {
+			text = strings.ReplaceAll(text, v, mark)
+		}
+	}
+	return text
 }
