@@ -22,7 +22,7 @@ var (
 	}
 	genericResources = []string{"hp"}
 	// initiativeStat is also an option of /init join.
-	initiativeStat = kit.IntStat("initiative", "Initiative as rolled at the table: no die is rolled")
+	initiativeStat = kit.IntStat("initiative", "Initiative as rolled at the table, the system's score: no die is rolled")
 )
 
 // initNameOption is an option that names a combatant, autocompleted

@@ -232,6 +232,12 @@ func (h *Tracker) optionStats(req *kit.Request, stats map[string]int) {
 	for _, s := range h.stats() {
 		switch v := req.Options[s.Name].(type) {
 		case int64:
+			if s.Name == initiativeStat.Name {
+				// The score as rolled at the table, apart from any
+				// system's "initiative" stat (burst's bonus dice).
+				stats[encounter.StatGiven] = int(v)
+				continue
+			}
 			stats[s.Name] = int(v)
 		case string:
 			if n, ok := s.Values[v]; ok {
@@ -303,6 +309,9 @@ func (h *Tracker) rollingChange(ctx context.Context, req *kit.Request, op func(e
 // combatant's roll is logged privately, for the GM who made it.
 func (h *Tracker) logEventRolls(ctx context.Context, req *kit.Request, ev encounter.Event) error {
 	for _, r := range ev.Rolls {
+		if r.Given {
+			continue // rolled at the table: no die of ours
+		}
 		what := strings.TrimSpace(r.Name + " " + r.For)
 		if _, err := h.LogRoll(ctx, req, r.Expr+" ["+what+"]", r.Total, secretly(r.Secret), r); err != nil {
 			return err
