@@ -129,7 +129,13 @@ type Sheet struct {
 // must be of system (of any, when system is ""). No option gives an empty
 // Sheet.
 func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, error) {
-	name := req.Options.String("character")
+	return h.SheetNamed(ctx, req, req.Options.String("character"), system)
+}
+
+// SheetNamed is Sheet for a sheet named by another option (an opponent's
+// target:): read as the asker of req may read it, so a GM reads a hidden
+// sheet there as with character:, and to a player it is not there.
+func (h *Env) SheetNamed(ctx context.Context, req *Request, name, system string) (Sheet, error) {
 	if name == "" {
 		return Sheet{}, nil
 	}
