@@ -203,6 +203,11 @@ func (h *Tracker) combatantFrom(call *kit.Call, sheet *db.Character, joining boo
 	switch {
 	case sheet != nil:
 		c.Name, c.Owner = sheet.Name, sheet.OwnerID
+		if !joining && req.GM && sheet.OwnerID == req.User.ID {
+			// The GM's own sheet, added by the GM, is the GM's NPC (the
+			// Architect's, in xhalem's ties), unless owner: names a player.
+			c.Owner = ""
+		}
 		maps.Copy(stats, sheet.Stats)
 	case joining:
 		c.Name, c.Owner = req.User.Name, req.User.ID
