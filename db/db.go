@@ -272,6 +272,17 @@ func (d *DB) migrate(ctx context.Context) error {
 			continue
 		}
 		err = d.tx(ctx, func(tx *sql.Tx) error {
+			// The transaction holds the write lock from its BEGIN
+			// (IMMEDIATE): read the version again under it, so that of
+			// processes opening one new file at once, one applies each
+			// migration and the others find it applied.
+			var now int
+			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&now); err != nil {
+				return fmt.Errorf("read schema version: %w", err)
+			}
+			if now >= m.version {
+				return nil
+			}
 			if _, err := tx.ExecContext(ctx, m.body); err != nil {
 				return err
 			}

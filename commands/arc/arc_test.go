@@ -19,6 +19,10 @@ func (noSheets) Character(ctx context.Context, guildID, name string) (db.Charact
 	return db.Character{}, db.ErrNotFound
 }
 
+func (noSheets) Characters(context.Context, string, string, string, string, int) ([]db.Character, error) {
+	return nil, nil
+}
+
 // newRouter is a router with /arc alone, on default rules, without
 // characters or a roll log: enough for mistakes.
 func newRouter() *kit.Router {

@@ -127,7 +127,8 @@ func (h *handlers) opposed(ctx context.Context, req *kit.Request) (kit.Response,
 func (h *handlers) readOpposition(ctx context.Context, c *kit.Call, cfg rules.Config, example string) opposition {
 	var in opposition
 	if name := c.Req.Options.String("target"); name != "" {
-		target, err := h.Sheet(ctx, &kit.Request{GuildID: c.Req.GuildID, Path: c.Req.Path, Options: kit.Options{"character": name}}, rules.SystemName)
+		// As the asker may read it: a GM's hidden NPC is an opponent too.
+		target, err := h.SheetNamed(ctx, c.Req, name, rules.SystemName)
 		c.Fail(err)
 		in.target = target
 	}

@@ -24,7 +24,7 @@ var System = kit.Configured(kit.System{
 // always named the options' mistakes first and looked at `dice:` last,
 // just before the dice roll, so a `dice:` it cannot read waits behind
 // them (kit's BeginDiceLast).
-var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, DiceLast: true}
+var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, DiceLast: true, OwnSheet: true}
 
 // config is the configuration of /arc, for its suggestions.
 func (h *handlers) config() rules.Config { return kit.RulesOf[rules.Config](h.Rules, rules.SystemName) }

@@ -99,29 +99,43 @@ func TestArcZeroRulesUseDefaults(t *testing.T) {
 	}
 }
 
+// TestArcReadsOwnCharacter: without character:, /arc reads the asker's
+// one arc character, as /roll does, and says so (issue 21).
+func TestArcReadsOwnCharacter(t *testing.T) {
+	resp, _, err := arcRun(t, nil, newArcStore(t), "/arc check threshold:easy ks:control us:accuracy es:1 dice:1")
+	if err != nil || !strings.Contains(resp.Content, "KS 7 + US 4") || !strings.Contains(resp.Content, "-# Mira is your one arc character here: character: picks another") {
+		t.Errorf("/arc check without character: = %q, %v; want Mira's control and accuracy, and a note that says so", resp.Content, err)
+	}
+}
+
 func TestArcMistakes(t *testing.T) {
 	tests := []struct {
-		line string
-		want string
+		line  string
+		want  string
+		empty bool // the asker has no character (else Mira is their one arc character)
 	}{
-		{"/arc check threshold:easy character:Rex ks:1 us:1 es:1 dice:1", "Rex is a burst character; /arc needs an arc one"},
-		{"/arc check threshold:easy ks:control us:1 es:1 dice:1", "ks:control names a stat, but no sheet was given"},
-		{"/arc check threshold:easy character:Mira ks:control us:accuracy dice:1", "/arc check needs es: give es:<number or stat name>, or add es to Mira's sheet"},
-		{"/arc check threshold:easy ks:1 us:1 es:5 dice:1,2", "dice: 2 values given but only 1 die rolled (example: dice:4, the ES 5 die d8)"},
-		{"/arc opposed ks:1 us:1 es:5 target:Nobody target_ks:1 target_us:1 target_es:1 dice:1,1", `there is no character "Nobody" here`},
-		{"/arc opposed ks:1 us:1 es:5 target_ks:1 target_us:1 target_es:1 target_size:9 dice:1,1", "target_size: size must be -3 to 3 (medium is 0), not 9"},
-		{"/arc order who:\",,\"", "who: lists nobody"},
-		{"/arc order who:\"som=3\"", "every entry of who: starts with a name"},
-		{"/arc order who:\"Gob som=3 str=4\"", `"str=4" in who: is not som, empathy or perception`},
-		{"/arc order who:\"Gob som=x\"", `som needs a whole number, not "x"`},
-		{"/arc order who:\"Rex\"", "Rex is a burst character; /arc order needs arc ones"},
-		{"/arc order who:\"" + strings.Repeat("G som=1 emp=1 per=1,", 31) + "\"", "who: lists more than 30 characters"},
-		{"/arc move control:5 build:0", "option build must be at least 1, not 0 (example: /arc move build:1)"},
-		{"/arc move control:5 build:6 load:3 clothing:5", "the clothing (5 kg) is part of the weight borne (3 kg)"},
-		{"/arc move control:5 es:0", "ES score must be 1-10, not 0"},
+		{line: "/arc check threshold:easy character:Rex ks:1 us:1 es:1 dice:1", want: "Rex is a burst character; /arc needs an arc one"},
+		{line: "/arc check threshold:easy ks:control us:1 es:1 dice:1", want: "ks:control names a stat, but no sheet was given", empty: true},
+		{line: "/arc check threshold:easy character:Mira ks:control us:accuracy dice:1", want: "/arc check needs es: give es:<number or stat name>, or add es to Mira's sheet"},
+		{line: "/arc check threshold:easy ks:1 us:1 es:5 dice:1,2", want: "dice: 2 values given but only 1 die rolled (example: dice:4, the ES 5 die d8)"},
+		{line: "/arc opposed ks:1 us:1 es:5 target:Nobody target_ks:1 target_us:1 target_es:1 dice:1,1", want: `there is no character "Nobody" here`},
+		{line: "/arc opposed ks:1 us:1 es:5 target_ks:1 target_us:1 target_es:1 target_size:9 dice:1,1", want: "target_size: size must be -3 to 3 (medium is 0), not 9"},
+		{line: "/arc order who:\",,\"", want: "who: lists nobody"},
+		{line: "/arc order who:\"som=3\"", want: "every entry of who: starts with a name"},
+		{line: "/arc order who:\"Gob som=3 str=4\"", want: `"str=4" in who: is not som, empathy or perception`},
+		{line: "/arc order who:\"Gob som=x\"", want: `som needs a whole number, not "x"`},
+		{line: "/arc order who:\"Rex\"", want: "Rex is a burst character; /arc order needs arc ones"},
+		{line: "/arc order who:\"" + strings.Repeat("G som=1 emp=1 per=1,", 31) + "\"", want: "who: lists more than 30 characters"},
+		{line: "/arc move control:5 build:0", want: "option build must be at least 1, not 0 (example: /arc move build:1)"},
+		{line: "/arc move control:5 build:6 load:3 clothing:5", want: "the clothing (5 kg) is part of the weight borne (3 kg)"},
+		{line: "/arc move control:5 es:0", want: "ES score must be 1-10, not 0"},
 	}
 	for _, tt := range tests {
-		_, _, err := arcRun(t, nil, newArcStore(t), tt.line)
+		store := newArcStore(t)
+		if tt.empty {
+			store = kittest.Store(t)
+		}
+		_, _, err := arcRun(t, nil, store, tt.line)
 		ue, ok := kit.AsUserError(err)
 		if !ok || !strings.Contains(ue.Msg, tt.want) {
 			t.Errorf("%s: err = %v, want a user error containing %q", tt.line, err, tt.want)

@@ -32,6 +32,11 @@ func (s *store) Character(_ context.Context, _, name string) (db.Character, erro
 	return db.Character{Name: "Rex", System: rules.SystemName, Stats: map[string]int{"agility": 2, "vigor": 10}}, nil
 }
 
+// Characters lists none: Rex is nobody's own.
+func (s *store) Characters(context.Context, string, string, string, string, int) ([]db.Character, error) {
+	return nil, nil
+}
+
 func testHandlers(cfg rules.Config) (*handlers, *store) {
 	s := &store{}
 	deps := kit.NewDeps(nil, kit.Rules{rules.SystemName: cfg})

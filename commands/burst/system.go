@@ -24,5 +24,6 @@ var System = kit.Configured(kit.System{
 // BurstErr shows it.
 var pipeline = kit.Pipeline[rules.Config]{
 	System:     rules.SystemName,
+	OwnSheet:   true,
 	RulesError: func(_ *kit.Call, err error, example string) error { return BurstErr(err, example) },
 }

@@ -261,6 +261,9 @@ func (c *Call) Reply(id string, result any, lines ...string) Response {
 	if bd := c.Tray.Breakdown(); bd != "" {
 		parts = append(parts, bd)
 	}
+	if note := c.Sheet.OwnNote(); note != "" {
+		parts = append(parts, note)
+	}
 	if id != "" {
 		parts = append(parts, "-# roll "+id)
 	}

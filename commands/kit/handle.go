@@ -19,6 +19,9 @@ type Pipeline[C any] struct {
 	// DiceLast opens the calls with BeginDiceLast: a mistake in `dice:`
 	// is named after the other options', as the rules roll last.
 	DiceLast bool
+	// OwnSheet reads, without character:, the asker's one character of
+	// the system (DefaultSheet), and the reply says which it read.
+	OwnSheet bool
 	// RulesError shows an error of the system's rules to the user (see
 	// Rule); nil shows it as Call.RulesError does.
 	RulesError func(c *Call, err error, example string) error
@@ -35,6 +38,11 @@ func (p Pipeline[C]) Open(ctx context.Context, env *Env, req *Request) (*Call, C
 	c, err := begin(ctx, req, p.System)
 	if err != nil {
 		return nil, cfg, err
+	}
+	if p.OwnSheet && c.Sheet.c == nil {
+		if c.Sheet, err = env.DefaultSheet(ctx, req, p.System); err != nil {
+			return nil, cfg, err
+		}
 	}
 	c.rulesError = p.RulesError
 	return c, cfg, nil

@@ -123,13 +123,59 @@ func (h *Env) CharacterChoices(ctx context.Context, req *Request, ownerID, syste
 // Sheet is the character a rules command reads stats from, if any.
 type Sheet struct {
 	c *db.Character
+	// own: no character: was given, and this is the asker's one
+	// character of the command's system (DefaultSheet).
+	own bool
+}
+
+// DefaultSheet is the sheet a rules command of system reads when no
+// character: is given: the asker's one character of system in the server,
+// not a hidden one (a GM's secret NPC is not the GM's character); with
+// none, or several, no sheet, and the command reads its options alone.
+func (h *Env) DefaultSheet(ctx context.Context, req *Request, system string) (Sheet, error) {
+	if system == "" || req.Options.String("character") != "" || h.Characters == nil {
+		return Sheet{}, nil
+	}
+	mine, err := h.Characters.Characters(ctx, req.GuildID, req.User.ID, system, "", 3)
+	if err != nil {
+		return Sheet{}, fmt.Errorf("list the %s characters of %s: %w", system, req.User.ID, err)
+	}
+	var shown []db.Character
+	for _, c := range mine {
+		if !c.Hidden {
+			shown = append(shown, c)
+		}
+	}
+	if len(shown) != 1 || len(mine) > 2 {
+		return Sheet{}, nil
+	}
+	return Sheet{c: &shown[0], own: true}, nil
+}
+
+// Own reports whether the sheet is the asker's one character, read
+// without character: (DefaultSheet), for the reply to say so.
+func (s Sheet) Own() bool { return s.own }
+
+// OwnNote is the line a reply adds when it read the asker's one
+// character without being told: "" otherwise.
+func (s Sheet) OwnNote() string {
+	if !s.own || s.c == nil {
+		return ""
+	}
+	return "-# " + EscapeMarkdown(s.c.Name) + " is your one " + s.c.System + " character here: character: picks another"
 }
 
 // Sheet loads the character of the request's `character:` option, which
 // must be of system (of any, when system is ""). No option gives an empty
 // Sheet.
 func (h *Env) Sheet(ctx context.Context, req *Request, system string) (Sheet, error) {
-	name := req.Options.String("character")
+	return h.SheetNamed(ctx, req, req.Options.String("character"), system)
+}
+
+// SheetNamed is Sheet for a sheet named by another option (an opponent's
+// target:): read as the asker of req may read it, so a GM reads a hidden
+// sheet there as with character:, and to a player it is not there.
+func (h *Env) SheetNamed(ctx context.Context, req *Request, name, system string) (Sheet, error) {
 	if name == "" {
 		return Sheet{}, nil
 	}

@@ -22,7 +22,7 @@ var (
 	}
 	genericResources = []string{"hp"}
 	// initiativeStat is also an option of /init join.
-	initiativeStat = kit.IntStat("initiative", "Initiative as rolled at the table: no die is rolled")
+	initiativeStat = kit.IntStat("initiative", "Initiative as rolled at the table, the system's score: no die is rolled")
 )
 
 // initNameOption is an option that names a combatant, autocompleted
@@ -94,9 +94,13 @@ func sub(name, desc string, options ...kit.Option) kit.Option {
 // subcommands are /init's, in the order Discord shows them, with the
 // systems' choices and stat options.
 func (h *Tracker) subcommands() []subcommand {
-	var statOptions []kit.Option
+	var statOptions, trackOptions []kit.Option
+	tracks := h.resources()
 	for _, s := range h.stats() {
 		statOptions = append(statOptions, s.Option)
+		if slices.Contains(tracks, s.Name) {
+			trackOptions = append(trackOptions, s.Option)
+		}
 	}
 	var systems []kit.Choice
 	for _, s := range h.fightSystems() {
@@ -116,12 +120,14 @@ func (h *Tracker) subcommands() []subcommand {
 			{Type: kit.String, Name: "resources", Description: "Other tracks as name=value, e.g. \"vigor=3\" (max_vigor=5 for a maximum)", MaxLength: 1000},
 			kit.DiceOption,
 		}, statOptions...)...)},
-		{run: h.initJoin, def: sub("join", "Join the fight, with your character or under your name",
-			kit.Option{Type: kit.String, Name: "character", Description: "Your character (default: your only one of this system)", Autocomplete: true, MaxLength: kit.MaxNameLen},
-			kit.Option{Type: kit.String, Name: "name", Description: "Your name in the fight (default: the character's, else yours)", MaxLength: kit.MaxNameLen},
+		// join takes the damage tracks (hp; burst's durability and health)
+		// as /init add does, with the same limits.
+		{run: h.initJoin, def: sub("join", "Join the fight, with your character or under your name", append([]kit.Option{
+			{Type: kit.String, Name: "character", Description: "Your character (default: your only one of this system)", Autocomplete: true, MaxLength: kit.MaxNameLen},
+			{Type: kit.String, Name: "name", Description: "Your name in the fight (default: the character's, else yours)", MaxLength: kit.MaxNameLen},
 			initiativeStat.Option,
 			kit.DiceOption,
-		)},
+		}, trackOptions...)...)},
 		{run: h.initBegin, gm: true, def: sub("begin", "Roll or order initiative and start round 1 (GM)", kit.DiceOption)},
 		{run: h.initNext, def: sub("next", "End the current turn and start the next (GM or the turn's player)")},
 		{run: h.initPrev, gm: true, def: sub("prev", "Move the turn back one (GM); it undoes nothing")},

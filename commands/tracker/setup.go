@@ -149,6 +149,11 @@ func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.
 		if err := checkSheetSystem(e, sheet); err != nil {
 			return encounter.Event{}, err
 		}
+		if joining {
+			if err := alreadyIn(e, req, c.Name); err != nil {
+				return encounter.Event{}, err
+			}
+		}
 		if _, err := e.Find(c.Name); err == nil && !req.GM {
 			// One refusal for every name taken: "already a combatant named"
 			// for a hidden one would tell a player it is there.
@@ -160,6 +165,22 @@ func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.
 		return kit.Response{}, err
 	}
 	return h.reply(req, enc, ev, enc.State.Begun, moved), nil
+}
+
+// alreadyIn refuses a second /init join of the asker's: under a name
+// they already control in the fight, or, naming none (no name:, no
+// character:), when they already control one the players can see.
+func alreadyIn(e *encounter.Encounter, req *kit.Request, name string) error {
+	named := req.Options.String("name") != "" || req.Options.String("character") != ""
+	for _, o := range e.Combatants {
+		if o.Owner != req.User.ID || (o.Hidden && !req.GM) {
+			continue
+		}
+		if strings.EqualFold(o.Name, name) || !named {
+			return kit.Errorf("you are already in this fight as %s: to join with another combatant too, give its name (example: /init join name:<name>)", o.Name)
+		}
+	}
+	return nil
 }
 
 // checkSheetSystem refuses a character of another system than the
@@ -182,6 +203,11 @@ func (h *Tracker) combatantFrom(call *kit.Call, sheet *db.Character, joining boo
 	switch {
 	case sheet != nil:
 		c.Name, c.Owner = sheet.Name, sheet.OwnerID
+		if !joining && req.GM && sheet.OwnerID == req.User.ID {
+			// The GM's own sheet, added by the GM, is the GM's NPC (the
+			// Architect's, in xhalem's ties), unless owner: names a player.
+			c.Owner = ""
+		}
 		maps.Copy(stats, sheet.Stats)
 	case joining:
 		c.Name, c.Owner = req.User.Name, req.User.ID
@@ -194,6 +220,7 @@ func (h *Tracker) combatantFrom(call *kit.Call, sheet *db.Character, joining boo
 	tracks := h.typedStats(call, stats)
 	h.optionStats(req, stats)
 	c.Stats = takeTracks(&c, stats, tracks)
+	call.Fail(checkResources(&c))
 	if owner := req.Options.String("owner"); owner != "" {
 		c.Owner = owner
 	}
@@ -232,6 +259,12 @@ func (h *Tracker) optionStats(req *kit.Request, stats map[string]int) {
 	for _, s := range h.stats() {
 		switch v := req.Options[s.Name].(type) {
 		case int64:
+			if s.Name == initiativeStat.Name {
+				// The score as rolled at the table, apart from any
+				// system's "initiative" stat (burst's bonus dice).
+				stats[encounter.StatGiven] = int(v)
+				continue
+			}
 			stats[s.Name] = int(v)
 		case string:
 			if n, ok := s.Values[v]; ok {
@@ -239,6 +272,31 @@ func (h *Tracker) optionStats(req *kit.Request, stats map[string]int) {
 			}
 		}
 	}
+}
+
+// checkResources holds c's tracks to the limits of the options that give
+// them (kit.MaxStatAbs), with the encounter's low end (hp from 1, the
+// others from 0), so that every command words the same limits.
+func checkResources(c *encounter.Combatant) error {
+	for _, k := range slices.Sorted(maps.Keys(c.Resources)) {
+		low := 0
+		if k == encounter.TrackHP {
+			low = 1
+		}
+		top := kit.MaxStatAbs
+		if m, ok := c.Max[k]; ok && m >= low && m < top {
+			top = m
+		}
+		if v := c.Resources[k]; v < low || v > top {
+			return kit.Errorf("%s must be %d to %d, not %d (example: /init add name:Orc hp:10)", k, low, top, v)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.Max)) {
+		if m := c.Max[k]; m < 1 || m > kit.MaxStatAbs {
+			return kit.Errorf("max_%s must be 1 to %d, not %d (example: /init add name:Orc hp:10 stats:\"max_hp=12\")", k, kit.MaxStatAbs, m)
+		}
+	}
+	return nil
 }
 
 // takeTracks moves each of tracks found in stats to c's Resources, with
@@ -303,6 +361,9 @@ func (h *Tracker) rollingChange(ctx context.Context, req *kit.Request, op func(e
 // combatant's roll is logged privately, for the GM who made it.
 func (h *Tracker) logEventRolls(ctx context.Context, req *kit.Request, ev encounter.Event) error {
 	for _, r := range ev.Rolls {
+		if r.Given {
+			continue // rolled at the table: no die of ours
+		}
 		what := strings.TrimSpace(r.Name + " " + r.For)
 		if _, err := h.LogRoll(ctx, req, r.Expr+" ["+what+"]", r.Total, secretly(r.Secret), r); err != nil {
 			return err

@@ -18,8 +18,9 @@ import (
 // combatant) goes to the GM alone. With tracker, the message carries the
 // tracker and its buttons, and pings the player whose turn began.
 func (h *Tracker) reply(req *kit.Request, enc db.Encounter, ev encounter.Event, tracker, moved bool) kit.Response {
-	public := ev.Text(false)
-	resp := h.answer(req, enc, public, ev.Text(true), tracker, tracker)
+	// The rolls' dice keep /roll's markup: only the rest is escaped.
+	public := ev.Format(false, kit.EscapeInline)
+	resp := h.answerEscaped(req, enc, public, ev.Format(true, kit.EscapeInline), tracker, tracker)
 	if public == "" {
 		return resp
 	}
@@ -36,16 +37,21 @@ func (h *Tracker) reply(req *kit.Request, enc db.Encounter, ev encounter.Event, 
 // A public answer brings the players' tracker up to date (ShowTracker,
 // posting it when post).
 func (h *Tracker) answer(req *kit.Request, enc db.Encounter, public, private string, gmTracker, post bool) kit.Response {
+	return h.answerEscaped(req, enc, kit.EscapeInline(public), kit.EscapeInline(private), gmTracker, post)
+}
+
+// answerEscaped is answer with public and private already escaped.
+func (h *Tracker) answerEscaped(req *kit.Request, enc db.Encounter, public, private string, gmTracker, post bool) kit.Response {
 	resp := kit.Response{Result: h.InitResult(enc.State, req.GM)}
 	if public == "" {
-		resp.Content = kit.EscapeInline(private)
+		resp.Content = private
 		resp.Ephemeral = true
 		if gmTracker {
 			resp.Embeds = []kit.Embed{h.trackerEmbed(enc.State, true)}
 		}
 		return resp
 	}
-	resp.Content = kit.EscapeInline(public)
+	resp.Content = public
 	h.ShowTracker(req, enc, &resp, post)
 	return resp
 }
@@ -73,11 +79,11 @@ func ping(req *kit.Request, e *encounter.Encounter, resp *kit.Response) {
 // part). A system sets its reply's Followups to it after a change whose
 // event the players may read (ev.Text(false) is not "").
 func GMSecrets(req *kit.Request, ev encounter.Event) []kit.Response {
-	secret := ev.SecretText()
+	secret := ev.SecretFormat(kit.EscapeInline)
 	if !req.GM || secret == "" {
 		return nil
 	}
-	return []kit.Response{{Type: kit.Message, Ephemeral: true, Content: "Only you see this: " + kit.EscapeInline(secret)}}
+	return []kit.Response{{Type: kit.Message, Ephemeral: true, Content: "Only you see this: " + secret}}
 }
 
 // ShowTracker brings the players' tracker up to date with resp, the

@@ -237,7 +237,8 @@ func run(c *kit.Call, e *encounter.Encounter, p rules.Policy, name, mode string,
 // roll's ID; the roll is logged, privately when secret; the `result`
 // gets the encounter; the tracker message, if there is one, is edited.
 func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr string, out *kit.Outcome, fight *inFight, result any) (kit.Response, error) {
-	public := ch.ev.Text(false)
+	// The rolls' dice keep /roll's markup: only the rest is escaped.
+	public := ch.ev.Format(false, kit.EscapeInline)
 	vis := c.Visibility()
 	private := vis == kit.Self
 	logged := vis
@@ -254,11 +255,11 @@ func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr 
 	out.ID = id
 	text := public
 	if public == "" {
-		text = ch.ev.Text(true)
+		text = ch.ev.Format(true, kit.EscapeInline)
 	}
 	view := h.fight.InitResult(ch.enc.State, c.Req.GM)
 	fight.Encounter = &view
-	resp := c.Reply(out.ID, result, kit.EscapeInline(text))
+	resp := c.Reply(out.ID, result, text)
 	resp.Ephemeral = resp.Ephemeral || public == ""
 	if public != "" {
 		h.fight.ShowTracker(c.Req, ch.enc, &resp, false)

@@ -97,6 +97,15 @@ func NewPolicy(cfg Config) encounter.Policy {
 	return Policy{Base: encounter.Base{Track: ResourceHP, CounterReset: encounter.ResetRound}, cfg: cfg}
 }
 
+// NoScore refuses an initiative score given at the table
+// (encounter.NoScorer): arc has none. "Every participant to the action is
+// asked to declare his action(s) in the turn; the declarations are in
+// ascending order of State of Mind, from the character with the lowest
+// score up to the highest one."
+func (Policy) NoScore() string {
+	return "arc has no initiative score: actions are declared in ascending order of State of Mind (som), lowest first; give som instead of initiative"
+}
+
 // Name returns "arc".
 func (Policy) Name() string { return SystemName }
 

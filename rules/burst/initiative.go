@@ -3,6 +3,7 @@ package burst
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // BaseActions: "You begin with 2 Actions. ... You gain additional actions
@@ -96,18 +97,50 @@ type InitiativeResult struct {
 	FirstRound int `json:"first_round"`
 }
 
+// GivenInitiative is Initiative for a score rolled at the table: total is
+// the action roll with its bonus dice, as the text defines the score
+// ("all participants who wish to act roll their action dice. Talents or
+// skills might add bonus dice"); no die is rolled, and the rest (the first
+// round's actions, Over Watch, ambush) is as Initiative's.
+func GivenInitiative(in InitiativeInput, total int) (InitiativeResult, error) {
+	out, b, err := initiativeSetup(in)
+	if err != nil {
+		return InitiativeResult{}, err
+	}
+	if err := b.validate(); err != nil {
+		return InitiativeResult{}, err
+	}
+	out.Roll = Roll{Expr: strconv.Itoa(total), BonusDice: b.Dice, Total: total}
+	return out, nil
+}
+
 // Initiative rolls initiative. "Each round, all fighters act in order of
 // their initiative roll from highest to lowest."
 func Initiative(in InitiativeInput, d Dice) (InitiativeResult, error) {
+	out, b, err := initiativeSetup(in)
+	if err != nil {
+		return InitiativeResult{}, err
+	}
+	r, err := ActionRoll(b, "initiative", d)
+	if err != nil {
+		return InitiativeResult{}, err
+	}
+	out.Roll = r
+	return out, nil
+}
+
+// initiativeSetup is the part of Initiative that rolls nothing: the
+// actions of the first round, and the bonus dice of the roll.
+func initiativeSetup(in InitiativeInput) (InitiativeResult, Bonus, error) {
 	actions := in.Actions
 	if actions == 0 {
 		actions = BaseActions
 	}
 	if actions < 1 || actions > MaxActions {
-		return InitiativeResult{}, fmt.Errorf("actions must be 1 to %d, not %d", MaxActions, actions)
+		return InitiativeResult{}, Bonus{}, fmt.Errorf("actions must be 1 to %d, not %d", MaxActions, actions)
 	}
 	if in.Watch != NoWatch && in.Ambush != NoAmbush {
-		return InitiativeResult{}, errors.New("give Over Watch or an ambush side, not both: Over Watch from another vector already counts as ambushed")
+		return InitiativeResult{}, Bonus{}, errors.New("give Over Watch or an ambush side, not both: Over Watch from another vector already counts as ambushed")
 	}
 	out := InitiativeResult{Actions: actions, FirstRound: actions}
 	b := in.Bonus
@@ -127,10 +160,5 @@ func Initiative(in InitiativeInput, d Dice) (InitiativeResult, error) {
 	if out.Ambushed {
 		out.FirstRound = 1
 	}
-	r, err := ActionRoll(b, "initiative", d)
-	if err != nil {
-		return InitiativeResult{}, err
-	}
-	out.Roll = r
-	return out, nil
+	return out, b, nil
 }

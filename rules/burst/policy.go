@@ -158,14 +158,22 @@ func (p Policy) Insert(e *encounter.Encounter, c *encounter.Combatant, r dice.Ro
 	return len(e.Combatants), rolls, nil
 }
 
-// initiative rolls c's initiative with Initiative and sets its key, its
-// rolls and its first round's actions.
+// initiative rolls c's initiative with Initiative, or takes the score
+// given at the table (encounter.StatGiven: the action roll with bonus
+// dice, GivenInitiative), and sets its key, its rolls and its first
+// round's actions.
 func (p Policy) initiative(c *encounter.Combatant, r dice.Roller) (encounter.Roll, error) {
 	in, err := initiativeInput(c)
 	if err != nil {
 		return encounter.Roll{}, err
 	}
-	res, err := Initiative(in, FromRoller(r))
+	var res InitiativeResult
+	given, isGiven := encounter.Given(c)
+	if isGiven {
+		res, err = GivenInitiative(in, given)
+	} else {
+		res, err = Initiative(in, FromRoller(r))
+	}
 	if err != nil {
 		var de *DiceError
 		if errors.As(err, &de) {
@@ -174,6 +182,9 @@ func (p Policy) initiative(c *encounter.Combatant, r dice.Roller) (encounter.Rol
 		return encounter.Roll{}, encounter.Errorf(encounter.ErrInvalid, "%s's initiative: %v", c.Name, err)
 	}
 	roll := encounterRoll(c, "initiative", res.Roll)
+	if isGiven {
+		roll = encounter.GivenRoll(c, "initiative", given, "the action roll with bonus dice")
+	}
 	c.Initiative = []int{res.Roll.Total, res.Roll.BonusDice}
 	c.InitiativeRolls = []encounter.Roll{roll}
 	setStat(c, StatFirstRound, res.FirstRound)

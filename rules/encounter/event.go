@@ -71,7 +71,16 @@ type Expired struct {
 
 // Text returns the event as a reply: the summary, the lines and the rolls,
 // one a line. For players (forGM false) it leaves out what is secret.
-func (ev Event) Text(forGM bool) string {
+func (ev Event) Text(forGM bool) string { return ev.Format(forGM, nil) }
+
+// Format is Text with esc (chat markup escaping, say; nil for none)
+// applied to every part but the dice of the rolls, which a Roll's Text
+// already renders in the chat's markup (a natural 1 underlined, as /roll
+// shows it).
+func (ev Event) Format(forGM bool, esc func(string) string) string {
+	if esc == nil {
+		esc = func(s string) string { return s }
+	}
 	var b strings.Builder
 	add := func(s string, secret bool, public string) {
 		if secret && !forGM {
@@ -85,31 +94,43 @@ func (ev Event) Text(forGM bool) string {
 		}
 		b.WriteString(s)
 	}
-	add(ev.Summary, ev.Secret, ev.Public)
+	add(esc(ev.Summary), ev.Secret, esc(ev.Public))
 	for _, l := range ev.Lines {
-		add(l.Text, l.Secret, l.Public)
+		add(esc(l.Text), l.Secret, esc(l.Public))
 	}
 	for _, r := range ev.Rolls {
-		add(r.Name+" ("+r.For+"): "+r.Text, r.Secret, "")
+		add(r.line(esc), r.Secret, "")
 	}
 	return b.String()
 }
 
+// line is the roll as a line of a reply: its roller's name and what it is
+// for, escaped with esc, then its dice as Text renders them.
+func (r Roll) line(esc func(string) string) string {
+	return esc(r.Name+" ("+r.For+"): ") + r.Text
+}
+
 // SecretText is what Text(true) shows that the players may not read: the
 // GM's text of each secret part, one a line; "" when there is none.
-func (ev Event) SecretText() string {
+func (ev Event) SecretText() string { return ev.SecretFormat(nil) }
+
+// SecretFormat is SecretText with esc applied as Format does.
+func (ev Event) SecretFormat(esc func(string) string) string {
+	if esc == nil {
+		esc = func(s string) string { return s }
+	}
 	var parts []string
 	if ev.Secret && ev.Summary != "" {
-		parts = append(parts, ev.Summary)
+		parts = append(parts, esc(ev.Summary))
 	}
 	for _, l := range ev.Lines {
 		if l.Secret && l.Text != "" {
-			parts = append(parts, l.Text)
+			parts = append(parts, esc(l.Text))
 		}
 	}
 	for _, r := range ev.Rolls {
 		if r.Secret {
-			parts = append(parts, r.Name+" ("+r.For+"): "+r.Text)
+			parts = append(parts, r.line(esc))
 		}
 	}
 	return strings.Join(parts, "\n")

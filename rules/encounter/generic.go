@@ -27,8 +27,9 @@ const maxTieRolls = 5
 // Generic is the policy of a fight with no system. It is neutral, and it
 // is the one the package is tested with:
 //
-//   - Order: each combatant's initiative is its "initiative" stat if it
-//     has one, else 1d20 + its "init" stat; highest first. A tie goes to
+//   - Order: each combatant's initiative is the score given at the table
+//     (StatGiven, told as a roll with no die) or its "initiative" stat if
+//     it has one, else 1d20 + its "init" stat; highest first. A tie goes to
 //     the higher "init"; those still tied each roll 1d20 (a "tie-break"),
 //     highest first, again while they tie, at most 5 times. Dice are
 //     rolled in the order the combatants were added, then the tie-breaks.
@@ -99,6 +100,12 @@ func (Generic) Insert(e *Encounter, c *Combatant, r dice.Roller) (int, []Roll, e
 func genericInitiative(c *Combatant, r dice.Roller) (*Roll, error) {
 	bonus := c.Stats[StatInit]
 	c.InitiativeRolls = nil
+	if v, ok := Given(c); ok {
+		c.Initiative = []int{v, bonus}
+		roll := GivenRoll(c, "initiative", v, "")
+		c.InitiativeRolls = []Roll{roll}
+		return &roll, nil
+	}
 	if v, ok := c.Stats[StatInitiative]; ok {
 		c.Initiative = []int{v, bonus}
 		return nil, nil

@@ -214,6 +214,9 @@ type Roll struct {
 	Faces     []int  `json:"faces"`  // every die's face, in the order rolled
 	Text      string `json:"text"`   // as a reply shows it: "1d20 (14) + 2 = 16"
 	Secret    bool   `json:"secret"` // the roller is hidden from the players
+	// Given: no die was rolled; Total is the score given at the table
+	// (StatGiven), and Text says so.
+	Given bool `json:"given,omitempty"`
 }
 
 // RollExpr rolls a dice expression for c with r, for a policy. A

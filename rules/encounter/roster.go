@@ -45,6 +45,11 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 		if err := checkTracks(&c); err != nil {
 			return err
 		}
+		if ns, ok := p.(NoScorer); ok {
+			if _, given := Given(&c); given {
+				return invalidf("%s", ns.NoScore())
+			}
+		}
 		if len(c.Conditions) > 0 || c.Delayed {
 			return fmt.Errorf("add %s: a new combatant has no conditions and no delay", c.Name)
 		}

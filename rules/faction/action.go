@@ -262,6 +262,9 @@ type act struct {
 	planned     bool
 	freePlanAP  int
 	noPlanBonus bool
+	// misdirected is the asset this action Misdirected, this round:
+	// freeInvestigate leaves it out as it does one Misdirected before.
+	misdirected *Asset
 }
 
 // rollError marks an error from the roller: it fails a round, where an

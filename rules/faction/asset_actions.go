@@ -681,6 +681,11 @@ func (x *act) misdirect() error {
 	if t.Success {
 		tgt.Blocked = x.c.Round + 1
 		x.change(tgt.Label(), "no action in round", "", x.c.Round+1)
+		// Investigate (Triggered): "This does NOT occur in the case of a
+		// successful Misdirect against the only Investigate Asset in a
+		// Habitat." An exception to "(whether successful or not)": it
+		// holds in the round of the Misdirect too (freeInvestigate).
+		x.misdirected = tgt
 	}
 	if covert && x.remote == nil {
 		return x.freeInvestigate(tf, tgt.Location)

@@ -285,7 +285,10 @@ func (x *act) freeInvestigate(victim *Faction, where string) error {
 		if a.Location != where || !a.Has(SpecialInvestigate) || a.Health <= 0 || a.CapturedBy != "" || a.Transit != nil || a.Duplicate || a.BusyUntil > x.c.Round {
 			continue
 		}
-		if a.Blocked == x.c.Round {
+		// "This does NOT occur in the case of a successful Misdirect
+		// against the only Investigate Asset in a Habitat": one Misdirected
+		// in an earlier round (blocked now), or by this very action.
+		if a.Blocked == x.c.Round || a == x.misdirected {
 			misdirected = true
 			continue
 		}

@@ -182,6 +182,31 @@ func TestFreeInvestigate(t *testing.T) {
 	}
 }
 
+// TestMisdirectTheOnlyInvestigator: Investigate (Triggered), "This does
+// NOT occur in the case of a successful Misdirect against the only
+// Investigate Asset in a Habitat.", is an exception to "(whether
+// successful or not)" before it: a Covert Spy that Misdirects the
+// habitat's only Investigate Asset sets off no free Investigate in the
+// round of the Misdirect either. A failed Misdirect does.
+func TestMisdirectTheOnlyInvestigator(t *testing.T) {
+	c := world(t)
+	spy := add(t, c, "Red", "Spy", "Luna")
+	spy.Covert = true
+	dir := add(t, c, "Blue", "Intelligence Directorate", "Luna")
+	out := do(t, c, "Red", order("misdirect", spy.ID, "target", id(dir)), 10, 1)
+	if !out.Success || len(out.Triggered) != 0 {
+		t.Errorf("a successful Misdirect of the only Investigate Asset: success %v, triggered %+v", out.Success, out.Triggered)
+	}
+	c = world(t)
+	spy = add(t, c, "Red", "Spy", "Luna")
+	spy.Covert = true
+	dir = add(t, c, "Blue", "Intelligence Directorate", "Luna")
+	out = do(t, c, "Red", order("misdirect", spy.ID, "target", id(dir)), 1, 10, 1, 10)
+	if out.Success || len(out.Triggered) != 1 {
+		t.Errorf("a failed Misdirect: success %v, triggered %+v, want a free Investigate", out.Success, out.Triggered)
+	}
+}
+
 func TestTurnAgent(t *testing.T) {
 	setup := func() (*Campaign, *Asset, *Asset) {
 		c := world(t)

@@ -149,16 +149,25 @@ func (Policy) Name() string { return SystemName }
 // in, which the GM can change with Move. It also starts keeping each
 // combatant's state, and sets Skipping for the Knocked Out.
 func (p Policy) Order(e *encounter.Encounter, r dice.Roller) ([]encounter.Roll, error) {
+	var rolls []encounter.Roll
 	for i := range e.Combatants {
-		if err := p.join(&e.Combatants[i]); err != nil {
+		c := &e.Combatants[i]
+		if err := p.join(c); err != nil {
 			return nil, err
+		}
+		if v, ok := encounter.Given(c); ok {
+			rolls = append(rolls, encounter.GivenRoll(c, "initiative", v, givenIs))
 		}
 	}
 	// Highest key first, element by element (slices.Compare: a missing
 	// element ranks below any value).
 	slices.SortStableFunc(e.Combatants, func(a, b encounter.Combatant) int { return slices.Compare(b.Initiative, a.Initiative) })
-	return nil, nil
+	return rolls, nil
 }
+
+// givenIs is what an initiative given at the table is in ulm, whose text
+// rolls none: a place in the order, highest first.
+const givenIs = "ulm rolls none: a place in the order, highest first"
 
 // Insert places a newcomer by its "initiative" stat, after everyone it
 // ties with, or last without one. It rolls no dice.
@@ -166,12 +175,16 @@ func (p Policy) Insert(e *encounter.Encounter, c *encounter.Combatant, r dice.Ro
 	if err := p.join(c); err != nil {
 		return 0, nil, err
 	}
+	var rolls []encounter.Roll
+	if v, ok := encounter.Given(c); ok {
+		rolls = append(rolls, encounter.GivenRoll(c, "initiative", v, givenIs))
+	}
 	for i := range e.Combatants {
 		if slices.Compare(c.Initiative, e.Combatants[i].Initiative) > 0 {
-			return i, nil, nil
+			return i, rolls, nil
 		}
 	}
-	return len(e.Combatants), nil, nil
+	return len(e.Combatants), rolls, nil
 }
 
 // join readies c for the fight: checks its stats, keeps its state, sets
@@ -190,6 +203,9 @@ func (p Policy) join(c *encounter.Combatant) error {
 	}
 	c.Initiative, c.InitiativeRolls = nil, nil
 	if v, ok := c.Stats[StatInitiative]; ok {
+		c.Initiative = []int{v}
+	}
+	if v, ok := encounter.Given(c); ok {
 		c.Initiative = []int{v}
 	}
 	setRes(c, ResReserved, c.Stats[StatReserved])

@@ -160,7 +160,7 @@ func (p Policy) Order(e *encounter.Encounter, r dice.Roller) ([]encounter.Roll, 
 		if len(u.members) > 1 {
 			what = "group initiative"
 		}
-		roll, err := rollFor(u, what, r)
+		roll, err := firstRoll(u, what, r)
 		if err != nil {
 			return nil, err
 		}
@@ -187,6 +187,28 @@ func (p Policy) Order(e *encounter.Encounter, r dice.Roller) ([]encounter.Roll, 
 		}
 	}
 	return rolls, nil
+}
+
+// firstRoll is the unit's first Initiative: the score its first member
+// was given at the table (encounter.StatGiven: "1D20 + Engine or Evasion",
+// no die rolled), else rollFor's. A tie is settled by the text's rules
+// either way: a reroll is rolled.
+func firstRoll(u *unit, what string, r dice.Roller) (encounter.Roll, error) {
+	given, ok := encounter.Given(&u.members[0])
+	if !ok {
+		return rollFor(u, what, r)
+	}
+	is := "1d20 + Evasion"
+	if u.in.Kind == Machine {
+		is = "1d20 + Engine"
+	}
+	roll := encounter.GivenRoll(&u.members[0], what, given, is)
+	if len(u.members) > 1 {
+		g := toRoll(&dice.Result{}, u.members, what)
+		roll.Name, roll.Secret = g.Name, g.Secret
+	}
+	u.rolls = append(u.rolls, roll)
+	return roll, nil
 }
 
 // rollFor rolls the unit's Initiative ("initiative", "group initiative",
@@ -306,7 +328,7 @@ func (p Policy) Insert(e *encounter.Encounter, c *encounter.Combatant, r dice.Ro
 		}
 	}
 	u := &unit{members: []encounter.Combatant{*c}, in: in, side: side}
-	roll, err := rollFor(u, "initiative", r)
+	roll, err := firstRoll(u, "initiative", r)
 	if err != nil {
 		return 0, nil, err
 	}
