@@ -137,7 +137,12 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", file, err)
 	}
-	d := &DB{sql: sqldb, now: time.Now, pageKeyFile: file + PageKeySuffix}
+	d := &DB{sql: sqldb, now: time.Now}
+	if !strings.HasPrefix(file, MemoryPrefix) {
+		// A database in memory keeps its page secret in memory too: no
+		// key file beside a file that does not exist.
+		d.pageKeyFile = file + PageKeySuffix
+	}
 	for _, o := range opts {
 		o(d)
 	}
