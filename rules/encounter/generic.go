@@ -30,8 +30,11 @@ const maxTieRolls = 5
 //   - Order: each combatant's initiative is its "initiative" stat if it
 //     has one, else 1d20 + its "init" stat; highest first. A tie goes to
 //     the higher "init"; those still tied each roll 1d20 (a "tie-break"),
-//     highest first, again while they tie, at most 5 times. Dice are
-//     rolled in the order the combatants were added, then the tie-breaks.
+//     highest first, again while they tie, at most 5 times. A hidden
+//     combatant ties only with hidden ones, after those the players see:
+//     so its tie-breaks are secret, and a visible combatant rolls one only
+//     when tied with another the players see. Dice are rolled in the order
+//     the combatants were added, then the tie-breaks.
 //   - Insert: a newcomer rolls the same way and goes before the first
 //     combatant it beats on initiative then "init", so after everyone it
 //     ties with: it does not make the others roll again.
@@ -64,13 +67,44 @@ func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
 			j++
 		}
 		if j-i > 1 {
-			more, err := breakTies(e.Combatants[i:j], 0, r)
+			more, err := breakTiesApart(e.Combatants[i:j], r)
 			if err != nil {
 				return nil, err
 			}
 			rolls = append(rolls, more...)
 		}
 		i = j
+	}
+	return rolls, nil
+}
+
+// breakTiesApart orders group, combatants tied on every key so far: those
+// the players see first, breaking their ties with breakTies, then the
+// hidden ones, breaking theirs: a tie with a hidden combatant is no
+// business of the players.
+func breakTiesApart(group []Combatant, r dice.Roller) ([]Roll, error) {
+	slices.SortStableFunc(group, func(a, b Combatant) int {
+		switch {
+		case a.Hidden == b.Hidden:
+			return 0
+		case a.Hidden:
+			return 1
+		}
+		return -1
+	})
+	seen := slices.IndexFunc(group, func(c Combatant) bool { return c.Hidden })
+	if seen < 0 {
+		seen = len(group)
+	}
+	var rolls []Roll
+	for _, part := range [][]Combatant{group[:seen], group[seen:]} {
+		if len(part) > 1 {
+			more, err := breakTies(part, 0, r)
+			if err != nil {
+				return nil, err
+			}
+			rolls = append(rolls, more...)
+		}
 	}
 	return rolls, nil
 }
