@@ -114,4 +114,29 @@ var secretSessions = []secretSession{
 		"@bob /init list",
 		"@bob /init log",
 	}},
+	// Another faction's queued orders: Red's move of its Frigate is no
+	// business of Green's before the round, nor does it make Green's
+	// attack on the Frigate possible.
+	{name: "faction-order-check", player: "bob", lines: []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Green owner:bob home:Venus region:inner",
+		"/faction asset add faction:Red chart:Frigate",
+		"/faction asset add faction:Green chart:Militia",
+		"!@alice /faction order action:move asset:1 params:to=Venus",
+		"@bob /faction order action:attack asset:2 target:1",
+		"@bob /faction orders",
+		"@bob /faction show",
+	}},
+	{name: "faction-orders", player: "bob", knownLeak: "order numbers count every faction's orders (#3 for Green's first when Red queued two)", lines: []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Green owner:bob home:Venus region:inner",
+		"/faction asset add faction:Red chart:Frigate",
+		"/faction asset add faction:Green chart:Militia",
+		"!@alice /faction order action:move asset:1 params:to=Venus",
+		"!@alice /faction order action:invest stat:INF",
+		"@bob /faction order action:attack asset:2 target:1",
+		"@bob /faction order action:invest stat:TEC",
+		"@bob /faction orders",
+		"@bob /faction show",
+	}},
 }
