@@ -261,6 +261,9 @@ func (c *Call) Reply(id string, result any, lines ...string) Response {
 	if bd := c.Tray.Breakdown(); bd != "" {
 		parts = append(parts, bd)
 	}
+	if given := DiceGiven(c.Req); given != "" && c.Tray.phys != nil {
+		parts = append(parts, DiceGivenLine(given))
+	}
 	if id != "" {
 		parts = append(parts, "-# roll "+id)
 	}
