@@ -61,28 +61,44 @@ func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
 	// Highest key first, element by element (slices.Compare: a missing
 	// element ranks below any value).
 	slices.SortStableFunc(e.Combatants, func(a, b Combatant) int { return slices.Compare(b.Initiative, a.Initiative) })
+	// The tied groups, their visible members first; the ties of those the
+	// players see are broken first, all of them, then the hidden ones', so
+	// the players' tie-break dice are the ones they would be without them.
+	var hiddenTies [][]Combatant
 	for i := 0; i < len(e.Combatants); {
 		j := i + 1
 		for j < len(e.Combatants) && slices.Compare(e.Combatants[i].Initiative, e.Combatants[j].Initiative) == 0 {
 			j++
 		}
 		if j-i > 1 {
-			more, err := breakTiesApart(e.Combatants[i:j], r)
-			if err != nil {
-				return nil, err
+			seen, hidden := visibleFirst(e.Combatants[i:j])
+			if len(seen) > 1 {
+				more, err := breakTies(seen, 0, r)
+				if err != nil {
+					return nil, err
+				}
+				rolls = append(rolls, more...)
 			}
-			rolls = append(rolls, more...)
+			if len(hidden) > 1 {
+				hiddenTies = append(hiddenTies, hidden)
+			}
 		}
 		i = j
+	}
+	for _, group := range hiddenTies {
+		more, err := breakTies(group, 0, r)
+		if err != nil {
+			return nil, err
+		}
+		rolls = append(rolls, more...)
 	}
 	return rolls, nil
 }
 
-// breakTiesApart orders group, combatants tied on every key so far: those
-// the players see first, breaking their ties with breakTies, then the
-// hidden ones, breaking theirs: a tie with a hidden combatant is no
-// business of the players.
-func breakTiesApart(group []Combatant, r dice.Roller) ([]Roll, error) {
+// visibleFirst puts the combatants of group, tied on every key so far,
+// the players see before the hidden ones (a tie with a hidden combatant
+// is no business of the players), and returns both parts.
+func visibleFirst(group []Combatant) (seen, hidden []Combatant) {
 	slices.SortStableFunc(group, func(a, b Combatant) int {
 		switch {
 		case a.Hidden == b.Hidden:
@@ -92,21 +108,11 @@ func breakTiesApart(group []Combatant, r dice.Roller) ([]Roll, error) {
 		}
 		return -1
 	})
-	seen := slices.IndexFunc(group, func(c Combatant) bool { return c.Hidden })
-	if seen < 0 {
-		seen = len(group)
+	k := slices.IndexFunc(group, func(c Combatant) bool { return c.Hidden })
+	if k < 0 {
+		k = len(group)
 	}
-	var rolls []Roll
-	for _, part := range [][]Combatant{group[:seen], group[seen:]} {
-		if len(part) > 1 {
-			more, err := breakTies(part, 0, r)
-			if err != nil {
-				return nil, err
-			}
-			rolls = append(rolls, more...)
-		}
-	}
-	return rolls, nil
+	return group[:k], group[k:]
 }
 
 // Insert rolls the newcomer's initiative and places it after everyone it
