@@ -88,8 +88,14 @@ func TestInitResponsesMatchDiscordSchemas(t *testing.T) {
 	if got := responses["click"].Type; got != kit.UpdateMessage {
 		t.Errorf("a click answered with type %d, want an update of the tracker (7)", got)
 	}
-	if got := responses["next"].MentionUsers; len(got) != 1 || got[0] != "42" {
+	// The hidden Shadow Lord has the first turn: to the players it is the
+	// start of Aria's, so the beginning pings her, and the GM's next, to
+	// her own turn, pings no one again (issue 20).
+	if got := responses["begin"].MentionUsers; len(got) != 1 || got[0] != "42" {
 		t.Errorf("Aria's turn pings %v, want [42]", got)
+	}
+	if got := responses["next"].MentionUsers; len(got) != 0 {
+		t.Errorf("the GM's next to the turn Aria was pinged for pings %v again", got)
 	}
 	for name, resp := range responses {
 		t.Run(name, func(t *testing.T) { spec.checkResponse(t, resp) })

@@ -97,7 +97,8 @@ func TestAnswerLogsTheRoll(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := resp.Result.(BurstAttackResult)
-	if res.ID != "ABC123" || len(res.Rolls) == 0 || resp.Content != "**Rex**: 17 vs Guard 15: hit by 2\n1d20 (10) [action] + 2d10! (3, 4) [agility] = 17\n-# roll ABC123" {
+	if res.ID != "ABC123" || len(res.Rolls) == 0 || resp.Content != "**Rex**: 17 vs Guard 15: hit by 2\n1d20 (10) [action] + 2d10! (3, 4) [agility] = 17\n"+
+		"-# ✋ dice given: 10, 3, 4 (typed in, not rolled by Tablehand)\n-# roll ABC123" {
 		t.Errorf("reply %q, result %+v", resp.Content, res)
 	}
 	if len(s.rolls) != 1 || s.rolls[0].Expr != "burst attack" || s.rolls[0].Total != 17 {

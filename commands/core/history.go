@@ -41,6 +41,9 @@ type HistoryEntry struct {
 	// "1d20 + som"), and Character whose sheet they came from.
 	Stats     map[string]int `json:"stats,omitempty"`
 	Character string         `json:"character,omitempty"`
+	// DiceGiven is set for a roll of dice typed in (`dice:`), not rolled
+	// by Tablehand: the values given.
+	DiceGiven string `json:"dice_given,omitempty"`
 }
 
 // history lists the channel's recent rolls. The answer is private: it can
@@ -89,6 +92,11 @@ func (h *handlers) history(ctx context.Context, req *kit.Request) (kit.Response,
 			if st.character != "" {
 				stats = " (" + kit.EscapeMarkdown(st.character) + ": " + st.list + ")"
 			}
+		}
+		if e.DiceGiven = kit.DiceGivenOf(r.Detail); e.DiceGiven != "" && !e.Hidden {
+			mark += " ✋ dice given: " + e.DiceGiven
+		} else {
+			e.DiceGiven = ""
 		}
 		fmt.Fprintf(&b, "`%s` %s **%s** `%s`%s = **%s**%s\n", r.Code, kit.Timestamp(r.CreatedAt, "R"), kit.EscapeMarkdown(r.UserName), kit.CodeSafe(r.Expr), stats, total, mark)
 		result.Rolls = append(result.Rolls, e)

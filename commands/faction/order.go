@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,18 +200,17 @@ func (h *handlers) resolveAssets(ctx context.Context, req *kit.Request) error {
 
 // checkOrder refuses an order that could not be carried out in the round
 // it will run in, with the error /faction act gives: the round is played
-// on a copy of the campaign, with the faction's queued orders and this
-// one after them (rules.Preview), and an order the round skips (an asset
-// that does not exist or is another's, an action it cannot take, a target
-// it cannot see, AP it will not have) is the user's mistake. The round
-// checks it again when it is played: what other orders do first, and the
-// dice, may still stop it then.
+// on a copy of the campaign with the faction's queued orders and this one
+// after them, and no other faction's (rules.Preview), and an order the
+// round skips (an asset that does not exist or is another's, an action it
+// cannot take, a target it cannot see, AP it will not have) is the user's
+// mistake. Another faction's queued orders are secret until the round
+// (issue 20): an order is checked against what its faction may see. The
+// round checks it again when it is played: what other orders do first,
+// and the dice, may still stop it then, with a line in its faction's
+// report.
 func (h *handlers) checkOrder(c *rules.Campaign, plan map[string][]rules.Order, faction string, o rules.Order) error {
-	orders := maps.Clone(plan)
-	if orders == nil {
-		orders = map[string][]rules.Order{}
-	}
-	orders[faction] = append(slices.Clone(plan[faction]), o)
+	orders := map[string][]rules.Order{faction: append(slices.Clone(plan[faction]), o)}
 	last := len(orders[faction]) - 1
 	rep, err := rules.Preview(c, orders, h.Roller())
 	if err != nil {

@@ -264,6 +264,9 @@ func (c *Call) Reply(id string, result any, lines ...string) Response {
 	if note := c.Sheet.OwnNote(); note != "" {
 		parts = append(parts, note)
 	}
+	if given := DiceGiven(c.Req); given != "" && c.Tray.phys != nil {
+		parts = append(parts, DiceGivenLine(given))
+	}
 	if id != "" {
 		parts = append(parts, "-# roll "+id)
 	}

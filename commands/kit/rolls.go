@@ -182,6 +182,11 @@ func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int,
 	if err != nil {
 		return "", fmt.Errorf("encode roll: %w", err)
 	}
+	if given := DiceGiven(req); given != "" {
+		// A roll of typed-in dice says so wherever it is shown again
+		// (/history): the detail keeps the values given.
+		js = withDiceGiven(js, given)
+	}
 	code := h.Codes()
 	_, err = h.Rolls.SaveRoll(ctx, db.Roll{
 		Code: code, GuildID: req.GuildID, ChannelID: req.ChannelID,
@@ -192,4 +197,56 @@ func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int,
 		return "", fmt.Errorf("log roll %q: %w", expr, err)
 	}
 	return code, nil
+}
+
+// DiceGiven is the values of the request's `dice:` option, "20, 3", when
+// the dice were typed in rather than rolled by Tablehand; "" otherwise.
+func DiceGiven(req *Request) string {
+	values, err := dice.ParsePhysical(strings.TrimSpace(req.Options.String("dice")))
+	if err != nil || len(values) == 0 {
+		return ""
+	}
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = fmt.Sprint(v)
+	}
+	return strings.Join(out, ", ")
+}
+
+// DiceGivenLine is the line that marks a roll of typed-in dice wherever
+// it is shown, in words a player reads at a glance: "-# ✋ dice given:
+// 20 (typed in, not rolled by Tablehand)".
+func DiceGivenLine(given string) string {
+	return "-# ✋ dice given: " + given + " (typed in, not rolled by Tablehand)"
+}
+
+// withDiceGiven adds "dice_given" to the JSON object js; js that is not
+// an object is kept as it is, inside {"roll": js}.
+func withDiceGiven(js []byte, given string) []byte {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(js, &obj); err != nil || obj == nil {
+		obj = map[string]json.RawMessage{}
+		if string(js) != "null" {
+			obj["roll"] = js
+		}
+	}
+	g, _ := json.Marshal(given) // a string always encodes
+	obj["dice_given"] = g
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return js
+	}
+	return out
+}
+
+// DiceGivenOf reads back the values a logged roll's detail says were
+// typed in; "" for dice Tablehand rolled.
+func DiceGivenOf(detail []byte) string {
+	var d struct {
+		DiceGiven string `json:"dice_given"`
+	}
+	if json.Unmarshal(detail, &d) != nil {
+		return ""
+	}
+	return d.DiceGiven
 }

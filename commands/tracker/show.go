@@ -25,7 +25,9 @@ func (h *Tracker) reply(req *kit.Request, enc db.Encounter, ev encounter.Event, 
 		return resp
 	}
 	resp.Followups = GMSecrets(req, ev)
-	if tracker && moved {
+	// A turn the players saw begin already (a hidden one's turn began it
+	// for them: encounter.PlayersTurn) pings nobody again.
+	if tracker && moved && (!ev.Secret || ev.Public != "") {
 		ping(req, enc.State, &resp)
 	}
 	return resp
@@ -59,7 +61,7 @@ func (h *Tracker) answerEscaped(req *kit.Request, enc db.Encounter, public, priv
 // ping tells the player of the combatant whose turn began that it is
 // theirs, unless the players cannot see it or it is an NPC.
 func ping(req *kit.Request, e *encounter.Encounter, resp *kit.Response) {
-	c := e.Current()
+	c, _ := e.PlayersTurn()
 	if c == nil || c.Hidden || c.Owner == "" {
 		return
 	}
@@ -115,15 +117,37 @@ func (h *Tracker) ShowTracker(req *kit.Request, enc db.Encounter, resp *kit.Resp
 // encounter and the turn, so a click on a tracker the fight has moved on
 // from is refused instead of ending the wrong turn (see parseButton).
 func trackerButtons(enc db.Encounter) []kit.Row {
-	c := enc.State.Current()
-	if c == nil {
+	round, n := shownTurn(enc.State)
+	if n == 0 {
 		return nil
 	}
-	turn := fmt.Sprintf("%d:%d.%d", enc.ID, enc.State.Round, c.ID)
+	turn := fmt.Sprintf("%d:%d.%d", enc.ID, round, n)
 	return []kit.Row{{
 		{Label: "Next turn", Style: kit.Primary, CustomID: "init:next:" + turn},
 		{Label: "End turn", Style: kit.Secondary, CustomID: "init:endturn:" + turn},
 	}}
+}
+
+// shownTurn is the turn the players see (encounter.PlayersTurn) as the
+// buttons name it: its round, and its combatant's number among those the
+// players see, by ID, so that a hidden combatant is counted by no button;
+// 0 when there is none.
+func shownTurn(e *encounter.Encounter) (round, n int) {
+	c, round := e.PlayersTurn()
+	if c == nil {
+		return 0, 0
+	}
+	for i := range e.Combatants {
+		if x := &e.Combatants[i]; !x.Hidden && x.ID <= c.ID {
+			n++
+		}
+	}
+	for _, x := range e.Removed {
+		if !x.Hidden && x.ID <= c.ID {
+			n++
+		}
+	}
+	return round, n
 }
 
 // trackerEmbed shows the encounter: round and turn in the title, the

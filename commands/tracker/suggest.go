@@ -40,6 +40,9 @@ func (h *Tracker) SuggestCombatants(ctx context.Context, req *kit.Request) (kit.
 	}
 	typed := typedLower(req)
 	cur := e.Current()
+	if !req.GM {
+		cur, _ = e.PlayersTurn() // the turn they see (issue 20)
+	}
 	var choices []kit.Choice
 	for _, c := range e.Combatants {
 		if (c.Hidden && !req.GM) || !strings.Contains(strings.ToLower(c.Name), typed) {

@@ -99,11 +99,11 @@ func parseButton(customID string) (button, error) {
 // that it never ends another turn than the one shown, and Next turn from
 // a player.
 func (b button) check(req *kit.Request, e *db.Encounter) error {
-	cur := e.State.Current()
+	round, n := shownTurn(e.State)
 	switch {
 	case e.ID != b.encounter:
 		return fightOver()
-	case cur == nil || e.State.Round != b.round || cur.ID != b.combatant:
+	case n == 0 || round != b.round || n != b.combatant:
 		return kit.Errorf("this tracker is out of date: the turn has moved on since, so nothing was done. See /init list")
 	case b.kind == "next" && !req.GM:
 		return kit.Errorf("only the GM moves the fight on with Next turn: use End turn on your own turn")

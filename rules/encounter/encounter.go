@@ -345,6 +345,37 @@ func (e *Encounter) Current() *Combatant {
 	return &e.Combatants[e.Turn]
 }
 
+// PlayersTurn returns the combatant whose turn the players see, and its
+// round: the current one, or, while a hidden combatant has the turn, the
+// first one after it that the players see and that is not defeated (in
+// the next round past the end of the order). To the players a hidden
+// turn is part of the turn that follows it, so that the tracker, the log
+// and the buttons read as if no hidden combatant were in the fight. nil
+// before the fight begins, after it ends, and when no one the players see
+// can act.
+func (e *Encounter) PlayersTurn() (*Combatant, int) {
+	c := e.Current()
+	if c == nil || !c.Hidden {
+		return c, e.Round
+	}
+	n := len(e.Combatants)
+	for k := 1; k <= n; k++ {
+		next := &e.Combatants[(e.Turn+k)%n]
+		if !next.Hidden && !next.Defeated {
+			return next, e.Round + (e.Turn+k)/n
+		}
+	}
+	return nil, e.Round
+}
+
+// playersMark is the turn the players see, as a Mark; zero when none.
+func (e *Encounter) playersMark() Mark {
+	if c, round := e.PlayersTurn(); c != nil {
+		return Mark{Round: round, ID: c.ID}
+	}
+	return Mark{}
+}
+
 // canAct reports whether anyone in the fight can take a turn.
 func (e *Encounter) canAct() bool {
 	for i := range e.Combatants {

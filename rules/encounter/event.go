@@ -48,6 +48,10 @@ type Event struct {
 	Rolls []Roll `json:"rolls"`
 	// Expired lists the conditions that ended, also told in Lines.
 	Expired []Expired `json:"expired"`
+
+	// shown is the turn the players saw last (see PlayersTurn), while
+	// the operation runs.
+	shown Mark
 }
 
 // Line is one line of an event's account. A secret line is for the GM;

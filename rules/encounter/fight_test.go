@@ -100,10 +100,12 @@ func TestThreeRounds(t *testing.T) {
 
 	ev = f.do(e.Next(f.p, "u2"))
 	f.at(1, "Shade", order, order[:5])
-	if pv := e.View(false); deref(pv.Turn) != HiddenTurn {
-		t.Errorf("players see the turn of %s", deref(pv.Turn))
+	// To the players, the hidden Shade's turn is the start of the one
+	// after it: round 2, the Assassin's (revealed in round 1).
+	if pv := e.View(false); deref(pv.Turn) != "Assassin" || pv.Round != 2 {
+		t.Errorf("players see the turn of %s in round %d", deref(pv.Turn), pv.Round)
 	}
-	if got := ev.Text(false); !ev.Secret || got != "Round 1: a hidden combatant's turn." {
+	if got := ev.Text(false); !ev.Secret || got != "Round 2 begins: Assassin's turn." {
 		t.Errorf("Shade's turn is not secret: %s", mustJSON(t, ev))
 	}
 	if got := ev.SecretText(); got != "Round 1: Shade's turn." {
@@ -112,8 +114,8 @@ func TestThreeRounds(t *testing.T) {
 
 	ev = f.do(e.Next(f.p, gm))
 	f.at(2, "Assassin", order, order[:5])
-	if ev.Summary != "Round 2 begins: Assassin's turn." || ev.Lines != nil {
-		t.Errorf("next to a new round: %s", mustJSON(t, ev))
+	if ev.Summary != "Round 2 begins: Assassin's turn." || ev.Lines != nil || ev.Text(false) != "" {
+		t.Errorf("next to a new round the players have already seen: %s", mustJSON(t, ev))
 	}
 	f.do(e.Count(gm, "Assassin", "reactions", 1))
 

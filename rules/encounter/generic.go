@@ -31,8 +31,11 @@ const maxTieRolls = 5
 //     (StatGiven, told as a roll with no die) or its "initiative" stat if
 //     it has one, else 1d20 + its "init" stat; highest first. A tie goes to
 //     the higher "init"; those still tied each roll 1d20 (a "tie-break"),
-//     highest first, again while they tie, at most 5 times. Dice are
-//     rolled in the order the combatants were added, then the tie-breaks.
+//     highest first, again while they tie, at most 5 times. A hidden
+//     combatant ties only with hidden ones, after those the players see:
+//     so its tie-breaks are secret, and a visible combatant rolls one only
+//     when tied with another the players see. Dice are rolled in the order
+//     the combatants were added, then the tie-breaks.
 //   - Insert: a newcomer rolls the same way and goes before the first
 //     combatant it beats on initiative then "init", so after everyone it
 //     ties with: it does not make the others roll again.
@@ -59,21 +62,58 @@ func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
 	// Highest key first, element by element (slices.Compare: a missing
 	// element ranks below any value).
 	slices.SortStableFunc(e.Combatants, func(a, b Combatant) int { return slices.Compare(b.Initiative, a.Initiative) })
+	// The tied groups, their visible members first; the ties of those the
+	// players see are broken first, all of them, then the hidden ones', so
+	// the players' tie-break dice are the ones they would be without them.
+	var hiddenTies [][]Combatant
 	for i := 0; i < len(e.Combatants); {
 		j := i + 1
 		for j < len(e.Combatants) && slices.Compare(e.Combatants[i].Initiative, e.Combatants[j].Initiative) == 0 {
 			j++
 		}
 		if j-i > 1 {
-			more, err := breakTies(e.Combatants[i:j], 0, r)
-			if err != nil {
-				return nil, err
+			seen, hidden := visibleFirst(e.Combatants[i:j])
+			if len(seen) > 1 {
+				more, err := breakTies(seen, 0, r)
+				if err != nil {
+					return nil, err
+				}
+				rolls = append(rolls, more...)
 			}
-			rolls = append(rolls, more...)
+			if len(hidden) > 1 {
+				hiddenTies = append(hiddenTies, hidden)
+			}
 		}
 		i = j
 	}
+	for _, group := range hiddenTies {
+		more, err := breakTies(group, 0, r)
+		if err != nil {
+			return nil, err
+		}
+		rolls = append(rolls, more...)
+	}
 	return rolls, nil
+}
+
+// visibleFirst puts the combatants of group, tied on every key so far,
+// the players see before the hidden ones (a tie with a hidden combatant
+// is no business of the players), and returns both parts.
+func visibleFirst(group []Combatant) (seen, hidden []Combatant) {
+	slices.SortStableFunc(group, func(a, b Combatant) int {
+		switch {
+		case a.Hidden == b.Hidden:
+			return 0
+		case a.Hidden:
+			return 1
+		}
+		return -1
+	})
+	k := slices.IndexFunc(group, func(c Combatant) bool { return c.Hidden })
+	if k < 0 {
+		k = len(group)
+	}
+	return group[:k], group[k:]
 }
 
 // Insert rolls the newcomer's initiative and places it after everyone it

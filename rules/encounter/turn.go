@@ -12,7 +12,7 @@ import (
 // invariants, makes e the copy: a failed operation changes nothing.
 func (e *Encounter) apply(kind Kind, actor string, op func(x *Encounter, ev *Event) error) (Event, error) {
 	x := e.Clone()
-	ev := Event{Kind: kind, Actor: actor}
+	ev := Event{Kind: kind, Actor: actor, shown: e.playersMark()}
 	if err := op(x, &ev); err != nil {
 		return Event{}, err
 	}
@@ -128,6 +128,7 @@ func (e *Encounter) Next(p Policy, actor string) (Event, error) {
 		if !x.canAct() {
 			return noOneCanAct()
 		}
+		shown := ev.shown
 		began, replayed, err := x.advance(p, ev, x.Turn, true)
 		if err != nil {
 			return err
@@ -149,8 +150,16 @@ func (e *Encounter) Next(p Policy, actor string) (Event, error) {
 		}
 		c := &x.Combatants[x.Turn]
 		ev.summaryf(c.Hidden, "%s %s's turn%s.", head, c.Name, again)
-		if c.Hidden {
-			ev.Public = fmt.Sprintf("%s a hidden combatant's turn%s.", head, again)
+		// The players read the turn they see (PlayersTurn), when it changed.
+		switch pc, round := x.PlayersTurn(); {
+		case pc == nil || x.playersMark() == shown:
+			ev.Secret, ev.Public = true, ""
+		case c.Hidden:
+			head := fmt.Sprintf("Round %d:", round)
+			if round > shown.Round {
+				head = fmt.Sprintf("Round %d begins:", round)
+			}
+			ev.Public = fmt.Sprintf("%s %s's turn.", head, pc.Name)
 		}
 		return nil
 	})
@@ -219,7 +228,7 @@ func (x *Encounter) advance(p Policy, ev *Event, from int, end bool) (began int,
 			if x.Reached == (Mark{Round: x.Round, ID: c.ID}) {
 				x.Reached = Mark{}
 			}
-			ev.turnLine(c, x.Round, " again")
+			ev.turnLine(x, c, x.Round, " again")
 			return began, true, nil
 		default:
 			x.Reached = Mark{}
@@ -281,17 +290,25 @@ func (x *Encounter) startTurn(p Policy, ev *Event, i int) error {
 	if b := p.Budget(x, c); b != "" {
 		ev.linef(c.Hidden, "%s: %s.", c.Name, b)
 	}
-	ev.turnLine(c, x.Round, "")
+	ev.turnLine(x, c, x.Round, "")
 	return nil
 }
 
-// turnLine adds "Round 2: Ogre's turn." and, for a hidden combatant,
-// "Round 2: a hidden combatant's turn." for the players.
-func (ev *Event) turnLine(c *Combatant, round int, again string) {
+// turnLine adds "Round 2: Ogre's turn.". The players read of a turn
+// only when the turn they see changes (see PlayersTurn): a hidden
+// combatant's turn is, to them, the start of the turn that follows it, and
+// that turn's own start then tells them nothing new.
+func (ev *Event) turnLine(x *Encounter, c *Combatant, round int, again string) {
 	l := Line{Text: fmt.Sprintf("Round %d: %s's turn%s.", round, c.Name, again), Secret: c.Hidden}
-	if c.Hidden {
-		l.Public = fmt.Sprintf("Round %d: a hidden combatant's turn%s.", round, again)
+	shown := x.playersMark()
+	pc, pr := x.PlayersTurn()
+	switch {
+	case pc == nil || shown == ev.shown:
+		l.Secret = true
+	case c.Hidden:
+		l.Public = fmt.Sprintf("Round %d: %s's turn.", pr, pc.Name)
 	}
+	ev.shown = shown
 	ev.Lines = append(ev.Lines, l)
 }
 
@@ -371,10 +388,14 @@ func (e *Encounter) Prev(actor string) (Event, error) {
 		x.Turn, x.Round = i, round
 		c := &x.Combatants[i]
 		ev.summaryf(c.Hidden, "Back to round %d: %s's turn.", round, c.Name)
-		if c.Hidden {
-			ev.Public = fmt.Sprintf("Back to round %d: a hidden combatant's turn.", round)
+		// The players read the turn they see (PlayersTurn), when it changed.
+		switch pc, pround := x.PlayersTurn(); {
+		case pc == nil || x.playersMark() == ev.shown:
+			ev.Secret, ev.Public = true, ""
+		case c.Hidden:
+			ev.Public = fmt.Sprintf("Back to round %d: %s's turn.", pround, pc.Name)
 		}
-		ev.linef(false, "Going back undoes nothing; /init next moves on without running the turn again.")
+		ev.linef(ev.Secret && ev.Public == "", "Going back undoes nothing; /init next moves on without running the turn again.")
 		return nil
 	})
 }

@@ -69,7 +69,11 @@ func (e *Encounter) ViewTracked(forGM bool, track string) View {
 	if c := e.Current(); c != nil {
 		name := c.Name
 		if c.Hidden && !forGM {
+			// The players see the turn that follows it (PlayersTurn).
 			name = HiddenTurn
+			if pc, round := e.PlayersTurn(); pc != nil {
+				name, v.Round = pc.Name, round
+			}
 		}
 		v.Turn = &name
 	}

@@ -57,7 +57,8 @@ func TestHidden(t *testing.T) {
 	}{
 		{"revealed on its first turn", Combatant{Name: "Lurker", Hidden: true, RevealOnTurn: true, Stats: map[string]int{"initiative": 13}}, false, 1, "Lurker"},
 		{"revealed by the GM", Combatant{Name: "Lurker", Hidden: true, Stats: map[string]int{"initiative": 13}}, true, 0, "Lurker"},
-		{"never revealed", Combatant{Name: "Lurker", Hidden: true, Stats: map[string]int{"initiative": 13}}, false, -1, HiddenTurn},
+		// On its turn the players see the turn after it, the Goblin's.
+		{"never revealed", Combatant{Name: "Lurker", Hidden: true, Stats: map[string]int{"initiative": 13}}, false, -1, "Goblin"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			e := small(t, false)
