@@ -23,11 +23,6 @@ import (
 // goroutine per watched page looks at its Seq every poll, for all the
 // readers who have it open, and stops when the last one closes.
 
-// pageRecheck is how often an open stream asks whether its token still
-// opens its page: a revoked link's readers are told ("gone") within it,
-// and their page says so.
-const pageRecheck = time.Second
-
 // sseHeartbeat is how often an idle stream gets a comment line, so that
 // proxies keep it open.
 const sseHeartbeat = 25 * time.Second
@@ -254,8 +249,6 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 	}
 	beat := time.NewTicker(sseHeartbeat)
 	defer beat.Stop()
-	recheck := time.NewTicker(pageRecheck)
-	defer recheck.Stop()
 	for {
 		select {
 		case <-r.Context().Done():
@@ -265,21 +258,14 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request) {
 		case <-sub.changes:
 			fmt.Fprint(rw, "event: change\ndata: \n\n")
 		case <-sub.gone:
-			// The link was revoked: the page, fetched again, is the 404,
-			// and so is the stream, should the browser open it again.
-			fmt.Fprint(rw, "event: change\ndata: \n\n")
+			// The link was revoked (the watch looks every poll): the page
+			// says so, and the stream ends; the page, fetched again, is
+			// the 404, and so is the stream.
+			fmt.Fprint(rw, "event: gone\ndata: \n\n")
 			rc.Flush()
 			return
 		case <-beat.C:
 			fmt.Fprint(rw, ": still here\n\n")
-		case <-recheck.C:
-			// The link revoked: the page says so, and the stream ends.
-			if _, err := w.store.PageByToken(r.Context(), r.PathValue("token")); errors.Is(err, db.ErrNotFound) {
-				fmt.Fprint(rw, "event: gone\ndata: \n\n")
-				rc.Flush()
-				return
-			}
-			continue
 		}
 		if err := rc.Flush(); err != nil {
 			return

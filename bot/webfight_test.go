@@ -137,15 +137,15 @@ func TestFightLinksEndWithTheirFight(t *testing.T) {
 	}
 }
 
-// A revoked link's open page is told (a change), and its stream ends;
+// A revoked link's open page is told ("gone"), and its stream ends;
 // the page and a new stream are the one 404.
 func TestRevokedFightLinkEndsItsStream(t *testing.T) {
 	w := newWebCampaign(t)
 	old := w.fight(t)
 	s := openEvents(t, w.local(old.GM))
 	w.run(t, "/init page revoke:true")
-	if e := s.next(t); e != "change" {
-		t.Fatalf("the stream after a revoke: %q, want a change", e)
+	if e := s.next(t); e != "gone" {
+		t.Fatalf("the stream after a revoke: %q, want gone", e)
 	}
 	if e := s.next(t); e != "" {
 		t.Errorf("the stream goes on after a revoke: %q", e)
