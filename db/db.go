@@ -9,6 +9,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -152,11 +153,11 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	}
 	// A damaged file is refused at start, with what to do, rather than
 	// met by every command later.
-	if err := quickCheck(ctx, sqldb, file); err != nil {
+	if err := whileBusy(ctx, func() error { return quickCheck(ctx, sqldb, file) }); err != nil {
 		sqldb.Close()
 		return nil, explainOpen(file, err)
 	}
-	if err := d.migrate(ctx); err != nil {
+	if err := whileBusy(ctx, func() error { return d.migrate(ctx) }); err != nil {
 		sqldb.Close()
 		return nil, explainOpen(file, fmt.Errorf("open database %s: %w", file, err))
 	}
@@ -575,3 +576,30 @@ func (d *DB) txOnce(ctx context.Context, opts *sql.TxOptions, fn func(*sql.Tx) e
 }
 
 func (d *DB) stamp() string { return d.now().UTC().Format(time.RFC3339Nano) }
+
+// openBusyWait is how long Open tries again while another process holds
+// a new database file's locks: SQLite's busy timeout does not cover
+// every lock taken while a file becomes a WAL database (its first
+// connections may be answered "database is locked" at once), and
+// processes starting together on one new file meet exactly that.
+const openBusyWait = 5 * time.Second
+
+// whileBusy runs f, and runs it again while it fails with SQLite's
+// "database is locked" or "busy", for at most openBusyWait.
+func whileBusy(ctx context.Context, f func() error) error {
+	deadline := time.Now().Add(openBusyWait)
+	pause := 5 * time.Millisecond
+	for {
+		err := f()
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || (se.Code != sqlite3.ErrBusy && se.Code != sqlite3.ErrLocked) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, 100*time.Millisecond)
+	}
+}
