@@ -184,6 +184,25 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
+// queryAll runs query through q and reads every row it returns with
+// scan, in order.
+func queryAll[T any](ctx context.Context, q querier, scan func(row interface{ Scan(...any) error }) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		x, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, rows.Err()
+}
+
 // StartEncounter opens a new encounter of system in channelID, not begun
 // and with no one in it. It fails with ErrActiveEncounter when the channel
 // has one running. The channel's ended encounters can no longer be undone

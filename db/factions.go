@@ -380,22 +380,9 @@ func scanOrder(row interface{ Scan(...any) error }) (FactionOrder, error) {
 }
 
 func listOrders(ctx context.Context, q querier, campaignID int64, factionName, mode string) ([]FactionOrder, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+orderCols+` FROM faction_orders
+	return queryAll(ctx, q, scanOrder, `SELECT `+orderCols+` FROM faction_orders
 		WHERE campaign_id = ? AND (? = '' OR faction = ? COLLATE NOCASE) AND (? = '' OR mode = ?)
 		ORDER BY faction COLLATE NOCASE, seq, id`, campaignID, factionName, factionName, mode, mode)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []FactionOrder
-	for rows.Next() {
-		o, err := scanOrder(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
 }
 
 // encodeOrder is an order's columns: its body, and its question ("" when
@@ -850,25 +837,11 @@ func (d *DB) RoundHistory(ctx context.Context, guildID string, limit int) ([]Fac
 }
 
 // roundHistory is RoundHistory through q, a transaction or the pool.
-func roundHistory(ctx context.Context, q interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, guildID string, limit int) ([]FactionRound, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+roundCols+` FROM (
+func roundHistory(ctx context.Context, q querier, guildID string, limit int) ([]FactionRound, error) {
+	out, err := queryAll(ctx, q, scanRound, `SELECT `+roundCols+` FROM (
 		SELECT r.* FROM faction_rounds r JOIN faction_campaigns c ON c.id = r.campaign_id
 		WHERE c.guild_id = ? ORDER BY r.round DESC LIMIT ?) AS newest ORDER BY round`, guildID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("round history: %w", err)
-	}
-	defer rows.Close()
-	var out []FactionRound
-	for rows.Next() {
-		r, err := scanRound(rows)
-		if err != nil {
-			return nil, fmt.Errorf("round history: %w", err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("round history: %w", err)
 	}
 	return out, nil

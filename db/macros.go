@@ -86,21 +86,9 @@ func (d *DB) SetMacro(ctx context.Context, m Macro, max int) (replaced bool, err
 // Macros lists the macros ownerID may roll in guildID: their own and the
 // server's, by name, a player's own before the server's of the same name.
 func (d *DB) Macros(ctx context.Context, guildID, ownerID string) ([]Macro, error) {
-	rows, err := d.sql.QueryContext(ctx, `SELECT `+macroCols+` FROM macros
+	out, err := queryAll(ctx, d.sql, scanMacro, `SELECT `+macroCols+` FROM macros
 		WHERE guild_id = ? AND owner_id IN (?, '')`, guildID, ownerID)
 	if err != nil {
-		return nil, fmt.Errorf("list macros: %w", err)
-	}
-	defer rows.Close()
-	var out []Macro
-	for rows.Next() {
-		m, err := scanMacro(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list macros: %w", err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list macros: %w", err)
 	}
 	// Sorted here, by bytes: the stores' collations order text apart.
