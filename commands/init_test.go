@@ -83,27 +83,8 @@ func view(t testing.TB, resp kit.Response) tracker.InitResult {
 	return res
 }
 
-// stored is the channel's stored encounter: its state exactly as stored,
-// its seq and the length of its journal.
-type stored struct {
-	state  string
-	seq    int64
-	events int
-}
-
-func (it *initTable) stored() stored {
-	it.t.Helper()
-	var s stored
-	var id int64
-	err := it.store.SQL().QueryRow(`SELECT id, state, seq FROM encounters WHERE channel_id = 'table' ORDER BY id DESC LIMIT 1`).Scan(&id, &s.state, &s.seq)
-	if err != nil {
-		it.t.Fatal(err)
-	}
-	if err := it.store.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_events WHERE encounter_id = ?`, id).Scan(&s.events); err != nil {
-		it.t.Fatal(err)
-	}
-	return s
-}
+// stored is the channel's stored encounter (kittest.Fight).
+func (it *initTable) stored() kittest.StoredFight { return kittest.Fight(it.t, it.store, "table") }
 
 func turnOf(v tracker.InitResult) string {
 	if v.Turn == nil {
@@ -271,14 +252,14 @@ func TestInitUndoRedo(t *testing.T) {
 		"/init next", "/init damage target:Goblin amount:3", "/init effect target:Aria effect:blessed rounds:2",
 		"/init next", "/init skip name:Goblin", "/init next", "/init next",
 	}
-	states = append(states, it.stored().state)
+	states = append(states, it.stored().State)
 	for _, l := range lines {
 		it.must("gm", l)
-		states = append(states, it.stored().state)
+		states = append(states, it.stored().State)
 	}
 	for i := len(lines) - 1; i >= 0; i-- {
 		resp := it.must("gm", "/init undo")
-		if got := it.stored().state; got != states[i] {
+		if got := it.stored().State; got != states[i] {
 			t.Fatalf("undo of %s: state\n%s\nwant\n%s", lines[i], got, states[i])
 		}
 		if !strings.HasPrefix(resp.Content, "↩️ Undone") {
@@ -287,7 +268,7 @@ func TestInitUndoRedo(t *testing.T) {
 	}
 	for i := range lines {
 		it.must("gm", "/init redo")
-		if got := it.stored().state; got != states[i+1] {
+		if got := it.stored().State; got != states[i+1] {
 			t.Fatalf("redo of %s: state\n%s\nwant\n%s", lines[i], got, states[i+1])
 		}
 	}
@@ -426,11 +407,11 @@ func TestInitConcurrent(t *testing.T) {
 		}
 	}
 	got, want := concurrent.stored(), serial.stored()
-	if got.seq != start.seq+int64(len(lines)) || got.events != start.events+len(lines) {
-		t.Errorf("seq %d, %d events; want %d, %d", got.seq, got.events, start.seq+int64(len(lines)), start.events+len(lines))
+	if got.Seq != start.Seq+int64(len(lines)) || got.Events != start.Events+len(lines) {
+		t.Errorf("seq %d, %d events; want %d, %d", got.Seq, got.Events, start.Seq+int64(len(lines)), start.Events+len(lines))
 	}
-	if got.state != want.state {
-		t.Errorf("concurrent state\n%s\nserial state\n%s", got.state, want.state)
+	if got.State != want.State {
+		t.Errorf("concurrent state\n%s\nserial state\n%s", got.State, want.State)
 	}
 }
 
@@ -464,7 +445,7 @@ func TestInitRestart(t *testing.T) {
 		{"gm", "/init log count:25"},
 		{"gm", "/init end"},
 	}
-	run := func(restart bool) ([]string, stored) {
+	run := func(restart bool) ([]string, kittest.StoredFight) {
 		it := newInitTable(t)
 		var out []string
 		for _, s := range script {

@@ -47,27 +47,8 @@ func (it *initTable) must(user, line string) kit.Response {
 	return kittest.Must(it.t, it.r, user, line)
 }
 
-// stored is the channel's stored encounter: its state exactly as stored,
-// its seq and the length of its journal.
-type stored struct {
-	state  string
-	seq    int64
-	events int
-}
-
-func (it *initTable) stored() stored {
-	it.t.Helper()
-	var s stored
-	var id int64
-	err := it.store.SQL().QueryRow(`SELECT id, state, seq FROM encounters WHERE channel_id = 'table' ORDER BY id DESC LIMIT 1`).Scan(&id, &s.state, &s.seq)
-	if err != nil {
-		it.t.Fatal(err)
-	}
-	if err := it.store.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_events WHERE encounter_id = ?`, id).Scan(&s.events); err != nil {
-		it.t.Fatal(err)
-	}
-	return s
-}
+// stored is the channel's stored encounter (kittest.Fight).
+func (it *initTable) stored() kittest.StoredFight { return kittest.Fight(it.t, it.store, "table") }
 
 // view returns a response's result as an InitResult.
 func view(t testing.TB, resp kit.Response) tracker.InitResult {
@@ -180,7 +161,7 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 		}
 	}
 	if after := fight.stored(); after != before {
-		t.Errorf("the fight changed: seq %d -> %d", before.seq, after.seq)
+		t.Errorf("the fight changed: seq %d -> %d", before.Seq, after.Seq)
 	}
 }
 
@@ -202,8 +183,8 @@ func TestUlmMoveSpendsTheCombatantsSlots(t *testing.T) {
 	if enc, _ := res["encounter"].(map[string]any); enc["budget"] != "5 Action Slots left" {
 		t.Errorf("encounter in the result: %v", res["encounter"])
 	}
-	if after := it.stored(); after.seq != before.seq+1 || after.events != before.events+1 {
-		t.Errorf("journal: seq %d -> %d, %d -> %d entries", before.seq, after.seq, before.events, after.events)
+	if after := it.stored(); after.Seq != before.Seq+1 || after.Events != before.Events+1 {
+		t.Errorf("journal: seq %d -> %d, %d -> %d entries", before.Seq, after.Seq, before.Events, after.Events)
 	}
 	if c := it.combatantOf("Kael"); num(c, "counters", "slots") != 2 {
 		t.Errorf("Kael's counters: %v", c["counters"])

@@ -40,8 +40,8 @@ func TestUlmInjureInTheFight(t *testing.T) {
 	if resp.Ephemeral {
 		t.Errorf("an injury the players can see is ephemeral")
 	}
-	if after := it.stored(); after.seq != before.seq+1 || after.events != before.events+1 {
-		t.Errorf("journal: seq %d -> %d, %d -> %d entries", before.seq, after.seq, before.events, after.events)
+	if after := it.stored(); after.Seq != before.Seq+1 || after.Events != before.Events+1 {
+		t.Errorf("journal: seq %d -> %d, %d -> %d entries", before.Seq, after.Seq, before.Events, after.Events)
 	}
 	if c := it.combatantOf("Raider"); num(c, "resources", "injury_incision") != 12 || num(c, "resources", "vulnerable") != 1 || c["defeated"] == true {
 		t.Errorf("Raider: %v", c)

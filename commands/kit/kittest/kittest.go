@@ -231,3 +231,28 @@ func CheckLimits(t testing.TB, r kit.Response) {
 		}
 	}
 }
+
+// StoredFight is a channel's newest encounter as the store holds it: its
+// state exactly as stored, its seq and the length of its journal. Two
+// are equal when nothing of the fight changed.
+type StoredFight struct {
+	State  string
+	Seq    int64
+	Events int
+}
+
+// Fight reads channel's newest encounter from store, failing t when it
+// has none.
+func Fight(t testing.TB, store *db.DB, channel string) StoredFight {
+	t.Helper()
+	var s StoredFight
+	var id int64
+	err := store.SQL().QueryRow(`SELECT id, state, seq FROM encounters WHERE channel_id = ? ORDER BY id DESC LIMIT 1`, channel).Scan(&id, &s.State, &s.Seq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_events WHERE encounter_id = ?`, id).Scan(&s.Events); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
