@@ -18,7 +18,9 @@ import (
 // autocomplete.
 type oddsLog struct{}
 
-func (oddsLog) SaveRoll(ctx context.Context, r db.Roll) (int64, error) { return 1, nil }
+func (oddsLog) LogRoll(ctx context.Context, r db.Roll) (db.SavedRoll, error) {
+	return db.SavedRoll{ID: 1}, nil
+}
 
 func (oddsLog) RecentRolls(ctx context.Context, channelID, userID string, viewer db.Viewer, limit int) ([]db.Roll, error) {
 	return nil, nil

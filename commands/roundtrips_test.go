@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/db"
+	"github.com/tablehand/tablehand/db/dbtest"
 )
 
 // countingStore is the SQLite store with a count of the calls /roll makes
@@ -37,9 +39,9 @@ func (s *countingStore) take() []string {
 	return out
 }
 
-func (s *countingStore) SaveRoll(ctx context.Context, r db.Roll) (int64, error) {
+func (s *countingStore) LogRoll(ctx context.Context, r db.Roll) (db.SavedRoll, error) {
 	s.count("SaveRoll")
-	return s.DB.SaveRoll(ctx, r)
+	return s.DB.LogRoll(ctx, r)
 }
 
 func (s *countingStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
@@ -105,7 +107,8 @@ var rollCosts = []struct {
 	// Unchanged: a roll that begins with dice reads no saved rolls.
 	{line: `/roll 1d20+5`, want: []string{"SaveRoll"}},
 	{line: `/roll 1d20+som`, want: []string{"Characters", "SaveRoll"}},
-	{line: `/roll 1d20+som visibility:gm`, want: []string{"Characters", "GMChannel", "SaveRoll"}},
+	// A secret roll reads the GM channel in the roll's own statement.
+	{line: `/roll 1d20+som visibility:gm`, want: []string{"Characters", "SaveRoll"}},
 	{line: `/roll 1d20+som character:Brom`, want: []string{"Character", "SaveRoll"}},
 	// A roll that begins with a stat's name: one read, as before, which
 	// now brings the saved rolls of the name with the sheets.
@@ -114,7 +117,7 @@ var rollCosts = []struct {
 	{line: `/roll atk`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
 	{line: `/roll atk+2`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
 	{line: `/roll 2#atk`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
-	{line: `/roll atk visibility:gm`, want: []string{"RollSources", "GMChannel", "SaveRoll"}, same: `/roll 1d20+som visibility:gm`},
+	{line: `/roll atk visibility:gm`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som visibility:gm`},
 	{line: `/roll atk character:Brom`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som character:Brom`},
 	{line: `/roll init`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
 	// A saved roll that reads no stats costs the read a typed roll of a
@@ -155,5 +158,102 @@ func BenchmarkRollRoundTrips(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(store.take()))/float64(b.N), "trips/op")
 		})
+	}
+}
+
+// pgTrips is a table on PostgreSQL whose store reports each round trip
+// it makes to the server (db.WithRoundTrips).
+type pgTrips struct {
+	r     *kit.Router
+	mu    sync.Mutex
+	trips []string
+}
+
+func newPGTrips(t testing.TB) *pgTrips {
+	t.Helper()
+	p := &pgTrips{}
+	d, err := db.Open(context.Background(), dbtest.Postgres(t), db.WithRoundTrips(func(what string) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.trips = append(p.trips, strings.Join(strings.Fields(what), " "))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	deps := kittest.Deps(d)
+	deps.Codes, deps.Roller = kit.NewCodes(1, true), kittest.SeededRollers()
+	p.r = New(deps)
+	return p
+}
+
+// run answers line as user and returns the round trips it cost.
+func (p *pgTrips) run(t testing.TB, user, line string) []string {
+	t.Helper()
+	p.mu.Lock()
+	p.trips = nil
+	p.mu.Unlock()
+	kittest.Must(t, p.r, user, line)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.trips)
+}
+
+// pgCosts are the round trips to PostgreSQL of /roll and of the
+// tracker's commands, in the order played: a roll is one statement (it
+// saves the roll and reads the GM channel a secret roll is shown in); a
+// change of a fight is BEGIN, the load that locks its row, the one
+// statement that writes the change, its journal entry and snapshot, and
+// COMMIT.
+var pgCosts = []struct {
+	user, line string
+	want       int // -1: not held
+}{
+	{"alice", `/roll 1d20`, -1}, // alice's name is recorded
+	{"alice", `/roll 1d20+5`, 1},
+	{"alice", `/roll 1d20+5 visibility:gm`, 1}, // no GM channel yet
+	{"gm", `/system gm-channel channel:#gm`, -1},
+	{"alice", `/roll 1d20+5 visibility:gm`, 1},
+	{"alice", `/roll 1d20+5 visibility:blind`, 1},
+	{"alice", `/character set name:Brom system:arc stats:"som=3"`, -1},
+	{"alice", `/roll 1d20+som`, 2}, // the sheet, then the roll
+	{"gm", `/init start`, -1},
+	{"gm", `/init add name:Ogre initiative:12 hp:30`, 4},
+	{"gm", `/init add name:Goblin initiative:8 hp:7`, 4},
+	{"gm", `/init begin`, 4},
+	{"gm", `/init next`, 4},
+	{"gm", `/init damage target:Ogre amount:3`, 4},
+	{"gm", `/init undo`, -1},
+	{"gm", `/init next`, -1}, // drops the undone change: one statement more
+	{"gm", `/init next`, 4},
+}
+
+// TestRoundTripsPostgres holds /roll to one round trip to PostgreSQL and
+// a change of a fight (/init next) to four (five before the load said
+// whether there were undone changes to drop). Each is one driver call of
+// database/sql (db.WithRoundTrips), each a round trip on the wire.
+func TestRoundTripsPostgres(t *testing.T) {
+	p := newPGTrips(t)
+	for _, c := range pgCosts {
+		got := p.run(t, c.user, c.line)
+		t.Logf("%s %s: %d\n\t%s", c.user, c.line, len(got), strings.Join(got, "\n\t"))
+		if c.want >= 0 && len(got) != c.want {
+			t.Errorf("%s %s: %d round trips, want %d:\n\t%s", c.user, c.line, len(got), c.want, strings.Join(got, "\n\t"))
+		}
+	}
+}
+
+// A secret roll is shown in the GM channel its statement read: the one
+// set last, by this process or another.
+func TestSecretRollReadsGMChannelWithTheWrite(t *testing.T) {
+	p := newPGTrips(t)
+	resp := kittest.Must(t, p.r, "alice", `/roll 1d20 visibility:blind`)
+	if len(resp.Posts) != 0 || !strings.Contains(fmt.Sprint(resp.Followups), "No GM channel is set") {
+		t.Errorf("no GM channel: %+v", resp)
+	}
+	kittest.Must(t, p.r, "gm", `/system gm-channel channel:#gm`)
+	resp = kittest.Must(t, p.r, "alice", `/roll 1d20 visibility:blind`)
+	if len(resp.Posts) != 1 || resp.Posts[0].ChannelID != "gm" {
+		t.Errorf("GM channel #gm: posts %+v", resp.Posts)
 	}
 }

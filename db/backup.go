@@ -254,7 +254,7 @@ func Check(ctx context.Context, file string) (Report, error) {
 }
 
 func pgCheck(ctx context.Context, url string) (Report, error) {
-	d, err := openPostgres(ctx, url)
+	d, err := openPostgres(ctx, url, nil)
 	if err != nil {
 		return Report{}, fmt.Errorf("check %s: %w", Redact(url), err)
 	}

@@ -78,6 +78,9 @@ type DB struct {
 	// Open: connections opened then are read-only for good (reopenWrites).
 	file            string
 	fileWasReadOnly atomic.Bool
+	// trip, when set, is told of each round trip to PostgreSQL
+	// (WithRoundTrips).
+	trip func(what string)
 }
 
 // Retries returns how many times a PostgreSQL transaction of this store
@@ -90,6 +93,13 @@ type Option func(*DB)
 
 // WithClock sets the clock that stamps stored rows (UTC is stored).
 func WithClock(now func() time.Time) Option { return func(d *DB) { d.now = now } }
+
+// WithRoundTrips tells trip of each round trip the store makes to
+// PostgreSQL: each statement it sends (its SQL), each BEGIN, COMMIT and
+// ROLLBACK, and each statement it prepares ("PREPARE " and its SQL). It
+// is for tests that hold a command to the round trips it costs; SQLite,
+// in the process, has none to count and ignores it.
+func WithRoundTrips(trip func(what string)) Option { return func(d *DB) { d.trip = trip } }
 
 // Open opens the database at source and brings its schema up to date:
 // a PostgreSQL URL (postgres://user@host/db, IsPostgresURL), the path of
@@ -178,14 +188,15 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 
 // openPostgresDB opens and migrates a PostgreSQL store.
 func openPostgresDB(ctx context.Context, url string, opts ...Option) (*DB, error) {
-	sqldb, err := openPostgres(ctx, url)
-	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", Redact(url), err)
-	}
-	d := &DB{sql: sqldb, now: time.Now, postgres: true}
+	d := &DB{now: time.Now, postgres: true}
 	for _, o := range opts {
 		o(d)
 	}
+	sqldb, err := openPostgres(ctx, url, d.trip)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", Redact(url), err)
+	}
+	d.sql = sqldb
 	if d.pageKeyErr != nil {
 		sqldb.Close()
 		return nil, d.pageKeyErr

@@ -37,6 +37,10 @@ type Encounter struct {
 	CreatedBy      string
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+	// PlayMode is the channel's play mode (SetPlayMode), "" for none. Only
+	// UpdateEncounter reads it, in the statement that loads the encounter,
+	// for the change that depends on it: no round trip of its own.
+	PlayMode string
 }
 
 // Statuses of a journal entry.
@@ -134,10 +138,13 @@ var (
 
 const encounterCols = `id, guild_id, channel_id, state, seq, active, tracker_message, created_by, created_at, updated_at`
 
-func scanEncounter(row interface{ Scan(...any) error }) (Encounter, error) {
+// scanEncounter reads a row of encounterCols, then into extra the
+// columns that follow them.
+func scanEncounter(row interface{ Scan(...any) error }, extra ...any) (Encounter, error) {
 	var e Encounter
 	var state, created, updated string
-	if err := row.Scan(&e.ID, &e.GuildID, &e.ChannelID, &state, &e.Seq, &e.Active, &e.TrackerMessage, &e.CreatedBy, &created, &updated); err != nil {
+	dest := append([]any{&e.ID, &e.GuildID, &e.ChannelID, &state, &e.Seq, &e.Active, &e.TrackerMessage, &e.CreatedBy, &created, &updated}, extra...)
+	if err := row.Scan(dest...); err != nil {
 		return Encounter{}, err
 	}
 	var err error
@@ -169,6 +176,12 @@ func latestEncounter(ctx context.Context, q querier, channelID string) (Encounte
 func loadEncounter(ctx context.Context, q querier, channelID, rest string) (Encounter, error) {
 	e, err := scanEncounter(q.QueryRowContext(ctx, `SELECT `+encounterCols+` FROM encounters
 		WHERE channel_id = ? `+rest, channelID))
+	return foundEncounter(e, err, channelID)
+}
+
+// foundEncounter is the outcome of a load of the encounter of channelID:
+// no row is ErrNotFound.
+func foundEncounter(e Encounter, err error, channelID string) (Encounter, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return Encounter{}, fmt.Errorf("encounter in channel %s: %w", channelID, ErrNotFound)
 	}
@@ -277,9 +290,19 @@ func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *E
 		// change is about it alone (what undo, redo and a new fight change
 		// besides, they lock every encounter of the channel, this one too).
 		// A change that waited for the lock reads the row as the one before
-		// it left it, or finds the fight ended.
-		e, err := loadEncounter(ctx, tx, channelID, "AND active = 1"+d.forUpdate())
-		if err != nil {
+		// it left it, or finds the fight ended. The same statement says
+		// whether the journal holds undone changes, which this one drops
+		// (undo and redo lock the row too): most changes have none, and
+		// skip the statement that would drop them, a round trip on
+		// PostgreSQL; and it reads the channel's play mode.
+		var undone bool
+		var mode string
+		e, err := scanEncounter(tx.QueryRowContext(ctx, `SELECT `+encounterCols+`,
+			EXISTS (SELECT 1 FROM encounter_events WHERE encounter_id = encounters.id AND status = ?),
+			COALESCE((SELECT p.mode FROM play_settings p WHERE p.guild_id = encounters.guild_id AND p.channel_id = encounters.channel_id), '')
+			FROM encounters WHERE channel_id = ? AND active = 1`+d.forUpdate(), StatusUndone, channelID), &undone, &mode)
+		e.PlayMode = mode
+		if e, err = foundEncounter(e, err, channelID); err != nil {
 			return err
 		}
 		if ev, err = fn(&e); err != nil {
@@ -296,14 +319,11 @@ func (d *DB) UpdateEncounter(ctx context.Context, channelID string, fn func(e *E
 			return fmt.Errorf("update encounter %d: %w", e.ID, err)
 		}
 		at, now := d.clock()
-		res, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND status = ?`,
-			StatusDropped, e.ID, StatusUndone)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n > 0 {
+		if undone {
+			if _, err := tx.ExecContext(ctx, `UPDATE encounter_events SET status = ? WHERE encounter_id = ? AND status = ?`,
+				StatusDropped, e.ID, StatusUndone); err != nil {
+				return err
+			}
 			if err := dropUndone(ctx, tx, e.ID); err != nil {
 				return fmt.Errorf("prune the journal of encounter %d: %w", e.ID, err)
 			}

@@ -53,7 +53,7 @@ func Redact(source string) string {
 }
 
 // openPostgres connects to the PostgreSQL database at url.
-func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
+func openPostgres(ctx context.Context, url string, trip func(string)) (*sql.DB, error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		// pgx's parse errors can quote the URL, password and all.
@@ -62,7 +62,7 @@ func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = 10 * time.Second
 	}
-	sqldb := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)})
+	sqldb := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg), trip})
 	sqldb.SetMaxOpenConns(20)
 	sqldb.SetMaxIdleConns(20)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
@@ -151,36 +151,91 @@ func (d *DB) pgMigrate(ctx context.Context) error {
 	})
 }
 
-// pgConnector hands out connections that translate SQLite's SQL.
-type pgConnector struct{ c driver.Connector }
+// pgConnector hands out connections that translate SQLite's SQL, and
+// tell trip, when set, of each round trip (WithRoundTrips).
+type pgConnector struct {
+	c    driver.Connector
+	trip func(string)
+}
 
 func (p pgConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	c, err := p.c.Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return &pgConn{c.(*stdlib.Conn)}, nil
+	return &pgConn{c.(*stdlib.Conn), p.trip}, nil
 }
 
 func (p pgConnector) Driver() driver.Driver { return p.c.Driver() }
 
 // pgConn is a pgx connection whose statements are translated.
-type pgConn struct{ *stdlib.Conn }
+type pgConn struct {
+	*stdlib.Conn
+	trip func(string)
+}
+
+func (c *pgConn) count(what string) {
+	if c.trip != nil {
+		c.trip(what)
+	}
+}
 
 func (c *pgConn) Prepare(query string) (driver.Stmt, error) {
-	return c.Conn.Prepare(translate(query))
+	return c.PrepareContext(context.Background(), query)
 }
 
 func (c *pgConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	return c.Conn.PrepareContext(ctx, translate(query))
+	c.count("PREPARE " + query)
+	s, err := c.Conn.PrepareContext(ctx, translate(query))
+	if err != nil || c.trip == nil {
+		return s, err
+	}
+	return &pgStmt{s.(*stdlib.Stmt), query, c.trip}, nil
 }
 
 func (c *pgConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	c.count(query)
 	return c.Conn.ExecContext(ctx, translate(query), args)
 }
 
 func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	c.count(query)
 	return c.Conn.QueryContext(ctx, translate(query), args)
+}
+
+func (c *pgConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	c.count("BEGIN")
+	tx, err := c.Conn.BeginTx(ctx, opts)
+	if err != nil || c.trip == nil {
+		return tx, err
+	}
+	return pgTx{tx, c.trip}, nil
+}
+
+// pgTx counts its end (WithRoundTrips).
+type pgTx struct {
+	driver.Tx
+	trip func(string)
+}
+
+func (t pgTx) Commit() error   { t.trip("COMMIT"); return t.Tx.Commit() }
+func (t pgTx) Rollback() error { t.trip("ROLLBACK"); return t.Tx.Rollback() }
+
+// pgStmt counts each run of a prepared statement (WithRoundTrips).
+type pgStmt struct {
+	*stdlib.Stmt
+	query string
+	trip  func(string)
+}
+
+func (s *pgStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	s.trip(s.query)
+	return s.Stmt.ExecContext(ctx, args)
+}
+
+func (s *pgStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	s.trip(s.query)
+	return s.Stmt.QueryContext(ctx, args)
 }
 
 // CheckNamedValue stores Go booleans as the 0/1 integers of the schema.

@@ -1,11 +1,14 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -47,6 +50,22 @@ type Roll struct {
 // for the next leader, the first of them, which it wakes. Each roll is
 // answered only after its own commit, so nothing acknowledged is lost.
 func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
+	saved, err := d.LogRoll(ctx, r)
+	return saved.ID, err
+}
+
+// SavedRoll is a roll the log has committed: its ID, and the GM channel
+// of its guild when it was committed ("" for none), which a secret roll
+// is shown in.
+type SavedRoll struct {
+	ID        int64
+	GMChannel string
+}
+
+// LogRoll is SaveRoll, and reads the guild's GM channel in the statement
+// that saves the roll: a secret roll costs no round trip more than
+// another.
+func (d *DB) LogRoll(ctx context.Context, r Roll) (SavedRoll, error) {
 	w := &rollWait{r: r, now: d.stamp(), wake: make(chan bool, 1)}
 	q := &d.rolls
 	q.mu.Lock()
@@ -124,32 +143,37 @@ type rollWait struct {
 	r   Roll
 	now string
 	id  int64
+	gm  string // the guild's GM channel
 	err error
 	// wake says the roll is committed (false), or that its SaveRoll leads
 	// the next batch (true).
 	wake chan bool
 }
 
-func (w *rollWait) result() (int64, error) {
+func (w *rollWait) result() (SavedRoll, error) {
 	if w.err != nil {
-		return 0, fmt.Errorf("save roll in channel %s: %w", w.r.ChannelID, w.err)
+		return SavedRoll{}, fmt.Errorf("save roll in channel %s: %w", w.r.ChannelID, w.err)
 	}
-	return w.id, nil
+	return SavedRoll{ID: w.id, GMChannel: w.gm}, nil
 }
 
-// saveRolls commits batch in one transaction, with d.write held. If that
-// fails, each roll is tried in a transaction of its own, so that one bad
-// roll fails alone.
+// saveRolls commits batch, with d.write held: on SQLite in one
+// transaction, on PostgreSQL in one statement (saveRollsPG). If that
+// fails, each roll is tried alone, so that one bad roll fails alone.
 func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
-	err := d.txLocked(ctx, func(tx *sql.Tx) error {
-		for _, w := range batch {
-			var err error
-			if w.id, err = d.saveRoll(ctx, tx, w.r, w.now); err != nil {
-				return err
+	var err error
+	if d.postgres {
+		err = d.saveRollsPG(ctx, batch)
+	} else {
+		err = d.txLocked(ctx, func(tx *sql.Tx) error {
+			for _, w := range batch {
+				if err := d.saveRoll(ctx, tx.StmtContext(ctx, d.insertRoll), w); err != nil {
+					return err
+				}
 			}
-		}
-		return nil
-	})
+			return nil
+		})
+	}
 	if err == nil {
 		return
 	}
@@ -158,19 +182,26 @@ func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
 		return
 	}
 	for _, w := range batch {
+		if d.postgres {
+			w.err = d.saveRollsPG(ctx, []*rollWait{w})
+			continue
+		}
 		w.err = d.txLocked(ctx, func(tx *sql.Tx) error {
-			var err error
-			w.id, err = d.saveRoll(ctx, tx, w.r, w.now)
-			return err
+			return d.saveRoll(ctx, tx.StmtContext(ctx, d.insertRoll), w)
 		})
 	}
 }
 
+// insertRollSQL saves one roll and reads its guild's GM channel.
 const insertRollSQL = `INSERT INTO rolls
 	(code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	RETURNING id, COALESCE((SELECT g.channel_id FROM gm_channels g WHERE g.guild_id = rolls.guild_id), '')`
 
-func (d *DB) saveRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int64, error) {
+// rollRow is the values of w's row of the roll log, in the order of
+// insertRollSQL's columns.
+func rollRow(w *rollWait) []any {
+	r := w.r
 	detail := r.Detail
 	if len(detail) == 0 {
 		detail = json.RawMessage("{}")
@@ -183,12 +214,67 @@ func (d *DB) saveRoll(ctx context.Context, tx *sql.Tx, r Roll, now string) (int6
 		vis = "public"
 	}
 	private := vis != "public"
-	// Tx.StmtContext reuses the statement already prepared on the
-	// transaction's connection.
-	var id int64
-	err := tx.StmtContext(ctx, d.insertRoll).QueryRowContext(ctx,
-		r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, private, vis, string(detail), now).Scan(&id)
-	return id, err
+	return []any{r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, private, vis, string(detail), w.now}
+}
+
+// saveRoll saves w's roll with stmt, insertRollSQL (prepared once:
+// Tx.StmtContext reuses it on the transaction's connection).
+func (d *DB) saveRoll(ctx context.Context, stmt *sql.Stmt, w *rollWait) error {
+	return stmt.QueryRowContext(ctx, rollRow(w)...).Scan(&w.id, &w.gm)
+}
+
+// saveRollsPG saves batch on PostgreSQL in one statement, which commits
+// by itself: one round trip, where BEGIN, an INSERT a roll and COMMIT
+// cost two and more. A statement is atomic: every roll of the batch is
+// saved, or none. Its identity column numbers the rows in the order of
+// VALUES, so the IDs returned, sorted, are the batch's in order.
+func (d *DB) saveRollsPG(ctx context.Context, batch []*rollWait) error {
+	if len(batch) == 1 {
+		return d.saveRoll(ctx, d.insertRoll, batch[0])
+	}
+	head, values, _ := strings.Cut(insertRollSQL, "VALUES (")
+	values, returning, _ := strings.Cut(values, ")")
+	var q strings.Builder
+	q.WriteString(head + "VALUES ")
+	args := make([]any, 0, len(batch)*11)
+	for i, w := range batch {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(" + values + ")")
+		args = append(args, rollRow(w)...)
+	}
+	q.WriteString(returning + ", code")
+	type saved struct {
+		id       int64
+		gm, code string
+	}
+	rows, err := queryAll(ctx, d.sql, func(row interface{ Scan(...any) error }) (saved, error) {
+		var s saved
+		err := row.Scan(&s.id, &s.gm, &s.code)
+		return s, err
+	}, q.String(), args...)
+	if err != nil {
+		return err
+	}
+	// Rows of one code (codes are drawn at random; two alike are rare)
+	// go to its rolls in the order of their IDs, the order of VALUES.
+	slices.SortFunc(rows, func(a, b saved) int { return cmp.Compare(a.id, b.id) })
+	byCode := map[string][]saved{}
+	for _, r := range rows {
+		byCode[r.code] = append(byCode[r.code], r)
+	}
+	for _, w := range batch {
+		mine := byCode[w.r.Code]
+		if len(mine) == 0 {
+			// Not to be: the statement saved every row or none.
+			w.err = fmt.Errorf("roll log: roll %s saved with no row returned", w.r.Code)
+			continue
+		}
+		w.id, w.gm = mine[0].id, mine[0].gm
+		byCode[w.r.Code] = mine[1:]
+	}
+	return nil
 }
 
 // Viewer is who asks for the roll log: a user, and whether they are a GM

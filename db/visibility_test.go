@@ -3,6 +3,8 @@ package db_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/tablehand/tablehand/db"
@@ -83,5 +85,62 @@ func testGMChannel(t *testing.T) {
 	}
 	if _, err := d.GMChannel(ctx, "other"); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("another guild's GM channel: err = %v, want ErrNotFound", err)
+	}
+}
+
+// Rolls saved at once, in whatever batches they go, are each saved once
+// with an ID of their own, and each reads its own guild's GM channel as
+// it was when the roll was saved (LogRoll).
+func testRollsTogether(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	if err := d.SetGMChannel(ctx, "g1", "gm-one", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	const workers, each = 16, 25
+	saved := make([][]db.SavedRoll, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := range each {
+				guild := fmt.Sprintf("g%d", w%3) // g0 has no GM channel
+				s, err := d.LogRoll(ctx, db.Roll{Code: fmt.Sprintf("W%dI%d", w, i), GuildID: guild, ChannelID: "c", UserID: "u", Expr: "1d20", Total: i})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				saved[w] = append(saved[w], s)
+			}
+		})
+	}
+	wg.Wait()
+	byID := map[int64]db.Roll{}
+	rolls, err := d.RecentRolls(ctx, "c", "", db.Viewer{GM: true}, workers*each+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rolls {
+		byID[r.ID] = r
+	}
+	if len(rolls) != workers*each {
+		t.Errorf("%d rolls stored, want %d", len(rolls), workers*each)
+	}
+	for w, list := range saved {
+		for i, s := range list {
+			r, ok := byID[s.ID]
+			if !ok || r.Code != fmt.Sprintf("W%dI%d", w, i) || r.Total != i {
+				t.Errorf("ID %d holds %+v, want W%dI%d %d", s.ID, r, w, i, i)
+			}
+			want := map[int]string{0: "", 1: "gm-one", 2: ""}[w%3]
+			if s.GMChannel != want {
+				t.Errorf("roll W%dI%d of guild g%d read GM channel %q, want %q", w, i, w%3, s.GMChannel, want)
+			}
+		}
+	}
+	if err := d.SetGMChannel(ctx, "g1", "gm-two", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := d.LogRoll(ctx, db.Roll{Code: "after", GuildID: "g1", ChannelID: "c", Expr: "1d6"}); err != nil || s.GMChannel != "gm-two" {
+		t.Errorf("after the GM channel moved: %+v, %v; want gm-two", s, err)
 	}
 }

@@ -20,9 +20,9 @@ type store struct {
 	rolls []db.Roll
 }
 
-func (s *store) SaveRoll(_ context.Context, r db.Roll) (int64, error) {
+func (s *store) LogRoll(_ context.Context, r db.Roll) (db.SavedRoll, error) {
 	s.rolls = append(s.rolls, r)
-	return int64(len(s.rolls)), nil
+	return db.SavedRoll{ID: int64(len(s.rolls))}, nil
 }
 
 func (s *store) Character(_ context.Context, _, name string) (db.Character, error) {

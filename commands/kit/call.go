@@ -232,16 +232,14 @@ func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, 
 		return WithHint(err, hint)
 	}
 	o.Rolls = c.Tray.Rolls()
-	if c.gmLater {
-		ch, err := c.env.GMChannel(ctx, c.Req.GuildID)
-		if err != nil {
-			return err
-		}
-		c.gmChannel, c.gmLater = ch, false
-	}
-	id, err := c.env.LogRoll(ctx, c.Req, expr, o.Total, c.Visibility(), detail)
+	id, gmChannel, err := c.env.logRoll(ctx, c.Req, expr, o.Total, c.Visibility(), detail)
 	if err != nil {
 		return err
+	}
+	if c.gmLater {
+		// The statement that logged the roll read the GM channel: a
+		// secret roll costs no round trip more than another.
+		c.gmChannel, c.gmLater = gmChannel, false
 	}
 	o.ID = id
 	return nil

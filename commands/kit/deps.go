@@ -21,7 +21,8 @@ type CharacterStore interface {
 
 // RollLog stores every roll, so a table can settle "what did you roll?".
 type RollLog interface {
-	SaveRoll(ctx context.Context, r db.Roll) (int64, error)
+	// LogRoll saves a roll and reads its guild's GM channel with it.
+	LogRoll(ctx context.Context, r db.Roll) (db.SavedRoll, error)
 	RecentRolls(ctx context.Context, channelID, userID string, viewer db.Viewer, limit int) ([]db.Roll, error)
 	RollByCode(ctx context.Context, channelID, code string) (db.Roll, bool, error)
 	RecentExprs(ctx context.Context, userID string, limit int) ([]string, error)

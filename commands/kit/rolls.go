@@ -178,25 +178,32 @@ func DiceError(err error) error {
 // LogRoll stores a roll in the roll log and returns its short ID.
 // vis says who may find it in /history.
 func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int, vis Visibility, detail any) (string, error) {
+	code, _, err := h.logRoll(ctx, req, expr, total, vis, detail)
+	return code, err
+}
+
+// logRoll is LogRoll, and returns the guild's GM channel as the roll's
+// statement read it ("" for none).
+func (h *Env) logRoll(ctx context.Context, req *Request, expr string, total int, vis Visibility, detail any) (code, gmChannel string, err error) {
 	js, err := json.Marshal(detail)
 	if err != nil {
-		return "", fmt.Errorf("encode roll: %w", err)
+		return "", "", fmt.Errorf("encode roll: %w", err)
 	}
 	if given := DiceGiven(req); given != "" {
 		// A roll of typed-in dice says so wherever it is shown again
 		// (/history): the detail keeps the values given.
 		js = withDiceGiven(js, given)
 	}
-	code := h.Codes()
-	_, err = h.Rolls.SaveRoll(ctx, db.Roll{
+	code = h.Codes()
+	saved, err := h.Rolls.LogRoll(ctx, db.Roll{
 		Code: code, GuildID: req.GuildID, ChannelID: req.ChannelID,
 		UserID: req.User.ID, UserName: req.User.Name,
 		Expr: expr, Total: total, Private: vis != Public, Visibility: string(vis), Detail: js,
 	})
 	if err != nil {
-		return "", fmt.Errorf("log roll %q: %w", expr, err)
+		return "", "", fmt.Errorf("log roll %q: %w", expr, err)
 	}
-	return code, nil
+	return code, saved.GMChannel, nil
 }
 
 // DiceGiven is the values of the request's `dice:` option, "20, 3", when

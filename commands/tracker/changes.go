@@ -77,19 +77,24 @@ func (h *Tracker) initCount(ctx context.Context, req *kit.Request) (kit.Response
 // mode (MayChange).
 func (h *Tracker) onTarget(ctx context.Context, req *kit.Request, touch Touch, op func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error)) (kit.Response, error) {
 	target := req.Options.String("target")
-	mode, err := h.PlayMode(ctx, req)
+	// The play mode comes with the fight, in the statement that loads it.
+	enc, ev, moved, err := h.Change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
+		if err := CheckVisible(req, e.State, target); err != nil {
+			return encounter.Event{}, err
+		}
+		mode := e.PlayMode
+		if mode == "" {
+			mode = PlayStandard
+		}
+		if err := MayChange(req, mode, e.State, target, touch); err != nil {
+			return encounter.Event{}, err
+		}
+		return op(e.State, p, target)
+	})
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return h.edit(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
-		if err := CheckVisible(req, e, target); err != nil {
-			return encounter.Event{}, err
-		}
-		if err := MayChange(req, mode, e, target, touch); err != nil {
-			return encounter.Event{}, err
-		}
-		return op(e, p, target)
-	})
+	return h.reply(req, enc, ev, false, moved), nil
 }
 
 // initDefeat marks a combatant defeated, or with back: back in the fight.
