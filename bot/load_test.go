@@ -75,8 +75,8 @@ func bareServer(pub ed25519.PublicKey) http.Handler {
 	})
 }
 
-// loadEndpoint is the real endpoint over a SQLite roll log in dir, as
-// `tablehand http` serves it, with random dice.
+// loadEndpoint is the real endpoint over a SQLite store, as `tablehand
+// http` serves it (the store is its replay memory too), with random dice.
 func loadEndpoint(b *testing.B, s signer) http.Handler {
 	store, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "load.db"))
 	if err != nil {
@@ -86,7 +86,7 @@ func loadEndpoint(b *testing.B, s signer) http.Handler {
 	var seed atomic.Uint64
 	deps := kit.NewDeps(store, commands.DefaultRules())
 	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(seed.Add(1), 7))) }
-	endpoint, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: commands.New(deps)})
+	endpoint, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: commands.New(deps), Replays: store})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -18,11 +18,11 @@ import (
 // accepted in cannot come again.
 func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, keep time.Duration) (bool, error) {
 	first := false
-	// One statement, decided by the key: READ COMMITTED is enough, and a
-	// claim that waited for another's of the same ID is then refused
-	// rather than run again.
-	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
+	// One statement, decided by the key, which commits by itself: a claim
+	// that waited for another's of the same ID is refused rather than run
+	// again.
+	err := d.once(ctx, func(q *sql.DB) error {
+		res, err := q.ExecContext(ctx, `INSERT INTO interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
 			id, outboxTime(now))
 		if err != nil {
 			return err
@@ -43,8 +43,8 @@ func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, kee
 	if due {
 		// Best effort: the claim stands, and old IDs only take room until
 		// the next sweep, by this process or another.
-		d.lockedTx(ctx, func(tx *sql.Tx) error {
-			_, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE seen_at < ?`, outboxTime(now.Add(-keep)))
+		d.once(ctx, func(q *sql.DB) error {
+			_, err := q.ExecContext(ctx, `DELETE FROM interactions WHERE seen_at < ?`, outboxTime(now.Add(-keep)))
 			return err
 		})
 	}

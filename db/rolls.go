@@ -157,23 +157,11 @@ func (w *rollWait) result() (SavedRoll, error) {
 	return SavedRoll{ID: w.id, GMChannel: w.gm}, nil
 }
 
-// saveRolls commits batch, with d.write held: on SQLite in one
-// transaction, on PostgreSQL in one statement (saveRollsPG). If that
-// fails, each roll is tried alone, so that one bad roll fails alone.
+// saveRolls commits batch, with d.write held, in one statement
+// (saveRollsOnce). If that fails, each roll is tried alone, so that one
+// bad roll fails alone.
 func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
-	var err error
-	if d.postgres {
-		err = d.saveRollsPG(ctx, batch)
-	} else {
-		err = d.txLocked(ctx, func(tx *sql.Tx) error {
-			for _, w := range batch {
-				if err := d.saveRoll(ctx, tx.StmtContext(ctx, d.insertRoll), w); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
+	err := d.onceLocked(func(q *sql.DB) error { return d.saveRollsOnce(ctx, q, batch) })
 	if err == nil {
 		return
 	}
@@ -182,13 +170,7 @@ func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
 		return
 	}
 	for _, w := range batch {
-		if d.postgres {
-			w.err = d.saveRollsPG(ctx, []*rollWait{w})
-			continue
-		}
-		w.err = d.txLocked(ctx, func(tx *sql.Tx) error {
-			return d.saveRoll(ctx, tx.StmtContext(ctx, d.insertRoll), w)
-		})
+		w.err = d.onceLocked(func(q *sql.DB) error { return d.saveRollsOnce(ctx, q, []*rollWait{w}) })
 	}
 }
 
@@ -217,20 +199,17 @@ func rollRow(w *rollWait) []any {
 	return []any{r.Code, r.GuildID, r.ChannelID, r.UserID, r.UserName, r.Expr, r.Total, private, vis, string(detail), w.now}
 }
 
-// saveRoll saves w's roll with stmt, insertRollSQL (prepared once:
-// Tx.StmtContext reuses it on the transaction's connection).
-func (d *DB) saveRoll(ctx context.Context, stmt *sql.Stmt, w *rollWait) error {
-	return stmt.QueryRowContext(ctx, rollRow(w)...).Scan(&w.id, &w.gm)
-}
-
-// saveRollsPG saves batch on PostgreSQL in one statement, which commits
-// by itself: one round trip, where BEGIN, an INSERT a roll and COMMIT
-// cost two and more. A statement is atomic: every roll of the batch is
-// saved, or none. Its identity column numbers the rows in the order of
-// VALUES, so the IDs returned, sorted, are the batch's in order.
-func (d *DB) saveRollsPG(ctx context.Context, batch []*rollWait) error {
+// saveRollsOnce saves batch in one statement through q, which commits by
+// itself (once): one round trip to PostgreSQL, where BEGIN, an INSERT a
+// roll and COMMIT cost more, and one call into SQLite where they cost
+// three and more. A statement is atomic: every roll of the batch is
+// saved, or none. The IDs are numbered in the order of VALUES, so the
+// IDs returned, sorted, are the batch's in order. A roll alone uses the
+// statement prepared at Open.
+func (d *DB) saveRollsOnce(ctx context.Context, conn *sql.DB, batch []*rollWait) error {
 	if len(batch) == 1 {
-		return d.saveRoll(ctx, d.insertRoll, batch[0])
+		w := batch[0]
+		return d.insertRoll.QueryRowContext(ctx, rollRow(w)...).Scan(&w.id, &w.gm)
 	}
 	head, values, _ := strings.Cut(insertRollSQL, "VALUES (")
 	values, returning, _ := strings.Cut(values, ")")
@@ -249,7 +228,7 @@ func (d *DB) saveRollsPG(ctx context.Context, batch []*rollWait) error {
 		id       int64
 		gm, code string
 	}
-	rows, err := queryAll(ctx, d.sql, func(row interface{ Scan(...any) error }) (saved, error) {
+	rows, err := queryAll(ctx, conn, func(row interface{ Scan(...any) error }) (saved, error) {
 		var s saved
 		err := row.Scan(&s.id, &s.gm, &s.code)
 		return s, err
