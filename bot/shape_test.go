@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -247,6 +248,42 @@ func TestHTTPEndpointRefusesShapes(t *testing.T) {
 			}
 			if storeDigest(t, store) != before {
 				t.Error("the store changed")
+			}
+		})
+	}
+}
+
+// On the gateway an interaction of a shape Discord would not send runs
+// nothing and gets no answer (there is no one to answer): the log says
+// it was refused, and the next one is answered as usual.
+func TestGatewayDropsShapes(t *testing.T) {
+	fake := fakediscord.New(fakediscord.Options{Logf: t.Logf})
+	t.Cleanup(fake.Close)
+	logs := &logSink{t: t}
+	s := startServe(t, fake, ServeOptions{Log: slog.New(slog.NewTextHandler(logs, nil))})
+	for _, c := range []struct {
+		name   string
+		break_ func(in *fakediscord.Interaction)
+	}{
+		{"a user ID that is not a snowflake", func(in *fakediscord.Interaction) { in.User.ID = "alice" }},
+		{"a channel ID that is not a snowflake", func(in *fakediscord.Interaction) { in.ChannelID = "12x" }},
+		{"a NUL in the user's name", func(in *fakediscord.Interaction) { in.User.GlobalName = "al\x00ice" }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bad := s.roll(13)
+			c.break_(&bad)
+			if err := fake.DispatchInteraction(bad); err != nil {
+				t.Fatal(err)
+			}
+			logs.waitLog(t, "interaction refused: a shape Discord would not send", "interaction="+bad.ID)
+			// The next interaction is answered; by then the refused one
+			// would have been too.
+			wantRoll(t, "the next interaction", s.answer(t, s.roll(14)), 14)
+			if n := len(callbacks(fake, bad.ID)); n != 0 {
+				t.Errorf("%d callbacks for the refused interaction, want none", n)
+			}
+			if lines := logs.lines("path=roll", "interaction="+bad.ID); len(lines) != 0 {
+				t.Errorf("the refused interaction ran: %q", lines)
 			}
 		})
 	}
