@@ -466,6 +466,43 @@ func TestSchedulerApproval(t *testing.T) {
 	}
 }
 
+// failingPoster refuses every post, as a process that stops before it
+// posts would leave them.
+type failingPoster struct{}
+
+func (failingPoster) Post(context.Context, string, kit.Response) error {
+	return errors.New("the process stopped before it posted")
+}
+
+// The preview of a firing that waits for approval is written to the
+// outbox with the firing's record: when the process that recorded it
+// does not post it, another process on the database posts it once, when
+// the first one's lease has passed.
+func TestSchedulerApprovalPreviewOutbox(t *testing.T) {
+	w := newSchedWorld(t, db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1, Approve: true})
+	w.sched.poster = failingPoster{}
+	if res := w.run("2025-01-06T18:00:00Z"); !sameTimes(res.Pending, times("2025-01-06T18:00:00Z")) {
+		t.Fatalf("approval: %+v", res)
+	}
+	other := w.scheduler(w.open())
+	other.deliver(context.Background())
+	if posts := w.poster.take(); len(posts) != 0 {
+		t.Fatalf("posted within the first process's lease: %+v", posts)
+	}
+	w.now = w.now.Add(OutboxLease + time.Second)
+	other.deliver(context.Background())
+	posts := w.poster.take()
+	if len(posts) != 1 || posts[0].channel != "reports" || !strings.Contains(posts[0].msg.Content, "waits for the GM") ||
+		len(posts[0].msg.Rows) != 1 || posts[0].msg.Rows[0][0].CustomID != "fapply:1:1736186400" {
+		t.Fatalf("the preview, posted by the other process: %+v", posts)
+	}
+	w.now = w.now.Add(OutboxLease + time.Second)
+	other.deliver(context.Background())
+	if posts := w.poster.take(); len(posts) != 0 {
+		t.Errorf("posted again: %+v", posts)
+	}
+}
+
 // A change is Remove then Add, at run time, no restart: what /schedule
 // does through ScheduleChanged.
 func TestSchedulerFollowsChanges(t *testing.T) {

@@ -293,9 +293,16 @@ func (d *DB) RecordMissed(ctx context.Context, scheduleID int64, at []time.Time,
 
 // AddPendingFiring records a firing as awaiting the GM's approval; a
 // firing recorded already gets ErrFiringDone (another process posted it).
-func (d *DB) AddPendingFiring(ctx context.Context, f Firing, note string) error {
+//
+// posts, when given, go to the outbox in the same transaction (the
+// preview the GM approves from): posted if, and only if, the firing is
+// recorded as pending.
+func (d *DB) AddPendingFiring(ctx context.Context, f Firing, note string, posts ...OutboxMessage) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		return markFiring(ctx, tx, f, false, FiringPending, 0, 0, note, d.stamp())
+		if err := markFiring(ctx, tx, f, false, FiringPending, 0, 0, note, d.stamp()); err != nil {
+			return err
+		}
+		return addOutbox(ctx, tx, posts, d.now())
 	})
 }
 

@@ -140,15 +140,11 @@ func (j roundsJob) Fire(ctx context.Context, f kit.Firing) (kit.Fired, error) {
 }
 
 // awaitApproval records a firing as waiting for the GM and posts its
-// preview with the buttons that play it or skip it.
+// preview with the buttons that play it or skip it: with an outbox
+// (f.Outbox), the preview is written to it in the transaction that
+// records the firing, so a process that stops after that still has it
+// posted, by any process, once.
 func (h *handlers) awaitApproval(ctx context.Context, sc db.Schedule, firing db.Firing, f kit.Firing) (kit.Fired, error) {
-	err := h.factions.s.AddPendingFiring(ctx, firing, f.Note)
-	if errors.Is(err, db.ErrFiringDone) {
-		return kit.Fired{Outcome: kit.FiredDone}, nil
-	}
-	if err != nil {
-		return kit.Fired{}, err
-	}
 	fc, orders, _, err := h.factions.plan(ctx, sc.GuildID)
 	if err != nil {
 		return kit.Fired{}, err
@@ -157,5 +153,25 @@ func (h *handlers) awaitApproval(ctx context.Context, sc db.Schedule, firing db.
 	if err != nil {
 		return kit.Fired{}, fmt.Errorf("preview the firing of schedule %d: %w", sc.ID, err)
 	}
-	return kit.Fired{Outcome: kit.FiredPending, Posts: []kit.Response{ApprovalMessage(sc, firing, reps, f.Header)}}, nil
+	preview := ApprovalMessage(sc, firing, reps, f.Header)
+	var posts []db.OutboxMessage
+	if f.Outbox != "" {
+		body, err := kit.EncodePost(preview)
+		if err != nil {
+			return kit.Fired{}, err
+		}
+		posts = append(posts, db.OutboxMessage{ChannelID: f.Outbox, Body: body})
+	}
+	err = h.factions.s.AddPendingFiring(ctx, firing, f.Note, posts...)
+	if errors.Is(err, db.ErrFiringDone) {
+		return kit.Fired{Outcome: kit.FiredDone}, nil
+	}
+	if err != nil {
+		return kit.Fired{}, err
+	}
+	out := kit.Fired{Outcome: kit.FiredPending, Posts: []kit.Response{preview}}
+	if f.Outbox != "" {
+		out.Posts = nil // in the outbox, for the edge to post
+	}
+	return out, nil
 }

@@ -52,7 +52,7 @@ type ScheduleStore interface {
 	PauseSchedule(ctx context.Context, guildID string, paused bool) (db.Schedule, error)
 	DeleteSchedule(ctx context.Context, guildID string) (db.Schedule, error)
 	SkipFiring(ctx context.Context, f db.Firing, note string) error
-	AddPendingFiring(ctx context.Context, f db.Firing, note string) error
+	AddPendingFiring(ctx context.Context, f db.Firing, note string, posts ...db.OutboxMessage) error
 }
 
 // Campaign is a guild's faction campaign: the stored row, with its state
