@@ -59,6 +59,10 @@ type DB struct {
 	write writeLock
 	// stop ends the background checkpoint; stopped says it has ended.
 	stop, stopped chan struct{}
+	// checkpointNow wakes the background checkpoint before its time;
+	// commits counts the commits that do (wrote).
+	checkpointNow chan struct{}
+	commits       atomic.Int64
 	// insertRoll is the roll log's INSERT, prepared once: the roll log is
 	// the busiest write, and parsing its SQL anew cost a sixth of it.
 	insertRoll *sql.Stmt
@@ -182,6 +186,7 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 		}
 	}
 	d.stop, d.stopped = make(chan struct{}), make(chan struct{})
+	d.checkpointNow = make(chan struct{}, 1)
 	go d.checkpointLoop(CheckpointEvery)
 	return d, nil
 }
@@ -226,6 +231,12 @@ const CheckpointEvery = time.Second
 // checkpointLoop checkpoints the WAL every interval until Close. PASSIVE
 // never waits for readers or writers: it copies what it can and the next
 // round does the rest, so the WAL stays small without stalling anyone.
+//
+// A busy store also checkpoints after every CheckpointWrites commits
+// (wrote): the WAL then stays a few megabytes long, rewritten in place in
+// the page cache, where a second of a busy roll log grew it by a hundred
+// and the kernel spent more on extending the file than SQLite on the
+// rolls (BenchmarkSaveRoll in db/ measures a roll alone in its commit).
 func (d *DB) checkpointLoop(interval time.Duration) {
 	defer close(d.stopped)
 	t := time.NewTicker(interval)
@@ -234,10 +245,30 @@ func (d *DB) checkpointLoop(interval time.Duration) {
 		select {
 		case <-d.stop:
 			return
+		case <-d.checkpointNow:
+			d.sql.Exec("PRAGMA wal_checkpoint(PASSIVE)")
 		case <-t.C:
 			// An error here (a busy or read-only database) is retried on the
 			// next tick; nothing depends on one checkpoint.
 			d.sql.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		}
+	}
+}
+
+// CheckpointWrites is how many commits of this process bring the next
+// background checkpoint forward (checkpointLoop).
+const CheckpointWrites = 256
+
+// wrote counts a commit on SQLite, and wakes the checkpoint every
+// CheckpointWrites.
+func (d *DB) wrote() {
+	if d.postgres || d.checkpointNow == nil {
+		return
+	}
+	if d.commits.Add(1)%CheckpointWrites == 0 {
+		select {
+		case d.checkpointNow <- struct{}{}:
+		default: // one is due already
 		}
 	}
 }
@@ -462,6 +493,9 @@ func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
 	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
 		err = d.txAt(ctx, sql.LevelSerializable, fn)
 	}
+	if err == nil {
+		d.wrote()
+	}
 	return err
 }
 
@@ -486,6 +520,9 @@ func (d *DB) onceLocked(fn func(*sql.DB) error) error {
 	err := fn(d.sql)
 	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
 		err = fn(d.sql)
+	}
+	if err == nil {
+		d.wrote()
 	}
 	return err
 }
