@@ -148,8 +148,13 @@ const secretGMChannel = "gm-only"
 // codes' alphabet), which identify nothing once normalised.
 var rollIDs = regexp.MustCompile(`\b[0-9A-HJKMNP-TV-Z]{6}\b`)
 
-// normalise replaces the roll IDs in s.
+// stamps are Discord's timestamps (<t:1795794408:R>, as JSON writes
+// them), which tell when a line ran: the second a run crosses.
+var stamps = regexp.MustCompile(`\\u003ct:[0-9]+(:[a-zA-Z])?\\u003e|<t:[0-9]+(:[a-zA-Z])?>`)
+
+// normalise replaces the roll IDs and the timestamps in s.
 func normalise(s string) string {
+	s = stamps.ReplaceAllString(s, "<time>")
 	return rollIDs.ReplaceAllStringFunc(s, func(id string) string {
 		// Only what mixes letters and digits, as codes nearly always do;
 		// a word in capitals or a number stays.

@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
+)
+
+// Sessions generated from the command definitions: the player's lines
+// are any leaf of the commands a player reaches at a table (their
+// options drawn from each option's type, choices and bounds, the names
+// from both the visible and the hidden ones), among secret lines that
+// hide a combatant, a sheet or a roll. What the player receives must
+// not depend on the secrets, whatever the player types: a hidden name
+// reads as one that does not exist.
+
+// defFamilies are the commands the generated player lines come from:
+// every command of a table but those whose answers hold what is random
+// by design (a page's link) or that set the table up (/system).
+var defFamilies = []string{"roll", "init", "character", "history", "odds", "help", "macro", "arc", "burst", "xhalem", "ulm"}
+
+// defSkipped are the leaves left out: a web page's link is a fresh token
+// on every run.
+var defSkipped = []string{"init page", "faction page"}
+
+// defLeaf is one leaf of a command: its path as typed ("init damage")
+// and its options.
+type defLeaf struct {
+	path    string
+	options []kit.Option
+}
+
+// defLeaves lists the leaves of the commands in defFamilies.
+func defLeaves(cmds []kit.Command) []defLeaf {
+	var out []defLeaf
+	var walk func(path string, opts []kit.Option)
+	walk = func(path string, opts []kit.Option) {
+		if kit.HasSubcommands(opts) {
+			for _, o := range opts {
+				walk(path+" "+o.Name, o.Options)
+			}
+			return
+		}
+		if !slices.Contains(defSkipped, path) {
+			out = append(out, defLeaf{path: path, options: opts})
+		}
+	}
+	for _, c := range cmds {
+		if slices.Contains(defFamilies, c.Name) {
+			walk(c.Name, c.Options)
+		}
+	}
+	return out
+}
+
+// defNames are the names a generated line may give: the session's
+// visible ones, its hidden ones (Ogre, a combatant; Shade, a sheet), and
+// one nobody made.
+var defNames = []string{"Brom", "Gob", "Ogre", "Shade", "Nobody"}
+
+// defExprs are the dice a generated line may roll.
+var defExprs = []string{"1d20+2", "2d6", "4d6kh3", "1d20+som", "d20 to hit", "3d6!"}
+
+// defValue draws a value for o, as the console reads it.
+func defValue(r *rand.Rand, o kit.Option) string {
+	if len(o.Choices) > 0 {
+		return fmt.Sprint(o.Choices[r.IntN(len(o.Choices))].Value)
+	}
+	switch o.Type {
+	case kit.Integer, kit.Number:
+		lo, hi := 0.0, 12.0
+		if o.MinValue != nil {
+			lo = *o.MinValue
+		}
+		if o.MaxValue != nil && *o.MaxValue < lo+12 {
+			hi = *o.MaxValue - lo
+		}
+		return strconv.Itoa(int(lo) + r.IntN(int(hi)+1))
+	case kit.Boolean:
+		return strconv.FormatBool(r.IntN(2) == 0)
+	case kit.UserOption:
+		return []string{"bob", "alice", "gm"}[r.IntN(3)]
+	}
+	switch o.Name {
+	case "expression", "roll", "dice_expression":
+		return strconv.Quote(defExprs[r.IntN(len(defExprs))])
+	case "stats":
+		return `"som=3 hp=5"`
+	case "dice":
+		return strconv.Itoa(1 + r.IntN(6))
+	}
+	return defNames[r.IntN(len(defNames))]
+}
+
+// defLine draws a line of leaf for bob: its required options, and each
+// other with one chance in three. A sheet bob makes is not given a
+// hidden sheet's name: see knownNameLeak.
+func defLine(r *rand.Rand, leaf defLeaf) string {
+	var b strings.Builder
+	b.WriteString("@bob /" + leaf.path)
+	for _, o := range leaf.options {
+		if o.Type == kit.ChannelOption || o.Type == kit.RoleOption {
+			continue
+		}
+		if o.Required || r.IntN(3) == 0 {
+			v := defValue(r, o)
+			if strings.HasPrefix(leaf.path, "character ") && o.Name == "name" && v == "Shade" {
+				v = "Nobody"
+			}
+			b.WriteString(" " + o.Name + ":" + v)
+		}
+	}
+	return b.String()
+}
+
+// knownNameLeak is the leak the generated sessions found and do not yet
+// play: names are one per server, so a player who gives a new sheet the
+// name of the GM's hidden sheet is told the name is taken, where without
+// the hidden sheet theirs is made. Closing it needs a name a player may
+// use beside a hidden one, and a GM told which of the two they mean.
+var knownNameLeak = secretSession{name: "a hidden sheet's name", player: "bob", knownLeak: "a new sheet named as a hidden one is refused as taken", lines: []string{
+	`!/character set name:Shade system:arc stats:"som=7 hp=9" hidden:true`,
+	`@bob /character set name:Shade system:arc stats:"som=3 hp=5"`,
+}}
+
+func TestSecretsKnownNameLeak(t *testing.T) {
+	// The session finds the leak: if this fails, the leak is closed, and
+	// the generated sessions may give sheets every name.
+	without, with := playerView(t, knownNameLeak, false), playerView(t, knownNameLeak, true)
+	if strings.Join(without, "\n") == strings.Join(with, "\n") {
+		t.Fatal("the hidden sheet's name no longer leaks: let defLine give any name, and drop knownNameLeak")
+	}
+	t.Skip("known leak, not yet closed: " + knownNameLeak.knownLeak)
+}
+
+// defSession is one generated session: a fight and a sheet bob may see,
+// the secrets, and n lines of bob's drawn from leaves.
+func defSession(r *rand.Rand, leaves []defLeaf, i, n int) secretSession {
+	lines := []string{
+		"/system gm-channel channel:" + secretGMChannel,
+		"/init start",
+		"/init add name:Brom initiative:12 hp:12 owner:bob",
+		"/init add name:Gob initiative:8 hp:9",
+		`@bob /character set name:Vex system:arc stats:"som=3 hp=5"`,
+	}
+	// The hidden combatant and sheet come first: a line of bob's may
+	// name them, as it may name one that does not exist.
+	lines = append(lines,
+		"!/init add name:Ogre initiative:12 hp:20 hidden:true",
+		`!/character set name:Shade system:arc stats:"som=7 hp=9" hidden:true`)
+	secrets := []string{
+		"!@alice /roll 1d20+5 visibility:self",
+		"!/roll 1d20 visibility:self",
+		"!/init damage target:Ogre amount:3",
+	}
+	body := make([]string, 0, n+len(secrets))
+	for range n {
+		body = append(body, defLine(r, leaves[r.IntN(len(leaves))]))
+	}
+	// The secrets go in at random places, in their order (Ogre is added
+	// before it is damaged).
+	for _, s := range secrets {
+		at := r.IntN(len(body) + 1)
+		if s == secrets[len(secrets)-1] {
+			at = len(body)
+		}
+		body = slices.Insert(body, at, s)
+	}
+	return secretSession{name: fmt.Sprintf("definitions-%d", i), player: "bob", lines: append(lines, body...)}
+}
+
+// TestSecretsKeptFromDefinitions plays sessions generated from the
+// command definitions (a fixed seed; defSessions sessions of defLines
+// lines): see defSession.
+func TestSecretsKeptFromDefinitions(t *testing.T) {
+	sessions, lines := 60, 30
+	if testing.Short() {
+		sessions = 4
+	}
+	leaves := defLeaves(commands.New(kit.NewDeps(nil, commands.DefaultRules())).Commands())
+	if len(leaves) < 30 {
+		t.Fatalf("only %d leaves in %v: the definitions moved?", len(leaves), defFamilies)
+	}
+	r := rand.New(rand.NewPCG(26, 11))
+	for i := range sessions {
+		s := defSession(r, leaves, i, lines)
+		t.Run(s.name, func(t *testing.T) { checkSessionKeepsSecrets(t, s) })
+	}
+}
