@@ -217,6 +217,10 @@ var pgCosts = []struct {
 	{"alice", `/roll 1d20+5 visibility:blind`, 1},
 	{"alice", `/character set name:Brom system:arc stats:"som=3"`, -1},
 	{"alice", `/roll 1d20+som`, 2}, // the sheet, then the roll
+	// A rules command's secret roll reads the GM channel with the roll,
+	// as /roll's does: the sheet (alice's one arc character), the roll.
+	{"alice", `/arc reaction visibility:gm`, 2},
+	{"alice", `/arc reaction`, 2},
 	{"gm", `/init start`, -1},
 	{"gm", `/init add name:Ogre initiative:12 hp:30`, 4},
 	{"gm", `/init add name:Goblin initiative:8 hp:7`, 4},

@@ -36,17 +36,6 @@ type Call struct {
 	rulesError func(c *Call, err error, example string) error
 }
 
-// seeing reads who sees req's roll and, for a gm or blind roll, the
-// guild's GM channel.
-func (e *Env) seeing(ctx context.Context, req *Request) (Visibility, string, error) {
-	vis, err := RollVisibility(req)
-	if err != nil || !vis.Secret() {
-		return vis, "", err
-	}
-	ch, err := e.GMChannel(ctx, req.GuildID)
-	return vis, ch, err
-}
-
 // Visibility is who sees the call's result.
 func (c *Call) Visibility() Visibility {
 	if c.vis == "" {
@@ -69,17 +58,18 @@ func (e *Env) Begin(ctx context.Context, req *Request, system string) (*Call, er
 }
 
 // open opens the call of req for system without its tray: the sheet, and
-// who sees the result.
+// who sees the result. The GM channel of a secret call is read by the
+// statement that logs its roll (Finish).
 func (e *Env) open(ctx context.Context, req *Request, system string) (*Call, error) {
 	sheet, err := e.Sheet(ctx, req, system)
 	if err != nil {
 		return nil, err
 	}
-	vis, gmChannel, err := e.seeing(ctx, req)
+	vis, err := RollVisibility(req)
 	if err != nil {
 		return nil, err
 	}
-	return &Call{Req: req, Sheet: sheet, env: e, vis: vis, gmChannel: gmChannel}, nil
+	return &Call{Req: req, Sheet: sheet, env: e, vis: vis, gmLater: vis.Secret()}, nil
 }
 
 // BeginRoll opens the call of a roll whose expression and sheet the
@@ -232,17 +222,28 @@ func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, 
 		return WithHint(err, hint)
 	}
 	o.Rolls = c.Tray.Rolls()
-	id, gmChannel, err := c.env.logRoll(ctx, c.Req, expr, o.Total, c.Visibility(), detail)
+	id, err := c.Log(ctx, expr, o.Total, c.Visibility(), detail)
 	if err != nil {
 		return err
 	}
-	if c.gmLater {
-		// The statement that logged the roll read the GM channel: a
-		// secret roll costs no round trip more than another.
-		c.gmChannel, c.gmLater = gmChannel, false
-	}
 	o.ID = id
 	return nil
+}
+
+// Log logs the call's roll under expr with total, seen as vis (a
+// command may log it more discreetly than it shows it), and returns its
+// ID. The statement that logs it reads the GM channel a secret call's
+// reply is shown in: a secret roll costs no round trip more than another.
+// Finish calls it; a command that fills its Outcome itself calls it once.
+func (c *Call) Log(ctx context.Context, expr string, total int, vis Visibility, detail any) (string, error) {
+	id, gmChannel, err := c.env.logRoll(ctx, c.Req, expr, total, vis, detail)
+	if err != nil {
+		return "", err
+	}
+	if c.gmLater {
+		c.gmChannel, c.gmLater = gmChannel, false
+	}
+	return id, nil
 }
 
 // Reply is a rules command's answer: the lines that say the outcome
@@ -274,6 +275,15 @@ func (c *Call) Reply(id string, result any, lines ...string) Response {
 // Conceal shows resp, the full answer to the call's roll id, as the
 // call's visibility asks (see the function Conceal).
 func (c *Call) Conceal(id string, resp Response) Response {
+	if c.gmLater {
+		// A secret call shown with no roll logged (Log reads the GM
+		// channel with the roll): read it on its own.
+		ch, err := c.env.GMChannel(context.Background(), c.Req.GuildID)
+		if err != nil {
+			c.env.Log.Warn("read the GM channel: a secret roll is shown as if none were set", "guild", c.Req.GuildID, "err", err)
+		}
+		c.gmChannel, c.gmLater = ch, false
+	}
 	return Conceal(c.Req, c.Visibility(), c.gmChannel, c.Who(), id, resp)
 }
 

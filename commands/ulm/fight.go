@@ -248,7 +248,7 @@ func (h *handlers) fightReply(ctx context.Context, c *kit.Call, ch change, expr 
 	out.Rolls = c.Tray.Rolls()
 	// The roll is logged without the encounter: the GM's view of it names
 	// the hidden.
-	id, err := h.LogRoll(ctx, c.Req, expr, out.Total, logged, result)
+	id, err := c.Log(ctx, expr, out.Total, logged, result)
 	if err != nil {
 		return kit.Response{}, err
 	}
