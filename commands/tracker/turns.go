@@ -43,8 +43,10 @@ func endTurn(req *kit.Request, e *encounter.Encounter, p encounter.Policy) (enco
 // never a turn the asker may not have seen start (two /init next a moment
 // apart must not skip a turn): with turn:, only the turn of the combatant
 // named; without it, a turn someone else started less than
-// encounter.DefaultNextWindow milliseconds ago is not ended, and the asker is asked
-// instead (askNext), with a button that ends that turn.
+// encounter.DefaultNextWindow milliseconds ago is not ended, and the
+// asker is asked instead (askNext), with a button that ends that turn.
+// A request whose user had read every answer before it (the console's
+// lines: kit.Request.SeenAll) has seen the turn.
 func (h *Tracker) initNext(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	named := strings.TrimSpace(req.Options.String("turn"))
 	var ask *unseenTurn
@@ -54,12 +56,14 @@ func (h *Tracker) initNext(ctx context.Context, req *kit.Request) (kit.Response,
 			return encounter.Event{}, err
 		}
 		if c := e.State.Current(); c != nil {
+			now := h.now().UnixMilli()
 			switch {
 			case named != "" && !strings.EqualFold(strings.TrimSpace(c.Name), named):
 				return encounter.Event{}, kit.Errorf("it is %s's turn now, not %s's: the turn has moved on, so nothing was done (to end %s's turn: /init next turn:%s)",
-					c.Name, named, c.Name, c.Name)
-			case named == "" && !req.SeenAll && e.State.Unseen(req.User.ID, h.now().UnixMilli(), encounter.DefaultNextWindow):
-				ask = &unseenTurn{name: c.Name, ago: time.Duration(h.now().UnixMilli()-e.State.Moved.At) * time.Millisecond, turn: buttonTurn(*e), view: h.InitResult(e.State.Clone(), req.GM)}
+					c.Name, named, c.Name, optionValue(c.Name))
+			case named == "" && !req.SeenAll && e.State.Unseen(req.User.ID, now, encounter.DefaultNextWindow):
+				ask = &unseenTurn{name: c.Name, ago: time.Duration(now-e.State.Moved.At) * time.Millisecond,
+					turn: buttonTurn(*e), view: h.InitResult(e.State.Clone(), req.GM)}
 				return encounter.Event{}, errAsked
 			}
 		}
@@ -91,20 +95,29 @@ type unseenTurn struct {
 
 // askNext is the private answer to an /init next that would have ended a
 // turn the asker may not have seen start: whose turn it is now, and a
-// button that ends it (the tracker's Next turn for the GM, End turn for
-// its player, which a later move of the turn makes refuse).
+// button that ends it (askedKind), which a later move of the turn makes
+// refuse, as the tracker's buttons do.
 func askNext(req *kit.Request, u *unseenTurn) kit.Response {
 	ago := "a moment ago"
 	if secs := int(u.ago.Round(time.Second) / time.Second); secs >= 1 {
 		ago = kit.Plural(secs, "second") + " ago"
 	}
 	text := fmt.Sprintf("The turn moved %s, by someone else: it is now **%s**'s turn, so your /init next did nothing. End %s's turn too? Click below, or type /init next turn:%s",
-		ago, kit.EscapeMarkdown(u.name), kit.EscapeMarkdown(u.name), u.name)
+		ago, kit.EscapeMarkdown(u.name), kit.EscapeMarkdown(u.name), optionValue(u.name))
 	resp := kit.Response{Content: text, Ephemeral: true, Result: u.view}
 	if u.turn != "" {
 		resp.Rows = []kit.Row{{{Label: "End " + u.name + "'s turn", Style: kit.Primary, CustomID: "init:" + askedKind + ":" + u.turn}}}
 	}
 	return resp
+}
+
+// optionValue is a name as typed in an option: quoted when it has a
+// space (turn:"Red Goblin").
+func optionValue(name string) string {
+	if strings.ContainsAny(name, " \t") {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // askedKind is the kind of an ask's button (askNext): it ends the turn it
