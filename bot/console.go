@@ -97,7 +97,16 @@ func Console(ctx context.Context, o ConsoleOptions, in io.Reader, out io.Writer)
 		if input == "" || strings.HasPrefix(input, "//") {
 			continue
 		}
-		line := runLine(ctx, o, lineNo, input)
+		// A line is typed after the answers before it were read
+		// (kit.Request.SeenAll), but one that begins with the word &,
+		// typed at the same moment as the line before, as two people
+		// type at once.
+		seenAll, command := true, input
+		if word, rest, _ := strings.Cut(input, " "); word == "&" {
+			seenAll, command = false, strings.TrimSpace(rest)
+		}
+		line := runLine(ctx, o, lineNo, command, seenAll)
+		line.Input = input
 		if o.JSON {
 			if err := enc.Encode(line); err != nil {
 				return fmt.Errorf("write console output: %w", err)
@@ -117,7 +126,7 @@ func Console(ctx context.Context, o ConsoleOptions, in io.Reader, out io.Writer)
 }
 
 // runLine parses and answers one console line.
-func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string) ConsoleLine {
+func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string, seenAll bool) ConsoleLine {
 	user, channel, rest := o.User, o.Channel, input
 	// Leading @name and #name act as that user and in that channel.
 	for {
@@ -149,6 +158,7 @@ func runLine(ctx context.Context, o ConsoleOptions, lineNo int, input string) Co
 	}
 	req.User = kit.User{ID: user, Name: user}
 	req.ChannelID, req.GuildID = channel, o.Guild
+	req.SeenAll = seenAll
 	if slices.Contains(o.GMs, user) {
 		req.Permissions |= kit.ManageChannels
 	}

@@ -88,7 +88,7 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 		}
 		roller = dice.NewRandom(rand.New(rand.NewPCG(uint64(n), 20)))
 		codes = kit.NewCodes(uint64(n), true)
-		line := runLine(ctx, o, n, input)
+		line := runLine(ctx, o, n, input, true)
 		seen := seenBy(t, s.player, line)
 		if secret {
 			if seen != "" {

@@ -27,6 +27,9 @@ type initTable struct {
 	store    *db.DB
 	r        *kit.Router
 	policies encounter.Policies
+	// now, when set, is the commands' clock (Deps.Now) from the next
+	// open on.
+	now func() time.Time
 }
 
 func newInitTable(t testing.TB, policies ...encounter.Policy) *initTable {
@@ -48,6 +51,9 @@ func (it *initTable) open() {
 	it.store = store
 	deps := kittest.Deps(store)
 	deps.Policies = it.policies
+	if it.now != nil {
+		deps.Now = it.now
+	}
 	it.r = New(deps)
 }
 

@@ -11,6 +11,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path"
@@ -20,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -561,32 +563,79 @@ func (d *DB) reopenWrites(err error) bool {
 // explainOpen turns a failure to open or migrate the SQLite file into
 // what the operator must fix when the file or its directory cannot be
 // written: SQLite's own words ("attempt to write a readonly database",
-// "unable to open database file: no such file or directory") do not say.
+// "unable to open database file: no such file or directory") do not say,
+// and are misleading for a directory that exists: the explanation
+// replaces them (the error still wraps SQLite's, for errors.Is and As).
 func explainOpen(file string, err error) error {
 	if strings.HasPrefix(file, MemoryPrefix) || !Unavailable(err) {
 		return err
 	}
 	dir := filepath.Dir(file)
-	switch {
-	case !dirWritable(dir):
-		return fmt.Errorf("database %s: its directory %s cannot be written (SQLite creates the database and its -wal and -shm files there): make the directory writable by the bot's user, or set database to a file in a writable directory: %w", file, dir, err)
-	case !fileWritable(file):
+	if fi, statErr := os.Stat(file); statErr == nil && fi.IsDir() {
+		return &openError{fmt.Sprintf("database %s is a directory: give a file in it, such as %s", file, filepath.Join(file, "tablehand.db")), err}
+	}
+	if missing := missingDir(dir); missing != "" {
+		return &openError{fmt.Sprintf("database %s: the directory %s does not exist: create it (mkdir -p %s), or set database to a file in a directory that exists", file, missing, dir), err}
+	}
+	if probeErr := dirProbe(dir); probeErr != nil {
+		return &openError{fmt.Sprintf("database %s: its directory %s cannot be written (%s; SQLite creates the database and its -wal and -shm files there): make the directory writable by the bot's user (chmod, chown; lsattr -d for an immutable directory), or set database to a file in a writable directory", file, dir, why(probeErr)), err}
+	}
+	if !fileWritable(file) {
 		if _, statErr := os.Stat(file); statErr == nil {
-			return fmt.Errorf("database %s: the file cannot be written: make it writable by the bot's user (chmod, chown; lsattr for an immutable file), or remount its file system read-write: %w", file, err)
+			return &openError{fmt.Sprintf("database %s: the file cannot be written: make it writable by the bot's user (chmod, chown; lsattr for an immutable file), or remount its file system read-write", file), err}
 		}
 	}
 	return err
 }
 
-// dirWritable reports whether a file can be created in dir now.
-func dirWritable(dir string) bool {
+// openError is explainOpen's explanation, which replaces the message of
+// the error it wraps.
+type openError struct {
+	msg string
+	err error
+}
+
+func (e *openError) Error() string { return e.msg }
+func (e *openError) Unwrap() error { return e.err }
+
+// missingDir is the first directory on the way to dir that does not
+// exist ("" when dir exists): the one the operator must create first.
+func missingDir(dir string) string {
+	missing := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return missing
+		}
+		missing = d
+		if filepath.Dir(d) == d {
+			return missing
+		}
+	}
+}
+
+// why is what a failed write says, in the operator's words.
+func why(err error) string {
+	switch {
+	case errors.Is(err, syscall.EROFS):
+		return "a read-only file system"
+	case errors.Is(err, syscall.EPERM):
+		return "operation not permitted: an immutable directory?"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	return err.Error()
+}
+
+// dirProbe creates and removes a file in dir: nil when a file can be
+// created there now, else why not.
+func dirProbe(dir string) error {
 	f, err := os.CreateTemp(dir, ".tablehand-probe-*")
 	if err != nil {
-		return false
+		return err
 	}
 	f.Close()
 	os.Remove(f.Name())
-	return true
+	return nil
 }
 
 // sqliteIdleConns is how many idle connections a SQLite store keeps:

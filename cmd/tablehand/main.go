@@ -93,7 +93,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
+	dbPath := dbFlag(fs)
 	jsonOut := fs.Bool("json", false, "print one JSON object per command")
 	seed := fs.Uint64("seed", 0, "seed the dice, for deterministic output")
 	user := fs.String("user", "player", "the user who types the commands")
@@ -119,6 +119,9 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	hooks, err := readTestHooks(getenv)
 	if err != nil {
+		return err
+	}
+	if err := checkStore(cfg); err != nil {
 		return err
 	}
 	store, err := db.Open(ctx, cfg.Store(), append(cfg.StoreOptions(), hooks.dbOptions()...)...)
@@ -153,7 +156,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
+	dbPath := dbFlag(fs)
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
 	webAddr := fs.String("web", "", "serve the read-only web pages (/faction page) at http://ADDR (default web_listen from the config; none when empty)")
 	shard := fs.Int("shard", 0, "this process's shard, 0 to --shards-1")
@@ -215,7 +218,7 @@ func runHTTP(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	fs := flag.NewFlagSet("http", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
+	dbPath := dbFlag(fs)
 	listen := fs.String("listen", "", "address to listen on (default from the config, else 127.0.0.1:8080)")
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9090)")
 	if err := fs.Parse(args); err != nil {
@@ -282,6 +285,9 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	bot.RouteDiscordLogs(log)
 	hooks, err := readTestHooks(getenv)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkStore(cfg); err != nil {
 		return nil, err
 	}
 	store, err := db.Open(ctx, cfg.Store(), append(cfg.StoreOptions(), hooks.dbOptions()...)...)
@@ -369,7 +375,7 @@ func databaseFlags(name string, args []string, stderr io.Writer, getenv func(str
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configFile := fs.String("config", "", "configuration file (default tablehand.toml if present)")
-	dbPath := fs.String("db", "", "SQLite database file (default from the config: database_url, else database, else tablehand.db)")
+	dbPath := dbFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return "", nil, err
 	}
@@ -379,6 +385,9 @@ func databaseFlags(name string, args []string, stderr io.Writer, getenv func(str
 	}
 	if *dbPath != "" {
 		cfg.Use(*dbPath)
+	}
+	if err := checkStore(cfg); err != nil {
+		return "", nil, err
 	}
 	return cfg.Store(), fs.Args(), nil
 }
@@ -474,5 +483,37 @@ func runMigrateStore(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	fmt.Fprintf(stdout, "copied %s to %s: %d rows in %d tables, counts and checksums equal on both sides, in %v\n",
 		*from, db.Redact(*to), rows, len(copies), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// dbFlag defines --db on fs: a SQLite file (or a postgres:// URL) that
+// replaces the config's store; "" when it is not given. Given empty, it
+// is a mistake rather than the config's database in silence.
+func dbFlag(fs *flag.FlagSet) *string {
+	v := new(dbPathValue)
+	fs.Var(v, "db", "SQLite database `file` (default from the config: database_url, else database, else tablehand.db)")
+	return &v.path
+}
+
+// dbPathValue is the flag.Value of --db.
+type dbPathValue struct{ path string }
+
+func (v *dbPathValue) String() string { return v.path }
+
+func (v *dbPathValue) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("the database path is empty: give a file, e.g. --db tablehand.db, or leave --db out to use the config's database")
+	}
+	v.path = s
+	return nil
+}
+
+// checkStore refuses a configuration whose store is empty (database = ""
+// in the file, or TABLEHAND_DB set empty with no URL), which would
+// otherwise open tablehand.db in the working directory in silence.
+func checkStore(cfg bot.Config) error {
+	if strings.TrimSpace(cfg.Store()) == "" {
+		return errors.New("no database is set: the config's database is empty; set database to a SQLite file such as tablehand.db (or database_url to a PostgreSQL URL), or give --db PATH")
+	}
 	return nil
 }

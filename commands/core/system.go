@@ -72,24 +72,32 @@ func (h *handlers) systemShow(ctx context.Context, req *kit.Request) (kit.Respon
 	}, nil
 }
 
-// GMChannelResult is the console's `result` of /system gm-channel.
+// GMChannelResult is the console's `result` of /system gm-channel:
+// the channel set, and the one it replaced, if any.
 type GMChannelResult struct {
 	ChannelID string `json:"channel_id"`
+	Replaced  string `json:"replaced,omitempty"`
 }
 
 // systemGMChannel sets the guild's GM channel, where each gm and blind
 // roll is posted for the GMs. The bot's first post there is the check
 // that it may post at all: the edge tells the GM, privately, if Discord
-// refuses it.
+// refuses it. A GM channel it replaces is named in the reply and told
+// that the rolls go elsewhere now, so that a second GM's change is no
+// surprise to the first.
 func (h *handlers) systemGMChannel(ctx context.Context, req *kit.Request) (kit.Response, error) {
 	ch := strings.TrimPrefix(strings.TrimSpace(req.Options.String("channel")), "#")
 	if ch == "" {
 		return kit.Response{}, kit.Errorf("name the channel for the GMs (example: /system gm-channel channel:#gm-only)")
 	}
+	old, err := h.Channels.GMChannel(ctx, req.GuildID)
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return kit.Response{}, fmt.Errorf("read the GM channel of guild %s: %w", req.GuildID, err)
+	}
 	if err := h.Channels.SetGMChannel(ctx, req.GuildID, ch, req.User.ID); err != nil {
 		return kit.Response{}, err
 	}
-	return kit.Response{
+	resp := kit.Response{
 		Content:   fmt.Sprintf("Tablehand now posts every gm and blind roll of this server in <#%s>, with its dice and total: make sure only the GMs can read it.", ch),
 		Ephemeral: true,
 		Posts: []kit.Post{{
@@ -98,5 +106,18 @@ func (h *handlers) systemGMChannel(ctx context.Context, req *kit.Request) (kit.R
 			Failed:    fmt.Sprintf("⚠️ Tablehand cannot post in <#%s>: give it View Channel and Send Messages there, then run /system gm-channel again. Until then the GMs see gm and blind rolls only in /history.", ch),
 		}},
 		Result: GMChannelResult{ChannelID: ch},
-	}, nil
+	}
+	switch {
+	case old == ch:
+		resp.Content += " (It already was the GM channel.)"
+	case old != "":
+		resp.Content += fmt.Sprintf("\nThis replaces <#%s>, the GM channel until now: it is told, and gets no more rolls.", old)
+		resp.Result = GMChannelResult{ChannelID: ch, Replaced: old}
+		resp.Posts = append(resp.Posts, kit.Post{
+			ChannelID: old,
+			Message:   kit.Response{Content: fmt.Sprintf("🔓 This is no longer the GM channel: %s made <#%s> the GM channel, where Tablehand posts gm and blind rolls from now on.", kit.DisplayName(req.User), ch)},
+			Failed:    fmt.Sprintf("⚠️ Tablehand could not tell <#%s> that it is no longer the GM channel.", old),
+		})
+	}
+	return resp, nil
 }

@@ -115,7 +115,7 @@ func TestFactionEveryActionThroughCommands(t *testing.T) {
 		{nil, "action:repurpose target:1 params:chart=Shipyard", "Red pays 3 INF"},
 		// "[10-(MoS)]/2 SOL": 2 vs COH 4, MoS 2: 4 SOL.
 		{nil, "action:mandate params:meme=Legalism dice:2", "Red pays 4 SOL"},
-		{nil, `action:diplomacy params:"faction=Blue kind=alliance"`, "Red proposes: an alliance to Blue"},
+		{nil, `action:diplomacy params:"faction=Blue kind=alliance"`, "Red proposes an alliance to Blue"},
 		// 4.3.2.1 Standard Actions.
 		{nil, "action:attack asset:2 target:9", "act there, or Remote first"},
 		{nil, "action:attack-special asset:2 target:10 dice:9,1", "2 more needed"},
@@ -132,9 +132,9 @@ func TestFactionEveryActionThroughCommands(t *testing.T) {
 		{nil, "action:asset-invest asset:6 stat:SOL dice:2", "Invest SOL: Straight Asset roll: rolled 2 vs 4 (Level 2 x 2 4): success by 2"},
 		{[]string{"/faction asset set asset:2 health:1"}, "action:asset-repair asset:1 target:2 dice:2", "Red pays 2 AP"},
 		{nil, "action:remote asset:4 dice:2", "Hacker Cell #4 may act Remotely, ignoring 2 Home Turf"},
-		{nil, "action:capture asset:3 target:10 dice:9,1", "Envoy #10 captured by: Red"},
+		{nil, "action:capture asset:3 target:10 dice:9,1", "Envoy #10 captured by Red"},
 		{nil, "action:investigate asset:3", "Spy #3 finds no Covert Asset"},
-		{nil, "action:misdirect asset:3 target:10 dice:9,1", "Envoy #10 no action in round: 2"},
+		{nil, "action:misdirect asset:3 target:10 dice:9,1", "Envoy #10 no action in round 2"},
 		{nil, `action:sabotage asset:4 params:"mode=stat faction=Blue" stat:INF dice:9,1`, "must be in Blue's territory, or act Remotely"},
 		{nil, "action:turn-agent asset:8 target:10", "Envoy #10 is not held captive by Red"},
 		{nil, "action:research asset:7 params:kind=level target:2 dice:2", "research project 12 (level) is complete"},
@@ -332,6 +332,9 @@ func TestFactionRoll(t *testing.T) {
 		// From the campaign: Red's RES; the Fabricator at home adds RES 4,
 		// Blue's Militia at home STR 4 ("Includes Home Turf Advantage").
 		{"type:straight-faction faction:Red attribute:RES dice:3", "rolled 3 vs 4 (Attribute 4): success by 1"},
+		// Without faction:, the Attribute is alice's faction's, Red's, as
+		// /faction order defaults to it.
+		{"type:straight-faction attribute:RES dice:3", "rolled 3 vs 4 (Attribute 4): success by 1"},
 		{"type:opposed-asset asset:1 defender_asset:9 dice:5,5", "5 + 8 = 13 (Level 2 x 2 4 + bonus 4) vs 5 + 6 = 11 (Level 1 x 2 2 + bonus 4): success by 2"},
 	} {
 		resp, err := ft.do("alice", "/faction roll "+tc.line)
@@ -342,12 +345,16 @@ func TestFactionRoll(t *testing.T) {
 	for line, want := range map[string]string{
 		"type:opposed-asset level:1 defender_level:1 dice:5": "1 more needed",
 		"type:straight-faction":                              "needs attribute",
-		"type:straight-faction attribute:RES":                "say whose with faction:",
 		"type:straight-asset attribute:3":                    "needs level",
 	} {
 		if _, err := ft.do("alice", "/faction roll "+line); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", line, err, want)
 		}
+	}
+	// The GM plays no faction: whose Attribute is the mistake.
+	want := `attribute:RES names an Attribute: say whose with faction:<faction> (example: /faction roll type:straight-faction attribute:RES faction:"Red")`
+	if _, err := ft.do("gm", "/faction roll type:straight-faction attribute:RES dice:3"); err == nil || err.Error() != want {
+		t.Errorf("the GM's attribute:RES: %v, want %q", err, want)
 	}
 }
 

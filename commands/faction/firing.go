@@ -37,7 +37,7 @@ func ApprovalMessage(s db.Schedule, f db.Firing, reps []rules.RoundReport, heade
 	}
 	fmt.Fprintf(&b, "🗓️ The schedule's firing for %s waits for the GM: here is its preview (exact odds; the dice are one possible outcome).", FireTime(f.At))
 	if len(rest) > 0 {
-		fmt.Fprintf(&b, " %d more factions did not fit.", len(rest))
+		fmt.Fprintf(&b, " %s did not fit.", kit.Plural(len(rest), "more faction"))
 	}
 	return kit.Response{Type: kit.Message, Content: b.String(), Embeds: kept, Rows: []kit.Row{firingButtons(f)},
 		Result: RoundResult{Rounds: reps}}

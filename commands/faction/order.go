@@ -295,7 +295,7 @@ func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.
 		if err != nil {
 			return "", err
 		}
-		note += fmt.Sprintf("Removed %d orders of %s.\n", n, kit.EscapeMarkdown(f.Name))
+		note += fmt.Sprintf("Removed %s of %s.\n", kit.Plural(n, "order"), kit.EscapeMarkdown(f.Name))
 	}
 	return note, nil
 }

@@ -66,7 +66,7 @@ func (h *handlers) preview(ctx context.Context, req *kit.Request) (kit.Response,
 	kept, rest := fitEmbeds(PreviewEmbeds(reps))
 	content := fmt.Sprintf("🔍 Dry run of round %d: nothing is changed. The odds are exact; the dice are one possible outcome.", fc.Campaign.Round)
 	if len(rest) > 0 {
-		content += fmt.Sprintf("\n%d factions did not fit: /faction orders faction:<name> lists their orders.", len(rest))
+		content += fmt.Sprintf("\n%s did not fit: /faction orders faction:<name> lists their orders.", kit.Plural(len(rest), "faction"))
 	}
 	return kit.Response{Content: content, Embeds: kept, Ephemeral: true, Result: RoundResult{Rounds: reps, Round: fc.Campaign.Round}}, nil
 }

@@ -109,7 +109,7 @@ func reportSummary(round int, fr rules.FactionReport) string {
 			ok++
 		}
 	}
-	s := fmt.Sprintf("Round %d · **%s**: %d actions (%d succeeded), AP %d → %d", round, kit.EscapeMarkdown(fr.Faction), len(fr.Outcomes), ok, fr.Start.AP, fr.APEnd)
+	s := fmt.Sprintf("Round %d · **%s**: %s (%d succeeded), AP %d → %d", round, kit.EscapeMarkdown(fr.Faction), kit.Plural(len(fr.Outcomes), "action"), ok, fr.Start.AP, fr.APEnd)
 	if len(fr.Skipped) > 0 {
 		s += fmt.Sprintf(", %d skipped", len(fr.Skipped))
 	}

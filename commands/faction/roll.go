@@ -61,10 +61,12 @@ func rollType(req *kit.Request) (rules.RollType, error) {
 }
 
 // rollCampaign is the campaign a roll reads numbers from, when an option
-// names a faction or an asset; else nil, and the roll needs no campaign.
+// names a faction, an asset or an Attribute (attribute:INT, read from the
+// asker's faction when faction: is not given); else nil, and the roll
+// needs no campaign.
 func (h *handlers) rollCampaign(ctx context.Context, req *kit.Request) (*rules.Campaign, error) {
 	o := req.Options
-	if o.String("faction") == "" && o.String("defender") == "" && !o.Has("asset") && !o.Has("defender_asset") {
+	if o.String("faction") == "" && o.String("defender") == "" && !o.Has("asset") && !o.Has("defender_asset") && !namesAttribute(o.String("attribute")) {
 		return nil, nil
 	}
 	fc, err := h.campaign(ctx, req)
@@ -75,6 +77,17 @@ func (h *handlers) rollCampaign(ctx context.Context, req *kit.Request) (*rules.C
 		return nil, err
 	}
 	return fc.Campaign, nil
+}
+
+// namesAttribute reports whether an attribute: option is an Attribute's
+// name (INT), not a number.
+func namesAttribute(text string) bool {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return false
+	}
+	_, err := strconv.Atoi(strings.TrimPrefix(text, "+"))
+	return err != nil
 }
 
 // rollInput is what a roll rolls with: the actor's Attribute (a straight
@@ -149,8 +162,19 @@ func (r rollReader) attribute(opt, factionOpt string) int {
 		return 0
 	}
 	name := o.String(factionOpt)
+	if name == "" && factionOpt == "faction" && r.camp != nil {
+		// The actor is the asker's faction by default, as for /faction
+		// order: their one faction, if they play one.
+		if f, err := userFaction(r.camp, r.c.Req, ""); err == nil {
+			name = f.Name
+		}
+	}
 	if name == "" || r.camp == nil {
-		r.c.Failf("%s:%s names an Attribute: say whose with %s:<faction>", opt, text, factionOpt)
+		example := "Red Cell"
+		if r.camp != nil {
+			example = firstName(r.camp)
+		}
+		r.c.Failf("%s:%s names an Attribute: say whose with %s:<faction> (example: /faction roll type:%s %s:%s %s:%q)", opt, text, factionOpt, r.kind, opt, text, factionOpt, example)
 		return 0
 	}
 	f := r.camp.Faction(name)

@@ -116,7 +116,7 @@ func (p *played) message() kit.Response {
 	kept, rest := packEmbeds(p.embeds, kit.MaxEmbeds-2, kit.MaxEmbedTotal-summaryBudget-p.chart.Size())
 	if len(rest) > 0 {
 		var sb strings.Builder
-		fmt.Fprintf(&sb, "%d reports did not fit in one message: /faction report round:<n> faction:<name> shows each.\n", len(rest))
+		fmt.Fprintf(&sb, "%s did not fit in one message: /faction report round:<n> faction:<name> shows each.\n", kit.Plural(len(rest), "report"))
 		for _, i := range rest {
 			sb.WriteString(p.summaries[i] + "\n")
 			p.result.Summarised = append(p.result.Summarised, p.summaries[i])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -161,6 +162,7 @@ func (h *handlers) scheduleSet(ctx context.Context, req *kit.Request) (kit.Respo
 	if err != nil {
 		return kit.Response{}, err
 	}
+	fresh := s
 	if exists {
 		s.Rounds, s.Approve, s.Missed, s.CatchUpLimit = old.Rounds, old.Approve, old.Missed, old.CatchUpLimit
 	}
@@ -172,7 +174,36 @@ func (h *handlers) scheduleSet(ctx context.Context, req *kit.Request) (kit.Respo
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return h.scheduleChanged(ctx, req, saved, "🗓️ Faction rounds play ", "\nReports are posted in this channel.")
+	return h.scheduleChanged(ctx, req, saved, "🗓️ Faction rounds play ", "\nReports are posted in this channel."+keptNote(req.Options, fresh, saved))
+}
+
+// keptNote names the settings /schedule set kept from the schedule
+// before without being given them (those a new schedule would not have):
+// "" when none.
+func keptNote(o kit.Options, fresh, saved db.Schedule) string {
+	var kept []string
+	example := ""
+	for _, k := range []struct {
+		option      string
+		differs     bool
+		value, also string
+	}{
+		{"rounds", saved.Rounds != fresh.Rounds, strconv.Itoa(saved.Rounds), "rounds:" + strconv.Itoa(fresh.Rounds)},
+		{"approve", saved.Approve != fresh.Approve, strconv.FormatBool(saved.Approve), "approve:" + strconv.FormatBool(fresh.Approve)},
+		{"missed", saved.Missed != fresh.Missed, saved.Missed, "missed:" + fresh.Missed},
+		{"catch_up", saved.CatchUpLimit != fresh.CatchUpLimit, strconv.Itoa(saved.CatchUpLimit), "catch_up:" + strconv.Itoa(fresh.CatchUpLimit)},
+	} {
+		if k.differs && !o.Has(k.option) {
+			kept = append(kept, "`"+k.option+":"+k.value+"`")
+			if example == "" {
+				example = fmt.Sprintf("/schedule set when:%q %s", saved.Spec, k.also)
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return ""
+	}
+	return "\nKept from the schedule before: " + strings.Join(kept, ", ") + " (give the option to change it, e.g. `" + example + "`)."
 }
 
 // scheduleWhen is a new schedule of when: in timezone: (default: the

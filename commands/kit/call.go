@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/words"
 )
 
 // Call is one request to a rules command, the one context every system's
@@ -297,10 +298,5 @@ func WithHint(err error, hint string) error {
 	return &UserError{Msg: ue.Msg + " (" + hint + ")", Detail: ue.Detail, Err: err}
 }
 
-// Plural is "1 one" or "n ones".
-func Plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %ss", n, one)
-}
+// Plural is "1 one" or "n ones" (words.Count).
+func Plural(n int, one string) string { return words.Count(n, one) }

@@ -53,6 +53,12 @@ type Request struct {
 	// GM is set by the router: the member has Manage Channels or a
 	// configured GM role.
 	GM bool
+	// SeenAll: the user had read the answer to every request before
+	// this one, as with the console's lines, typed one after another
+	// (bot.Console). On Discord two people type at once, and a request
+	// may follow one its user has not seen: /init next then asks before
+	// it ends a turn someone else started a moment ago.
+	SeenAll bool
 }
 
 // Command returns the top-level command name of the request's path.

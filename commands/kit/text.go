@@ -5,15 +5,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tablehand/tablehand/rules/words"
 )
 
-// Article is "an" before a vowel, "a" otherwise: "an arc character".
-func Article(word string) string {
-	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an"
-	}
-	return "a"
-}
+// Article is "an" before a vowel sound, "a" otherwise: "an arc
+// character" (words.Article).
+func Article(word string) string { return words.Article(word) }
 
 // inlineEscaper escapes the markdown that works inside a line (emphasis,
 // strike, spoiler, code), leaving what only counts at a line's start.

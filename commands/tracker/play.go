@@ -125,5 +125,10 @@ func (h *Tracker) playNote(ctx context.Context, req *kit.Request) (string, error
 		return "", err
 	}
 	rule, _ := playRule(mode)
-	return fmt.Sprintf("In this channel: **%s** play: %s. The GM changes it with `/init play`.", mode, rule), nil
+	return fmt.Sprintf("In this channel: **%s** play: %s. The GM changes it with `/init play`.\n", mode, rule) + nextRule, nil
 }
+
+// nextRule is how /init next keeps two of them a moment apart from
+// skipping a turn (initNext), as /help command:init states it.
+var nextRule = fmt.Sprintf("No turn is skipped: an `/init next` typed less than %d seconds after someone else moved the turn ends nothing and asks you first (a button ends the new turn); `/init next turn:<name>` ends only that combatant's turn.",
+	encounter.DefaultNextWindow/1000)

@@ -117,15 +117,25 @@ func (h *Tracker) ShowTracker(req *kit.Request, enc db.Encounter, resp *kit.Resp
 // encounter and the turn, so a click on a tracker the fight has moved on
 // from is refused instead of ending the wrong turn (see parseButton).
 func trackerButtons(enc db.Encounter) []kit.Row {
-	round, n := shownTurn(enc.State)
-	if n == 0 {
+	turn := buttonTurn(enc)
+	if turn == "" {
 		return nil
 	}
-	turn := fmt.Sprintf("%d:%d.%d", enc.ID, round, n)
 	return []kit.Row{{
 		{Label: "Next turn", Style: kit.Primary, CustomID: "init:next:" + turn},
 		{Label: "End turn", Style: kit.Secondary, CustomID: "init:endturn:" + turn},
 	}}
+}
+
+// buttonTurn is the turn under way as a button names it, "12:3.4":
+// encounter 12, round 3, the players' fourth combatant (shownTurn); ""
+// when there is none.
+func buttonTurn(enc db.Encounter) string {
+	round, n := shownTurn(enc.State)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d.%d", enc.ID, round, n)
 }
 
 // shownTurn is the turn the players see (encounter.PlayersTurn) as the

@@ -21,6 +21,7 @@ func (h *Tracker) routeSuggestions(r *kit.Router) {
 		r.RouteAutocomplete("init/"+sub, "name", h.SuggestCombatants)
 	}
 	r.RouteAutocomplete("init/delay", "after", h.SuggestCombatants)
+	r.RouteAutocomplete("init/next", "turn", h.SuggestCombatants)
 	r.RouteAutocomplete("init/effect", "source", h.SuggestCombatants)
 	r.RouteAutocomplete("init/clear", "effect", h.suggestConditions)
 	r.RouteAutocomplete("init/add", "character", h.SuggestCharacters)

@@ -3,8 +3,10 @@ package tracker
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
@@ -37,11 +39,91 @@ func endTurn(req *kit.Request, e *encounter.Encounter, p encounter.Policy) (enco
 	return e.Next(p, req.User.ID)
 }
 
+// initNext ends the current turn, for the GM or the turn's player, but
+// never a turn the asker may not have seen start (two /init next a moment
+// apart must not skip a turn): with turn:, only the turn of the combatant
+// named; without it, a turn someone else started less than
+// encounter.DefaultNextWindow milliseconds ago is not ended, and the
+// asker is asked instead (askNext), with a button that ends that turn.
+// A request whose user had read every answer before it (the console's
+// lines: kit.Request.SeenAll) has seen the turn.
 func (h *Tracker) initNext(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	return h.turn(ctx, req, func(e *encounter.Encounter, p encounter.Policy) (encounter.Event, error) {
-		return endTurn(req, e, p)
+	named := strings.TrimSpace(req.Options.String("turn"))
+	var ask *unseenTurn
+	enc, ev, moved, err := h.Change(ctx, req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
+		ask = nil
+		if err := mayEndTurn(req, e.State); err != nil {
+			return encounter.Event{}, err
+		}
+		if c := e.State.Current(); c != nil {
+			now := h.now().UnixMilli()
+			switch {
+			case named != "" && !strings.EqualFold(strings.TrimSpace(c.Name), named):
+				return encounter.Event{}, kit.Errorf("it is %s's turn now, not %s's: the turn has moved on, so nothing was done (to end %s's turn: /init next turn:%s)",
+					c.Name, named, c.Name, optionValue(c.Name))
+			case named == "" && !req.SeenAll && e.State.Unseen(req.User.ID, now, encounter.DefaultNextWindow):
+				ask = &unseenTurn{name: c.Name, ago: time.Duration(now-e.State.Moved.At) * time.Millisecond,
+					turn: buttonTurn(*e), view: h.InitResult(e.State.Clone(), req.GM)}
+				return encounter.Event{}, errAsked
+			}
+		}
+		return endTurn(req, e.State, p)
 	})
+	if ask != nil && errors.Is(err, errAsked) {
+		return askNext(req, ask), nil
+	}
+	if err != nil {
+		return kit.Response{}, err
+	}
+	return h.reply(req, enc, ev, true, moved), nil
 }
+
+// errAsked ends initNext's transaction without a change when it asks
+// instead (askNext).
+var errAsked = errors.New("the turn moved a moment ago: asked first")
+
+// unseenTurn is a turn someone else started a moment before /init next:
+// whose it is, how long ago it started, and the tracker's buttons for it.
+type unseenTurn struct {
+	name string
+	ago  time.Duration
+	// turn is the turn as buttons name it ("12:3.4", see parseButton);
+	// "" for none. view is the fight as the asker may see it.
+	turn string
+	view InitResult
+}
+
+// askNext is the private answer to an /init next that would have ended a
+// turn the asker may not have seen start: whose turn it is now, and a
+// button that ends it (askedKind), which a later move of the turn makes
+// refuse, as the tracker's buttons do.
+func askNext(req *kit.Request, u *unseenTurn) kit.Response {
+	ago := "a moment ago"
+	if secs := int(u.ago.Round(time.Second) / time.Second); secs >= 1 {
+		ago = kit.Plural(secs, "second") + " ago"
+	}
+	text := fmt.Sprintf("The turn moved %s, by someone else: it is now **%s**'s turn, so your /init next did nothing. End %s's turn too? Click below, or type /init next turn:%s",
+		ago, kit.EscapeMarkdown(u.name), kit.EscapeMarkdown(u.name), optionValue(u.name))
+	resp := kit.Response{Content: text, Ephemeral: true, Result: u.view}
+	if u.turn != "" {
+		resp.Rows = []kit.Row{{{Label: "End " + u.name + "'s turn", Style: kit.Primary, CustomID: "init:" + askedKind + ":" + u.turn}}}
+	}
+	return resp
+}
+
+// optionValue is a name as typed in an option: quoted when it has a
+// space (turn:"Red Goblin").
+func optionValue(name string) string {
+	if strings.ContainsAny(name, " \t") {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
+// askedKind is the kind of an ask's button (askNext): it ends the turn it
+// names for the GM or the turn's player, as End turn does, and answers in
+// the channel as /init next does.
+const askedKind = "nextasked"
 
 // initClick answers the tracker's buttons: init:next (the GM) and
 // init:endturn (the GM or the player whose turn it is), each naming the
@@ -64,6 +146,14 @@ func (h *Tracker) initClick(ctx context.Context, req *kit.Request) (kit.Response
 	if err != nil {
 		return kit.Response{}, err
 	}
+	if b.kind == askedKind {
+		// The button of a private ask (askNext): the answer is the
+		// channel's news, as a typed /init next's, and the tracker
+		// message is edited, not the ask.
+		typed := *req
+		typed.Kind = kit.KindCommand
+		return h.reply(&typed, enc, ev, true, moved), nil
+	}
 	resp := h.reply(req, enc, ev, true, moved)
 	if !resp.Ephemeral {
 		resp.Type = kit.UpdateMessage
@@ -72,7 +162,8 @@ func (h *Tracker) initClick(ctx context.Context, req *kit.Request) (kit.Response
 }
 
 // button is a click on a tracker's button (see trackerButtons): next or
-// endturn, and the turn the tracker showed.
+// endturn, or on the button of an ask (askedKind), and the turn the
+// tracker or the ask showed.
 type button struct {
 	kind             string
 	encounter        int64
@@ -83,7 +174,7 @@ type button struct {
 // 12, round 3, the turn of combatant 4.
 func parseButton(customID string) (button, error) {
 	parts := strings.Split(customID, ":")
-	if len(parts) == 4 && (parts[1] == "next" || parts[1] == "endturn") {
+	if len(parts) == 4 && (parts[1] == "next" || parts[1] == "endturn" || parts[1] == askedKind) {
 		id, err1 := strconv.ParseInt(parts[2], 10, 64)
 		r, c, _ := strings.Cut(parts[3], ".")
 		round, err2 := strconv.Atoi(r)

@@ -20,6 +20,24 @@ func named(c *kit.Call, option string) string {
 	return c.Sheet.Name()
 }
 
+// ownSheet reads, when neither character: nor subject (the option naming
+// who the command is about, actor: or target:; "" for none) is given, the
+// asker's one ulm character (kit's DefaultSheet), as /arc and /burst do:
+// the reply says which it read. The subcommands about the asker's own
+// character use it (slots, move, fall, heal, rest); injure and epilogue do
+// not, as their sheet is a Victim's, whom someone else harms.
+func (h *handlers) ownSheet(ctx context.Context, c *kit.Call, subject string) error {
+	if c.Sheet.Name() != "" || (subject != "" && strings.TrimSpace(c.Req.Options.String(subject)) != "") {
+		return nil
+	}
+	sheet, err := h.DefaultSheet(ctx, c.Req, rules.SystemName)
+	if err != nil {
+		return err
+	}
+	c.Sheet = sheet
+	return nil
+}
+
 // who names the actor or Victim: the option, else the sheet's character,
 // else fallback. The name is as given: escape it for the reply, not for
 // the `result`. A name that cannot be one is the call's mistake.

@@ -60,14 +60,20 @@ func (h *handlers) runningFight(ctx context.Context, req *kit.Request, names ...
 // asker may see: inFight answers it then, with that name; byHand
 // otherwise, working the rules out from the options. Both are given what
 // read reads of the options alike; read runs first, and a mistake in it
-// is the answer before the fight is looked at.
-func either[T any](h *handlers, option string, read func(*kit.Call) T,
+// is the answer before the fight is looked at. With own, a command that
+// names no one reads the asker's one ulm character (ownSheet).
+func either[T any](h *handlers, option string, own bool, read func(*kit.Call) T,
 	inFight func(ctx context.Context, c *kit.Call, cfg rules.Config, name string, in T) (kit.Response, error),
 	byHand func(ctx context.Context, c *kit.Call, cfg rules.Config, in T) (kit.Response, error)) kit.Handler {
 	return func(ctx context.Context, req *kit.Request) (kit.Response, error) {
 		c, cfg, err := pipeline.Open(ctx, h.Env, req)
 		if err != nil {
 			return kit.Response{}, err
+		}
+		if own {
+			if err := h.ownSheet(ctx, c, option); err != nil {
+				return kit.Response{}, err
+			}
 		}
 		in := read(c)
 		if err := c.Err(); err != nil {

@@ -127,7 +127,9 @@ var rollIDs = regexp.MustCompile(`roll [0-9A-Z]{6}|"id":"[0-9A-Z]{6}"`)
 // leaves the fight alone.
 func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 	lines := []struct{ user, line string }{
-		{"alice", "/ulm move action:jump accuracy:3 dice:3"},
+		// carol has no ulm character (alice's Kael would be read: see
+		// TestUlmReadsTheAskersOneCharacter).
+		{"carol", "/ulm move action:jump accuracy:3 dice:3"},
 		{"alice", "/ulm move action:jog last_slot:true actor:Goblin"},
 		{"gm", "/ulm fall tiles:30 hp:50 target:Goblin dice:6,6,6"},
 		{"alice", "/ulm epilogue kind:maim target:Goblin hp:20 damage:25"},
@@ -162,6 +164,27 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 	}
 	if after := fight.stored(); after != before {
 		t.Errorf("the fight changed: seq %d -> %d", before.Seq, after.Seq)
+	}
+}
+
+// Without character: or actor:, /ulm move is about the asker's one ulm
+// character, in the fight too, and the reply says so; /ulm slots reads its
+// Agility.
+func TestUlmReadsTheAskersOneCharacter(t *testing.T) {
+	it := newUlmFight(t)
+	const note = "-# Kael is your one ulm character here: character: picks another"
+	resp := it.must("alice", "/ulm move action:jump dice:3")
+	if res := ulmResult(t, resp); res["actor"] != "Kael" || res["slots_left"] != 5.0 || !strings.Contains(resp.Content, note) {
+		t.Errorf("move without actor: %q %v", resp.Content, res)
+	}
+	resp = it.must("alice", "/ulm slots")
+	if res := ulmResult(t, resp); res["total"] != 7.0 || !strings.Contains(resp.Content, note) {
+		t.Errorf("slots without agility: %q %v", resp.Content, res)
+	}
+	// Naming someone else reads no sheet of the asker's.
+	resp = it.must("alice", "/ulm heal amount:2 hp:20 target:Goblin")
+	if strings.Contains(resp.Content, "Kael") {
+		t.Errorf("heal of the Goblin read Kael: %q", resp.Content)
 	}
 }
 

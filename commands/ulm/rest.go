@@ -34,6 +34,9 @@ func (h *handlers) rest(ctx context.Context, req *kit.Request) (kit.Response, er
 	if err != nil {
 		return kit.Response{}, err
 	}
+	if err := h.ownSheet(ctx, c, "target"); err != nil {
+		return kit.Response{}, err
+	}
 	rounds, _ := c.Req.Options.Int("rounds")
 	hours, _ := c.Req.Options.Int("hours")
 	days, _ := c.Req.Options.Int("days")

@@ -32,6 +32,9 @@ func (h *handlers) slots(ctx context.Context, req *kit.Request) (kit.Response, e
 	if err != nil {
 		return kit.Response{}, err
 	}
+	if err := h.ownSheet(ctx, c, ""); err != nil {
+		return kit.Response{}, err
+	}
 	in := rules.SlotsInput{Agility: c.Need("agility"), BonusInstance: c.Or("bonus_instance", 1)}
 	in.Alacrity = numbers(c, "alacrity", "alacrity:2,1")
 	in.Bonus = numbers(c, "bonus", "bonus:2")

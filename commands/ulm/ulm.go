@@ -124,11 +124,11 @@ func (h *handlers) register(r *kit.Router) {
 	r.Mount(command, kit.Routes{
 		Handlers: map[string]kit.Handler{
 			"slots":    h.slots,
-			"move":     either(h, "actor", moveInput, h.moveInFight, h.moveByHand),
-			"fall":     either(h, "target", fallTiles, h.fallInFight, h.fallByHand),
-			"injure":   either(h, "target", injury, h.injureInFight, h.injureByHand),
+			"move":     either(h, "actor", true, moveInput, h.moveInFight, h.moveByHand),
+			"fall":     either(h, "target", true, fallTiles, h.fallInFight, h.fallByHand),
+			"injure":   either(h, "target", false, injury, h.injureInFight, h.injureByHand),
 			"epilogue": h.epilogue,
-			"heal":     either(h, "target", healing, h.healInFight, h.healByHand),
+			"heal":     either(h, "target", true, healing, h.healInFight, h.healByHand),
 			"rest":     h.rest,
 		},
 		// In a running fight, actor: and target: name its combatants.

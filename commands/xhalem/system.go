@@ -24,4 +24,4 @@ var System = kit.Configured(kit.System{
 
 // pipeline is how every /xhalem subcommand opens its call (see serve):
 // /xhalem has always named the options' mistakes before one in `dice:`.
-var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, DiceLast: true}
+var pipeline = kit.Pipeline[rules.Config]{System: rules.SystemName, DiceLast: true, OwnSheet: true}

@@ -51,6 +51,10 @@ type Encounter struct {
 	// Health is what the players see of the health of the combatants no
 	// player controls (see Health); "" is exact.
 	Health Health `json:"health,omitempty"`
+	// Moved is who last moved the turn to the current one, and when: see
+	// Unseen. The commands set it, with their clock, as a change moves the
+	// turn; zero before the turn first moves.
+	Moved Moved `json:"moved,omitzero"`
 }
 
 // Mark is one turn of the fight: the turn of combatant ID in Round.

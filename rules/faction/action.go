@@ -183,6 +183,18 @@ func (c Cost) String() string {
 	return s
 }
 
+// leadsIn reports whether a Change's field is a phrase that reads on into
+// its value ("arrives at", "captured by", "in round"), which a colon
+// would cut: "arrives at Ganymede", not "arrives at: Ganymede".
+func leadsIn(field string) bool {
+	i := strings.LastIndexByte(field, ' ')
+	switch field[i+1:] {
+	case "at", "by", "for", "to", "in", "of", "with", "round", "becomes", "proposes":
+		return true
+	}
+	return false
+}
+
 // Change is one change to the state.
 type Change struct {
 	Subject string `json:"subject"`
@@ -192,6 +204,9 @@ type Change struct {
 }
 
 func (c Change) String() string {
+	if c.From == "" && leadsIn(c.Field) {
+		return c.Subject + " " + c.Field + " " + c.To // "Frigate arrives at Ganymede"
+	}
 	if c.From == "" {
 		return c.Subject + " " + c.Field + ": " + c.To
 	}
@@ -826,10 +841,16 @@ func (x *act) reach(where, what string) error {
 		x.remote = g
 		return nil
 	}
-	if where == "" {
-		where = "transit"
+	return x.errf(ErrNotAvailable, "%s is %s and %s is %s: act there, or Remote first", x.a.Label(), at(x.a.Location), what, at(where))
+}
+
+// at is where an asset is, in words: "at Mars", or "in transit" for an
+// asset between habitats (no location).
+func at(location string) string {
+	if location == "" {
+		return "in transit"
 	}
-	return x.errf(ErrNotAvailable, "%s is at %s and %s is at %s: act there, or Remote first", x.a.Label(), x.a.Location, what, where)
+	return "at " + location
 }
 
 // useRemote spends the Remote grant used.

@@ -2,6 +2,7 @@ package faction
 
 import (
 	"fmt"
+	"github.com/tablehand/tablehand/rules/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -311,7 +312,7 @@ func (x *act) reroute(to *Habitat) error {
 func (x *act) cast(to *Habitat, dark bool) error {
 	a := x.a
 	if a.Category != Agent {
-		return x.errf(ErrNotAvailable, "egocasting and darkcasting are for Agents only: %s is a %s", a.Label(), a.Category)
+		return x.errf(ErrNotAvailable, "egocasting and darkcasting are for Agents only: %s is %s", a.Label(), words.A(a.Category))
 	}
 	if a.EscapeFailed && !dark {
 		return x.errf(ErrNotAvailable, "after a failed Escape %s \"may only use Subterfuge or Darkcasting\"", a.Label())
@@ -541,7 +542,7 @@ func (x *act) planAction() error {
 	}
 	if x.def.Key == "laundering" {
 		if benef.Category != Agent {
-			return x.errf(ErrNotAvailable, "Laundering \"Only applies to Agents\": %s is a %s", benef.Label(), benef.Category)
+			return x.errf(ErrNotAvailable, "Laundering \"Only applies to Agents\": %s is %s", benef.Label(), words.A(benef.Category))
 		}
 		cost := x.assetAP(1)
 		if err := x.checkAP(cost, x.a.Type.Stat()); err != nil {
@@ -604,7 +605,7 @@ func (x *act) subterfuge() error {
 	}
 	switch {
 	case tgt.Category != Agent:
-		return x.errf(ErrNotAvailable, "Subterfuge makes Agents Covert: %s is a %s", tgt.Label(), tgt.Category)
+		return x.errf(ErrNotAvailable, "Subterfuge makes Agents Covert: %s is %s", tgt.Label(), words.A(tgt.Category))
 	case tgt.Has(TraitMogul):
 		return x.errf(ErrNotAvailable, "\"Make any Agent Asset (except Mogul) Covert\"")
 	case tgt.CapturedBy != "":
@@ -896,7 +897,7 @@ func (x *act) turnAgent() error {
 		return x.errf(ErrNotAvailable, "%s is not held captive by %s", tgt.Label(), x.f.Name)
 	}
 	if tgt.Location != x.a.Location {
-		return x.errf(ErrNotAvailable, "%s is held at %s and %s is at %s: bring them together", tgt.Label(), tgt.Location, x.a.Label(), x.a.Location)
+		return x.errf(ErrNotAvailable, "%s is held %s and %s is %s: bring them together", tgt.Label(), at(tgt.Location), x.a.Label(), at(x.a.Location))
 	}
 	as := strings.ToLower(x.param("as"))
 	if as == "" {
@@ -973,7 +974,7 @@ func (x *act) convertDuplicate() error {
 	case strings.EqualFold(d.Name, a.Chart):
 		return x.errf(ErrNotAvailable, "it must be converted to another type than %s", a.Chart)
 	case x.f.standing(d.Name, ""):
-		return x.errf(ErrNotAvailable, "%s has a %s already: it would be a duplicate again", x.f.Name, d.Name)
+		return x.errf(ErrNotAvailable, "%s has %s already: it would be a duplicate again", x.f.Name, words.A(d.Name))
 	}
 	cost := x.assetAP(d.Level)
 	if err := x.checkAP(cost, d.Type.Stat()); err != nil {

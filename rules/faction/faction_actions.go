@@ -2,6 +2,7 @@ package faction
 
 import (
 	"fmt"
+	"github.com/tablehand/tablehand/rules/words"
 	"slices"
 	"strings"
 
@@ -557,7 +558,7 @@ func (x *act) produceAsset() error {
 		return x.errf(ErrNotAvailable, "\"Vehicle production must take place at a Shipyard\": %s has none standing at %s", x.f.Name, h.Name)
 	}
 	if d.Requires != "" && !x.f.standing(d.Requires, "") {
-		return x.errf(ErrNotAvailable, "%s needs a %s (\"for which it has the appropriate Facility\")", d.Name, d.Requires)
+		return x.errf(ErrNotAvailable, "%s needs %s (\"for which it has the appropriate Facility\")", d.Name, words.A(d.Requires))
 	}
 	if d.Category != Facility && d.Level > 1 && d.Requires == "" {
 		return x.errf(ErrNotAvailable, "%s is neither a facility nor a Level 1 Asset, and the chart names no Facility for it", d.Name)
@@ -577,11 +578,11 @@ func (x *act) produceAsset() error {
 				why = "\"Unit production per GM's discretion.\""
 			}
 			x.ask(Question{Param: "gm_produce", Ask: "gm", Options: []string{"approve", "deny"},
-				Text: fmt.Sprintf("May %s produce a %s (Level %d %s %s) at %s? %s", x.f.Name, d.Name, d.Level, d.Type, d.Category, h.Name, why)})
+				Text: fmt.Sprintf("May %s produce %s (Level %d %s %s) at %s? %s", x.f.Name, words.A(d.Name), d.Level, d.Type, d.Category, h.Name, why)})
 			return nil
 		case "approve", "yes":
 		case "deny", "no":
-			return x.errf(ErrDenied, "the GM does not allow %s to produce a %s at %s", x.f.Name, d.Name, h.Name)
+			return x.errf(ErrDenied, "the GM does not allow %s to produce %s at %s", x.f.Name, words.A(d.Name), h.Name)
 		default:
 			return x.errf(ErrBadParam, "gm_produce:%s: use approve or deny", x.param("gm_produce"))
 		}
@@ -688,10 +689,10 @@ func (x *act) hireMercenaries() error {
 			return err
 		}
 		if !d.Category.Mobile() {
-			return x.errf(ErrNotAvailable, "Mercenaries are mobile Assets: %s is a %s", d.Name, d.Category)
+			return x.errf(ErrNotAvailable, "Mercenaries are mobile Assets: %s is %s", d.Name, words.A(d.Category))
 		}
 		if d.Requires != "" && !owner.standing(d.Requires, "") {
-			return x.errf(ErrNotAvailable, "%s cannot produce a %s: it needs a %s", owner.Name, d.Name, d.Requires)
+			return x.errf(ErrNotAvailable, "%s cannot produce %s: it needs %s", owner.Name, words.A(d.Name), words.A(d.Requires))
 		}
 	}
 	if err := x.checkStat(x.f, INF, 2, "Hiring Mercenaries"); err != nil {
@@ -794,9 +795,9 @@ func (x *act) convert(tgt *Asset, why, timeMode string, check bool) error {
 	if check {
 		switch {
 		case d.Category != tgt.Category:
-			return x.errf(ErrNotAvailable, "%s converts only to another %s; %s is a %s", tgt.Label(), tgt.Category, d.Name, d.Category)
+			return x.errf(ErrNotAvailable, "%s converts only to another %s; %s is %s", tgt.Label(), tgt.Category, d.Name, words.A(d.Category))
 		case strings.EqualFold(d.Name, tgt.Chart):
-			return x.errf(ErrNotAvailable, "%s is a %s already", tgt.Label(), d.Name)
+			return x.errf(ErrNotAvailable, "%s is %s already", tgt.Label(), words.A(d.Name))
 		case tgt.CapturedBy != "" || tgt.Transit != nil || tgt.BusyUntil > x.c.Round:
 			return x.errf(ErrNotAvailable, "%s cannot be converted now", tgt.Label())
 		}
@@ -813,7 +814,7 @@ func (x *act) convert(tgt *Asset, why, timeMode string, check bool) error {
 	}
 	tgt.BusyUntil = x.c.Round + rounds
 	x.queue(Effect{Kind: EffectRepurpose, Due: x.c.Round + rounds, Target: tgt.ID, Chart: d.Name,
-		Note: fmt.Sprintf("%s becomes a %s", tgt.Label(), d.Name)})
+		Note: fmt.Sprintf("%s becomes %s", tgt.Label(), words.A(d.Name))})
 	return nil
 }
 
@@ -936,7 +937,7 @@ func (x *act) diplomacy() error {
 	}
 	cur := x.c.relation(x.f.Name, other.Name)
 	if op == "form" && cur == kind {
-		return x.errf(ErrNotAvailable, "%s and %s have an %s already", x.f.Name, other.Name, kind)
+		return x.errf(ErrNotAvailable, "%s and %s have %s already", x.f.Name, other.Name, words.A(kind))
 	}
 	if op == "break" && cur == "" {
 		return x.errf(ErrNotAvailable, "%s and %s have no agreement to break", x.f.Name, other.Name)
@@ -954,7 +955,7 @@ func (x *act) diplomacy() error {
 			x.setRelation(x.f.Name, other.Name, kind, brk)
 			return
 		}
-		note := fmt.Sprintf("%s forms an %s with %s", x.f.Name, kind, other.Name)
+		note := fmt.Sprintf("%s forms %s with %s", x.f.Name, words.A(kind), other.Name)
 		if brk {
 			note = fmt.Sprintf("%s breaks its %s with %s", x.f.Name, cur, other.Name)
 		}
@@ -975,7 +976,7 @@ func (x *act) diplomacy() error {
 	if i < 0 {
 		x.c.Proposals = slices.DeleteFunc(x.c.Proposals, func(p Proposal) bool { return p.From == x.f.Name && p.To == other.Name })
 		x.c.Proposals = append(x.c.Proposals, Proposal{From: x.f.Name, To: other.Name, Kind: kind, Round: x.c.Round})
-		x.change(x.f.Name, "proposes", "", fmt.Sprintf("an %s to %s (it forms when %s proposes it too)", kind, other.Name, other.Name))
+		x.change(x.f.Name, "proposes", "", fmt.Sprintf("%s to %s (it forms when %s proposes it too)", words.A(kind), other.Name, other.Name))
 		return nil
 	}
 	x.c.Proposals = slices.Delete(x.c.Proposals, i, i+1)

@@ -2,6 +2,7 @@ package faction
 
 import (
 	"fmt"
+	"github.com/tablehand/tablehand/rules/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ func (x *act) capture() error {
 		case x.c.Allied(tf.Name, x.f.Name):
 			return x.errf(ErrNotAvailable, "%s is not an enemy Agent", tgt.Label())
 		case tgt.Category != Agent:
-			return x.errf(ErrNotAvailable, "Capture takes Agents: %s is a %s", tgt.Label(), tgt.Category)
+			return x.errf(ErrNotAvailable, "Capture takes Agents: %s is %s", tgt.Label(), words.A(tgt.Category))
 		case x.c.Covert(tf, tgt):
 			return x.errf(ErrNotAvailable, "%s is Covert: Investigate to reveal it first", tgt.Label())
 		}

@@ -2,6 +2,7 @@ package faction
 
 import (
 	"fmt"
+	"github.com/tablehand/tablehand/rules/words"
 	"slices"
 	"strings"
 )
@@ -347,7 +348,7 @@ func (x *act) pay() error {
 				return x.errf(ErrNotAvailable, "the asset of project %d is gone: name another %s (target:)", p.ID, p.Chart)
 			}
 			if !strings.EqualFold(tgt.Chart, p.Chart) {
-				return x.errf(ErrNotAvailable, "the upgrade of project %d is for a %s, not %s", p.ID, p.Chart, tgt.Label())
+				return x.errf(ErrNotAvailable, "the upgrade of project %d is for %s, not %s", p.ID, words.A(p.Chart), tgt.Label())
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -155,6 +156,7 @@ func Request(t testing.TB, r *kit.Router, user, line string) *kit.Request {
 	}
 	req.User = kit.User{ID: user, Name: user}
 	req.ChannelID, req.GuildID = "table", "guild"
+	req.SeenAll = true // a test's lines run one after another
 	if user == "gm" {
 		req.Permissions = kit.ManageChannels
 	}
@@ -233,8 +235,9 @@ func CheckLimits(t testing.TB, r kit.Response) {
 }
 
 // StoredFight is a channel's newest encounter as the store holds it: its
-// state exactly as stored, its seq and the length of its journal. Two
-// are equal when nothing of the fight changed.
+// state as stored but for when the turn last moved (the clock's time of
+// each run), its seq and the length of its journal.
+// Two are equal when nothing of the fight changed.
 type StoredFight struct {
 	State  string
 	Seq    int64
@@ -254,5 +257,9 @@ func Fight(t testing.TB, store *db.DB, channel string) StoredFight {
 	if err := store.SQL().QueryRow(`SELECT COUNT(*) FROM encounter_events WHERE encounter_id = ?`, id).Scan(&s.Events); err != nil {
 		t.Fatal(err)
 	}
+	s.State = movedAt.ReplaceAllString(s.State, "$1}")
 	return s
 }
+
+// movedAt is the time in a stored state's "moved" (encounter.Moved).
+var movedAt = regexp.MustCompile(`("moved":\{"by":"[^"]*"),"at":-?[0-9]+\}`)
