@@ -179,7 +179,14 @@ func TestHTTPProcessesOnPostgres(t *testing.T) {
 // snowflake), as JSON, but for when its turn last moved (the clock's).
 func fightState(t *testing.T, source string) string {
 	t.Helper()
-	e, err := openStore(t, source).Encounter(context.Background(), snowflake("table"))
+	// Opened and closed here: the test polls, and a store left open until
+	// the test ends holds its connections that long.
+	d, err := db.Open(context.Background(), source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	e, err := d.Encounter(context.Background(), snowflake("table"))
 	if err != nil {
 		t.Fatal(err)
 	}
