@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -286,4 +287,48 @@ func testEnsureCampaign(t *testing.T) {
 // snapshot is everything a round may change, as stored.
 func snapshot(t *testing.T, d *db.DB, guild string) string {
 	return dbtest.CampaignSnapshot(t, d, guild)
+}
+
+// An order's number is its faction's own (issue 20: what a player sees
+// counts only what they may see): Blue's first order is #1 however many
+// Red queued, and a number is never given twice within a faction, not
+// after its order was removed nor after the faction's queue was cleared.
+func testOrderNumbers(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	world(t, d, "g")
+	world(t, d, "h")
+	invest := order{Action: "invest"}
+	var red []db.FactionOrder
+	for range 3 {
+		red = append(red, queue(t, d, "g", "Red", invest))
+	}
+	blue := queue(t, d, "g", "blue", invest)
+	other := queue(t, d, "h", "Red", invest)
+	if got := []int64{red[0].Number, red[1].Number, red[2].Number, blue.Number, other.Number}; !slices.Equal(got, []int64{1, 2, 3, 1, 1}) {
+		t.Errorf("numbers %v; want Red's 1, 2, 3, Blue's 1 and the other campaign's Red 1", got)
+	}
+	if n, err := d.DeleteOrders(ctx, "g", "Red", red[2].ID); n != 1 || err != nil {
+		t.Fatalf("delete Red's #3: %d %v", n, err)
+	}
+	if o := queue(t, d, "g", "RED", invest); o.Number != 4 || o.Faction != "Red" {
+		t.Errorf("Red's order after its #3 went: %s #%d; want Red #4", o.Faction, o.Number)
+	}
+	if _, err := d.DeleteOrders(ctx, "g", "Red"); err != nil {
+		t.Fatal(err)
+	}
+	if o := queue(t, d, "g", "Red", invest); o.Number != 5 {
+		t.Errorf("Red's order after its queue was cleared: #%d; want #5", o.Number)
+	}
+	all, err := d.FactionOrders(ctx, "g", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range all {
+		got = append(got, fmt.Sprintf("%s#%d", o.Faction, o.Number))
+	}
+	if want := []string{"Blue#1", "Red#5"}; !slices.Equal(got, want) {
+		t.Errorf("orders %v; want %v", got, want)
+	}
 }

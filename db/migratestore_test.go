@@ -82,10 +82,11 @@ func testMigrateStore(t *testing.T) {
 		rows += c.To
 	}
 	// 6 rolls (one blind), 1 character, 1 encounter with 4 journal entries (start, two
-	// adds, the undo) and 3 snapshots, 1 campaign, 1 order, 1 schedule, 1
-	// play setting, 1 GM channel, 2 page tokens, 1 macro, 2 display names.
-	if len(copies) != 18 || rows != 25 {
-		t.Errorf("%d tables, %d rows copied; want all 18 tables and the 25 rows made above", len(copies), rows)
+	// adds, the undo) and 3 snapshots, 1 campaign, 1 order and Red's last
+	// order number, 1 schedule, 1 play setting, 1 GM channel, 2 page
+	// tokens, 1 macro, 2 display names.
+	if len(copies) != 19 || rows != 26 {
+		t.Errorf("%d tables, %d rows copied; want all 19 tables and the 26 rows made above", len(copies), rows)
 	}
 	if p, err := to.PageByToken(ctx, links.GM); err != nil || p.GuildID != "g" || p.Audience != db.AudienceGM {
 		t.Errorf("the GM's page link after the move: %+v, %v", p, err)
@@ -125,6 +126,9 @@ func testMigrateStore(t *testing.T) {
 	}
 	if o := queue(t, to, "g", "Blue", order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
 		t.Errorf("a new order after the copy: id %d; want %d, after every ID the source gave", o.ID, removed.ID+1)
+	}
+	if o := queue(t, to, "g", "Red", order{Action: "invest", Params: map[string]string{"stat": "WEA"}}); o.Number != removed.Number+1 {
+		t.Errorf("Red's new order after the copy: number %d; want %d, after every number Red was given", o.Number, removed.Number+1)
 	}
 	if _, err := db.MigrateStore(ctx, from, to); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("a copy into a full store: %v; want it refused", err)

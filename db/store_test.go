@@ -32,6 +32,7 @@ var conformance = []dbtest.Case{
 	{Name: "EncounterJournalInterleaved", Test: testEncounterJournalInterleaved},
 	{Name: "EncounterJournalEnded", Test: testEncounterJournalEnded},
 	{Name: "CampaignDocuments", Test: testCampaignDocuments},
+	{Name: "OrderNumbers", Test: testOrderNumbers},
 	{Name: "PlayCampaignAllOrNothing", Test: testPlayCampaignAllOrNothing},
 	{Name: "FiringAppliedOnceAcrossProcesses", Test: testFiringAppliedOnceAcrossProcesses},
 	{Name: "EnsureCampaign", Test: testEnsureCampaign},
