@@ -127,7 +127,7 @@ var secretSessions = []secretSession{
 		"@bob /faction orders",
 		"@bob /faction show",
 	}},
-	{name: "faction-orders", player: "bob", knownLeak: "order numbers count every faction's orders (#3 for Green's first when Red queued two)", lines: []string{
+	{name: "faction-orders", player: "bob", lines: []string{
 		"/faction create name:Red owner:alice home:Mars region:inner",
 		"/faction create name:Green owner:bob home:Venus region:inner",
 		"/faction asset add faction:Red chart:Frigate",

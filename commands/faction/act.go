@@ -87,7 +87,7 @@ func (h *handlers) holdAct(ctx context.Context, req *kit.Request, a *act) (kit.R
 	return kit.Response{
 		Content: fmt.Sprintf("**%s**: %s is held.\n%s", kit.EscapeMarkdown(a.who), a.def.Name, questionText(held)),
 		Rows:    questionRows([]Order{held}),
-		Result:  FactionActResult{Action: a.def.Key, Result: a.out, Held: held.ID, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
+		Result:  FactionActResult{Action: a.def.Key, Result: a.out, Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
 	}, nil
 }
 

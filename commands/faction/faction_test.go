@@ -205,8 +205,16 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 		t.Errorf("carol has no faction: %v", err)
 	}
 	a := ft.must("alice", "/faction order action:invest stat:INF").Result.(factioncmd.FactionOrderResult)
-	ft.must("bob", "/faction order action:invest stat:TEC")
-	ft.must("gm", "/faction order faction:Green action:invest stat:SOL")
+	b := ft.must("bob", "/faction order action:invest stat:TEC").Result.(factioncmd.FactionOrderResult)
+	g := ft.must("gm", "/faction order faction:Green action:invest stat:SOL").Result.(factioncmd.FactionOrderResult)
+	// Each faction numbers its own orders (issue 20): bob's first is #1
+	// whatever alice queued.
+	if a.ID != 1 || b.ID != 1 || g.ID != 1 {
+		t.Errorf("order numbers Red %d, Blue %d, Green %d; want 1 each", a.ID, b.ID, g.ID)
+	}
+	if _, err := ft.do("gm", "/faction orders remove:1"); err == nil || !strings.Contains(err.Error(), "name the faction") {
+		t.Errorf("the GM removes #1 of three factions' without naming one: %v", err)
+	}
 	list := ft.must("bob", "/faction orders").Result.([]factioncmd.FactionOrderResult)
 	if len(list) != 1 || list[0].Faction != "Blue" {
 		t.Errorf("bob sees %+v", list)
@@ -214,7 +222,7 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 	if all := ft.must("gm", "/faction orders").Result.([]factioncmd.FactionOrderResult); len(all) != 3 {
 		t.Errorf("the GM sees %+v", all)
 	}
-	if _, err := ft.do("bob", fmt.Sprintf("/faction orders remove:%d", a.ID)); err == nil {
+	if _, err := ft.do("bob", fmt.Sprintf("/faction orders faction:Red remove:%d", a.ID)); err == nil {
 		t.Error("bob removed alice's order")
 	}
 	if left := ft.must("alice", fmt.Sprintf("/faction orders remove:%d", a.ID)).Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
@@ -248,7 +256,7 @@ func TestFactionQuestionButtons(t *testing.T) {
 	ft.world()
 	resp := ft.must("alice", "/faction act action:produce-asset params:chart=Militia")
 	res := resp.Result.(factioncmd.FactionActResult)
-	if res.Held == 0 || len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != fmt.Sprintf("fans:%d:0", res.Held) || resp.Rows[0][0].Label != fmt.Sprintf("#%d approve", res.Held) {
+	if res.Held == 0 || len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != fmt.Sprintf("fans:%d:0:Red", res.Held) || resp.Rows[0][0].Label != fmt.Sprintf("#%d approve", res.Held) {
 		t.Fatalf("held: %+v rows %+v", res, resp.Rows)
 	}
 	v := ft.version()
