@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -330,5 +331,53 @@ func testOrderNumbers(t *testing.T) {
 	}
 	if want := []string{"Blue#1", "Red#5"}; !slices.Equal(got, want) {
 		t.Errorf("orders %v; want %v", got, want)
+	}
+}
+
+// TestOrderNumbersMigrated: the orders queued before migration 0016 are
+// numbered within their factions in the order they were queued, and the
+// next order of each faction takes the number after its last.
+func TestOrderNumbersMigrated(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "old.db")
+	d, err := db.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	world(t, d, "g")
+	invest := order{Action: "invest"}
+	for _, f := range []string{"Red", "Blue", "Red", "Blue", "Red"} {
+		queue(t, d, "g", f, invest)
+	}
+	// Back to schema 15: one campaign-wide ID, no number.
+	for _, q := range []string{
+		`DROP TABLE faction_order_numbers`,
+		`DROP INDEX faction_orders_number`,
+		`ALTER TABLE faction_orders DROP COLUMN number`,
+	} {
+		if _, err := d.SQL().ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.SetVersion(ctx, 15); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if d, err = db.Open(ctx, file); err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	queue(t, d, "g", "Blue", invest)
+	all, err := d.FactionOrders(ctx, "g", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range all {
+		got = append(got, fmt.Sprintf("%s#%d(id %d)", o.Faction, o.Number, o.ID))
+	}
+	want := []string{"Blue#1(id 2)", "Blue#2(id 4)", "Blue#3(id 6)", "Red#1(id 1)", "Red#2(id 3)", "Red#3(id 5)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("orders after the migration %v; want %v", got, want)
 	}
 }

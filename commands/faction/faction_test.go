@@ -222,6 +222,9 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 	if all := ft.must("gm", "/faction orders").Result.([]factioncmd.FactionOrderResult); len(all) != 3 {
 		t.Errorf("the GM sees %+v", all)
 	}
+	if left := ft.must("gm", "/faction orders faction:Green remove:1").Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
+		t.Errorf("Green's orders after the GM removed its #1: %+v", left)
+	}
 	if _, err := ft.do("bob", fmt.Sprintf("/faction orders faction:Red remove:%d", a.ID)); err == nil {
 		t.Error("bob removed alice's order")
 	}
