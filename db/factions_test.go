@@ -349,8 +349,10 @@ func TestOrderNumbersMigrated(t *testing.T) {
 	for _, f := range []string{"Red", "Blue", "Red", "Blue", "Red"} {
 		queue(t, d, "g", f, invest)
 	}
-	// Back to schema 15: one campaign-wide ID, no number.
+	// Back to schema 15: one campaign-wide ID, no number (and no table of
+	// a later migration).
 	for _, q := range []string{
+		`DROP TABLE dice_settings`, // 0017
 		`DROP TABLE faction_order_numbers`,
 		`DROP INDEX faction_orders_number`,
 		`ALTER TABLE faction_orders DROP COLUMN number`,

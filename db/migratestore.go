@@ -37,6 +37,7 @@ var storeTables = []struct{ name, key string }{
 	{"macros", "guild_id, owner_id, name"},
 	{"outbox", "id"},
 	{"display_names", "guild_id, user_id"},
+	{"dice_settings", "guild_id, channel_id"},
 }
 
 // identityTables have an id column the database numbers: after a copy of

@@ -151,6 +151,7 @@ func TestPageTokensInTheClearAreMigrated(t *testing.T) {
 		`DROP TABLE faction_order_numbers`, // 0016
 		`DROP INDEX faction_orders_number`,
 		`ALTER TABLE faction_orders DROP COLUMN number`,
+		`DROP TABLE dice_settings`, // 0017
 	} {
 		if _, err := d.SQL().ExecContext(ctx, q); err != nil {
 			t.Fatal(err)

@@ -19,6 +19,7 @@ var conformance = []dbtest.Case{
 	{Name: "RollByCodeAndRecentExprs", Test: testRollByCodeAndRecentExprs},
 	{Name: "RollVisibility", Test: testRollVisibility},
 	{Name: "GMChannel", Test: testGMChannel},
+	{Name: "DiceRule", Test: testDiceRule},
 	{Name: "Characters", Test: testCharacters},
 	{Name: "Macros", Test: testMacros},
 	{Name: "EncounterLifecycle", Test: testEncounterLifecycle},
