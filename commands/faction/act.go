@@ -110,6 +110,9 @@ func (a *act) reply(ctx context.Context, c *kit.Call) (kit.Response, error) {
 	if ts := a.out.TurnStart; ts != nil && (len(ts.Applied) > 0 || len(ts.Changes) > 0) {
 		fmt.Fprintf(&b, "-# the turn began: AP %d, %d delayed effects applied\n", ts.AP, len(ts.Applied))
 	}
+	if note := c.DiceGivenNote(); note != "" && res.ID != "" {
+		b.WriteString(note + "\n")
+	}
 	if res.ID != "" {
 		b.WriteString("-# roll " + res.ID)
 	}
