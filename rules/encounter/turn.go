@@ -16,6 +16,7 @@ func (e *Encounter) apply(kind Kind, actor string, op func(x *Encounter, ev *Eve
 	if err := op(x, &ev); err != nil {
 		return Event{}, err
 	}
+	x.pin()
 	if err := x.Validate(); err != nil {
 		return Event{}, fmt.Errorf("%s: encounter broken after the policy ran: %w", kind, err)
 	}
