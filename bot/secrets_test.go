@@ -64,6 +64,9 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 	var roller dice.Roller
 	var codes func() string
 	deps := kit.NewDeps(store, commands.DefaultRules())
+	// Each system's own fight rules, as serve and the console run them:
+	// without, every fight would run on the generic rules.
+	deps.Policies = commands.Policies(nil, deps.Rules)
 	deps.Roller = func() dice.Roller { return roller }
 	deps.Codes = func() string { return codes() }
 	clock := time.Date(2026, 1, 2, 18, 0, 0, 0, time.UTC)

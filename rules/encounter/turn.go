@@ -161,6 +161,10 @@ func (e *Encounter) Next(p Policy, actor string) (Event, error) {
 				head = fmt.Sprintf("Round %d begins:", round)
 			}
 			ev.Public = fmt.Sprintf("%s %s's turn.", head, pc.Name)
+			if b := x.shownBudget(p); b != "" {
+				// Last, where the start of that turn would say it.
+				ev.Lines = append(ev.Lines, Line{Secret: true, Public: b})
+			}
 		}
 		return nil
 	})
@@ -289,10 +293,54 @@ func (x *Encounter) startTurn(p Policy, ev *Event, i int) error {
 	c = &x.Combatants[x.Turn]
 	c.Delayed = false
 	if b := p.Budget(x, c); b != "" {
-		ev.linef(c.Hidden, "%s: %s.", c.Name, b)
+		// The players read it when the turn they see began: here, or,
+		// after a hidden turn, with that turn's start (shownBudget).
+		ev.linef(c.Hidden || x.playersMark() == ev.shown, "%s: %s.", c.Name, b)
 	}
 	ev.turnLine(x, c, x.Round, "")
+	if l := &ev.Lines[len(ev.Lines)-1]; c.Hidden && l.Public != "" {
+		if b := x.shownBudget(p); b != "" {
+			l.Public = b + "\n" + l.Public
+		}
+	}
 	return nil
+}
+
+// shownBudget is the budget line ("Ogre: 2 actions.") of the turn the
+// players see during a hidden turn, as its own start will give it: the
+// players read of that turn when the hidden one begins (PlayersTurn), as
+// they would without it, and its start then tells them nothing new.
+func (x *Encounter) shownBudget(p Policy) string {
+	if c, b := x.PlayersBudget(p); b != "" {
+		return fmt.Sprintf("%s: %s.", c.Name, b)
+	}
+	return ""
+}
+
+// PlayersBudget is the combatant whose turn the players see
+// (PlayersTurn) and what it may do in it, as p counts it ("" when it
+// keeps no count): during a hidden turn, as that combatant's own turn
+// will start (its counters reset as they will be then), not as the
+// hidden one's.
+func (x *Encounter) PlayersBudget(p Policy) (*Combatant, string) {
+	pc, round := x.PlayersTurn()
+	if pc == nil {
+		return nil, ""
+	}
+	y := x.Clone()
+	if cur := x.Current(); cur != nil && cur.ID != pc.ID {
+		y.Turn, y.Round = y.index(pc.ID), round
+		c := &y.Combatants[y.Turn]
+		if p.Resets() == ResetTurn || p.Resets() == ResetRound && round > x.Round {
+			resetCounters(c)
+		}
+		p.StartTurn(y, c)
+	}
+	c := y.byID(pc.ID)
+	if c == nil {
+		return nil, ""
+	}
+	return pc, p.Budget(y, c)
 }
 
 // turnLine adds "Round 2: Ogre's turn.". The players read of a turn
