@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -72,6 +73,7 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 	clock := time.Date(2026, 1, 2, 18, 0, 0, 0, time.UTC)
 	deps.Now = func() time.Time { return clock }
 	o := ConsoleOptions{Router: commands.New(deps), JSON: true, User: secretGM, GMs: []string{secretGM}, Channel: "table", Guild: "g"}
+	page := ""
 
 	var view []string
 	common := 0
@@ -93,15 +95,50 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 		codes = kit.NewCodes(uint64(n), true)
 		line := runLine(ctx, o, n, input)
 		seen := seenBy(t, s.player, line)
+		before := page
+		page = playersFightPage(t, o.Router, store)
 		if secret {
 			if seen != "" {
 				view = append(view, fmt.Sprintf("secret line %q sent %s:\n%s", input, s.player, seen))
 			}
+			if page != before {
+				view = append(view, fmt.Sprintf("secret line %q changed the players' fight page:\n%s\nto:\n%s", input, before, page))
+			}
 			continue
 		}
-		view = append(view, fmt.Sprintf("%s\n%s", input, seen))
+		view = append(view, fmt.Sprintf("%s\n%s\nplayers' fight page: %s", input, seen, page))
 	}
 	return view
+}
+
+// playersFightPage is the players' web page of the fight running in the
+// sessions' channel, and its Seq, which its event stream watches (a
+// change is an event): "" when no fight runs.
+func playersFightPage(t *testing.T, r *kit.Router, store *db.DB) string {
+	t.Helper()
+	ctx := context.Background()
+	enc, err := store.Encounter(ctx, "table")
+	if err != nil {
+		return ""
+	}
+	p := db.Page{GuildID: "g", Scope: db.FightScope("table", enc.ID), Audience: db.AudiencePlayers}
+	for _, pg := range r.Pages() {
+		live, ok := pg.(kit.LivePage)
+		if !ok || !pg.Serves(p.Scope) {
+			continue
+		}
+		var b bytes.Buffer
+		if err := pg.Render(ctx, &b, p); err != nil {
+			return "error: " + err.Error()
+		}
+		seq, err := live.Seq(ctx, p)
+		if err != nil {
+			return "seq error: " + err.Error()
+		}
+		return fmt.Sprintf("seq %d\n%s", seq, normalise(b.String()))
+	}
+	t.Fatal("no page serves a fight")
+	return ""
 }
 
 // seenBy is what player received of one console line, as Discord would
