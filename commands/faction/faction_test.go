@@ -608,3 +608,37 @@ func TestFactionHabitats(t *testing.T) {
 		t.Errorf("habitat suggestions for es: %+v", cs)
 	}
 }
+
+// An answer button names its order by its faction and its number within
+// it (issue 20: fans:<number>:<option>:<faction>), never by the store's
+// ID, which counts every faction's orders; a button posted before (the
+// store's ID, fans:<id>:<option>) still answers its own order.
+func TestFactionAnswerButtonsNameTheFactionsNumber(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	ft.must("alice", "/faction order action:invest stat:INF")
+	ft.must("gm", "/faction order faction:Green action:invest stat:TEC")
+	// Blue's first order, the store's third, held by the GM's question.
+	resp := ft.must("bob", "/faction act action:produce-asset params:chart=Militia")
+	if held := resp.Result.(factioncmd.FactionActResult).Held; held != 1 {
+		t.Fatalf("Blue's held act is #%d, want #1", held)
+	}
+	if len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != "fans:1:0:Blue" || resp.Rows[0][0].Label != "#1 approve" {
+		t.Fatalf("Blue's held act's buttons: %+v", resp.Rows)
+	}
+	// The button finds Blue's #1 (denied, the act fails, and stays held).
+	if _, err := ft.do("gm", "click:fans:1:1:Blue"); err == nil || !strings.Contains(err.Error(), "the GM does not allow Blue to produce a Militia") {
+		t.Errorf("the GM's denial: %v", err)
+	}
+	// An old button names the store's ID of Blue's #1.
+	orders, err := ft.store.FactionOrders(context.Background(), "guild", "Blue", "")
+	if err != nil || len(orders) != 1 || orders[0].Number != 1 || orders[0].ID == 1 {
+		t.Fatalf("Blue's orders %+v, %v: the test shows nothing", orders, err)
+	}
+	if out := ft.must("gm", fmt.Sprintf("click:fans:%d:0", orders[0].ID)); !strings.Contains(out.Content, `answered "approve" for order #1 (Blue)`) {
+		t.Errorf("the old button's answer: %q", out.Content)
+	}
+	if _, err := ft.do("gm", "click:fans:7:0:Blue"); err == nil || !strings.Contains(err.Error(), "order #7 of Blue is gone") {
+		t.Errorf("a button of no order: %v", err)
+	}
+}
