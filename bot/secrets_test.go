@@ -188,8 +188,14 @@ const secretGMChannel = "gm-only"
 // codes' alphabet), which identify nothing once normalised.
 var rollIDs = regexp.MustCompile(`\b[0-9A-HJKMNP-TV-Z]{6}\b`)
 
-// normalise replaces the roll IDs in s.
+// timestamps are Discord's timestamps (<t:1795795455:R>), as JSON
+// writes them too: the store stamps rolls with the real clock, and a
+// session that runs over a second's turn would see another.
+var timestamps = regexp.MustCompile(`(<|\\u003c)t:[0-9]+:R(>|\\u003e)`)
+
+// normalise replaces the roll IDs and timestamps in s.
 func normalise(s string) string {
+	s = timestamps.ReplaceAllString(s, "<t:time:R>")
 	return rollIDs.ReplaceAllStringFunc(s, func(id string) string {
 		// Only what mixes letters and digits, as codes nearly always do;
 		// a word in capitals or a number stays.

@@ -65,6 +65,9 @@ type Encounter struct {
 type Pin struct {
 	During Mark `json:"during"`
 	Shown  Mark `json:"shown"`
+	// Told are the lines of Shown's start the players read when the
+	// hidden turn began (playersStart), not told again when it starts.
+	Told []string `json:"told,omitempty"`
 }
 
 // Mark is one turn of the fight: the turn of combatant ID in Round.
@@ -124,6 +127,7 @@ func (e *Encounter) Clone() *Encounter {
 	c.Removed = cloneCombatants(e.Removed)
 	if e.Pinned != nil {
 		pin := *e.Pinned
+		pin.Told = slices.Clone(e.Pinned.Told)
 		c.Pinned = &pin
 	}
 	return &c
@@ -400,9 +404,15 @@ func (e *Encounter) pin() {
 	if e.Pinned != nil && e.Pinned.During == during {
 		return
 	}
+	prev := e.Pinned
 	e.Pinned = nil
 	if shown, round := e.nextShown(); shown != nil {
 		e.Pinned = &Pin{During: during, Shown: Mark{Round: round, ID: shown.ID}}
+		if prev != nil && prev.Shown == e.Pinned.Shown {
+			// Hidden turns one after another: the players read of the
+			// turn they see at the first.
+			e.Pinned.Told = prev.Told
+		}
 	}
 }
 

@@ -161,9 +161,9 @@ func (e *Encounter) Next(p Policy, actor string) (Event, error) {
 				head = fmt.Sprintf("Round %d begins:", round)
 			}
 			ev.Public = fmt.Sprintf("%s %s's turn.", head, pc.Name)
-			if b := x.shownBudget(p); b != "" {
-				// Last, where the start of that turn would say it.
-				ev.Lines = append(ev.Lines, Line{Secret: true, Public: b})
+			// Last, where the start of that turn would say it.
+			for _, l := range x.told(x.playersMark()) {
+				ev.Lines = append(ev.Lines, Line{Secret: true, Public: l})
 			}
 		}
 		return nil
@@ -286,35 +286,77 @@ func (x *Encounter) startTurn(p Policy, ev *Event, i int) error {
 	if p.Resets() == ResetTurn {
 		resetCounters(c)
 	}
-	ev.addLines(p.StartTurn(x, c), c.Hidden)
+	// What the players read at the start of the hidden turn before this
+	// one (playersStart) they are not told again.
+	told := x.told(Mark{Round: x.Round, ID: id})
+	lines := p.StartTurn(x, c)
+	for i := range lines {
+		if !lines[i].Secret && slices.Contains(told, lines[i].Text) {
+			lines[i].Secret = true
+		}
+	}
+	ev.addLines(lines, c.Hidden)
 	if x.Turn = x.index(id); x.Turn < 0 {
 		return fmt.Errorf("policy %s: StartTurn removed a combatant", p.Name())
 	}
 	c = &x.Combatants[x.Turn]
 	c.Delayed = false
 	if b := p.Budget(x, c); b != "" {
-		// The players read it when the turn they see began: here, or,
-		// after a hidden turn, with that turn's start (shownBudget).
-		ev.linef(c.Hidden || x.playersMark() == ev.shown, "%s: %s.", c.Name, b)
+		text := fmt.Sprintf("%s: %s.", c.Name, b)
+		ev.linef(c.Hidden || slices.Contains(told, text), "%s", text)
 	}
 	ev.turnLine(x, c, x.Round, "")
 	if l := &ev.Lines[len(ev.Lines)-1]; c.Hidden && l.Public != "" {
-		if b := x.shownBudget(p); b != "" {
-			l.Public = b + "\n" + l.Public
+		// The players read of the turn they see now: its start, as it
+		// will say it (the Order's first turn: before the turn line).
+		if start := x.playersStart(p); len(start) > 0 {
+			l.Public = strings.Join(start, "\n") + "\n" + l.Public
 		}
 	}
 	return nil
 }
 
-// shownBudget is the budget line ("Ogre: 2 actions.") of the turn the
-// players see during a hidden turn, as its own start will give it: the
-// players read of that turn when the hidden one begins (PlayersTurn), as
-// they would without it, and its start then tells them nothing new.
-func (x *Encounter) shownBudget(p Policy) string {
-	if c, b := x.PlayersBudget(p); b != "" {
-		return fmt.Sprintf("%s: %s.", c.Name, b)
+// playersStart is, while a hidden combatant has the turn, what the start
+// of the turn the players see (PlayersTurn) will tell them, as it will:
+// the lines of its start they may read and its budget ("Ogre: 2
+// actions."). The players read it when the hidden turn begins, as they
+// would without it, and that turn's own start then tells them nothing
+// they read (told). It pins the turn they see (pin), and keeps what it
+// told them in the pin.
+func (x *Encounter) playersStart(p Policy) []string {
+	x.pin()
+	pc, round := x.PlayersTurn()
+	if pc == nil || x.Pinned == nil {
+		return nil
 	}
-	return ""
+	y := x.Clone()
+	y.Turn, y.Round = y.index(pc.ID), round
+	c := &y.Combatants[y.Turn]
+	if p.Resets() == ResetTurn || p.Resets() == ResetRound && round > x.Round {
+		resetCounters(c)
+	}
+	var out []string
+	for _, l := range p.StartTurn(y, c) {
+		if !l.Secret && l.Text != "" {
+			out = append(out, l.Text)
+		}
+	}
+	if c = y.byID(pc.ID); c != nil {
+		if b := p.Budget(y, c); b != "" {
+			out = append(out, fmt.Sprintf("%s: %s.", c.Name, b))
+		}
+	}
+	x.Pinned.Told = out
+	return out
+}
+
+// told is what the players read of turn m's start at the start of the
+// hidden turn before it (playersStart); nil when nothing.
+func (x *Encounter) told(m Mark) []string {
+	if x.Pinned == nil || x.Pinned.Shown != m {
+		return nil
+	}
+	return x.Pinned.Told
 }
 
 // PlayersBudget is the combatant whose turn the players see

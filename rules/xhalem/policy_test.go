@@ -693,8 +693,9 @@ func TestPolicyFight(t *testing.T) {
 		t.Errorf("the players read about the Stalker:\n%s", txt)
 	}
 	// The players read of the turn they see, Aria's in round 2, now, as
-	// they would without the Stalker: its budget with its counters reset.
-	if txt := ev.Text(false); !strings.Contains(txt, "Round 2 begins: Aria's turn.\nAria: 1 action, no movement while grappled, 1 reaction.") {
+	// they would without the Stalker: its start, and its budget with its
+	// counters reset.
+	if txt := ev.Text(false); !strings.Contains(txt, "Round 2 begins: Aria's turn.\nAria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.\nAria: 1 action, no movement while grappled, 1 reaction.") {
 		t.Errorf("the players do not read of Aria's turn at the Stalker's:\n%s", txt)
 	}
 
@@ -706,8 +707,8 @@ func TestPolicyFight(t *testing.T) {
 		t.Errorf("summary %q", ev.Summary)
 	}
 	f.line(ev, "End of round 1: 10 seconds of game time so far (a round is 10 seconds).", false)
-	f.line(ev, "Aria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.", false)
-	// Its budget they read at the Stalker's turn already.
+	// Its start and budget they read at the Stalker's turn already.
+	f.line(ev, "Aria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.", true)
 	f.line(ev, "Aria: 1 action, no movement while grappled, 1 reaction.", true)
 	f.budget("Vanguard", "1 action, 1 secondary action after it, 25 hexes of movement")
 	// She breaks free with her action.
