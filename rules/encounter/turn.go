@@ -204,7 +204,19 @@ func (x *Encounter) advance(p Policy, ev *Event, from int, end bool) (began int,
 		if i >= len(x.Combatants) {
 			playedRound := x.Reached.Round > x.Round
 			if !playedRound {
-				ev.addLines(p.EndRound(x), false)
+				// What the players read of the round's end when a hidden
+				// turn ended it for them (playersStart) is not told again.
+				var told []string
+				if x.Pinned != nil && x.Pinned.Shown.Round == x.Round+1 {
+					told = x.Pinned.Told
+				}
+				lines := p.EndRound(x)
+				for j := range lines {
+					if !lines[j].Secret && slices.Contains(told, lines[j].Text) {
+						lines[j].Secret = true
+					}
+				}
+				ev.addLines(lines, false)
 			}
 			x.Round++
 			i = 0
@@ -330,12 +342,21 @@ func (x *Encounter) playersStart(p Policy) []string {
 		return nil
 	}
 	y := x.Clone()
+	var out []string
+	if round > x.Round {
+		// The round ends before that turn: the players read its end, as
+		// they would without the hidden turn.
+		for _, l := range p.EndRound(y) {
+			if !l.Secret && l.Text != "" {
+				out = append(out, l.Text)
+			}
+		}
+	}
 	y.Turn, y.Round = y.index(pc.ID), round
 	c := &y.Combatants[y.Turn]
 	if p.Resets() == ResetTurn || p.Resets() == ResetRound && round > x.Round {
 		resetCounters(c)
 	}
-	var out []string
 	for _, l := range p.StartTurn(y, c) {
 		if !l.Secret && l.Text != "" {
 			out = append(out, l.Text)

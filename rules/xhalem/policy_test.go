@@ -693,9 +693,9 @@ func TestPolicyFight(t *testing.T) {
 		t.Errorf("the players read about the Stalker:\n%s", txt)
 	}
 	// The players read of the turn they see, Aria's in round 2, now, as
-	// they would without the Stalker: its start, and its budget with its
-	// counters reset.
-	if txt := ev.Text(false); !strings.Contains(txt, "Round 2 begins: Aria's turn.\nAria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.\nAria: 1 action, no movement while grappled, 1 reaction.") {
+	// they would without the Stalker: the end of round 1, its start, and
+	// its budget with its counters reset.
+	if txt := ev.Text(false); !strings.Contains(txt, "Round 2 begins: Aria's turn.\nEnd of round 1: 10 seconds of game time so far (a round is 10 seconds).\nAria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.\nAria: 1 action, no movement while grappled, 1 reaction.") {
 		t.Errorf("the players do not read of Aria's turn at the Stalker's:\n%s", txt)
 	}
 
@@ -706,7 +706,7 @@ func TestPolicyFight(t *testing.T) {
 	if ev.Summary != "Round 2 begins: Aria's turn." {
 		t.Errorf("summary %q", ev.Summary)
 	}
-	f.line(ev, "End of round 1: 10 seconds of game time so far (a round is 10 seconds).", false)
+	f.line(ev, "End of round 1: 10 seconds of game time so far (a round is 10 seconds).", true)
 	// Its start and budget they read at the Stalker's turn already.
 	f.line(ev, "Aria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.", true)
 	f.line(ev, "Aria: 1 action, no movement while grappled, 1 reaction.", true)
@@ -756,7 +756,7 @@ func TestPolicyFight(t *testing.T) {
 	// Round 3: twenty seconds; the Ogre's first turn, Drone 1 back.
 	ev = f.do(e.Next(p, gm))
 	f.at(3, "Ogre", all)
-	f.line(ev, "End of round 2: 20 seconds of game time so far (a round is 10 seconds).", false)
+	f.line(ev, "End of round 2: 20 seconds of game time so far (a round is 10 seconds).", true)
 	f.line(ev, "Ogre: 1 action, 30 feet of movement.", true)
 	for _, l := range ev.Lines {
 		if strings.Contains(l.Text, "tie at") || strings.Contains(l.Text, "roll as group") {
