@@ -475,7 +475,7 @@ func (w *mixWorld) verify(tb testing.TB) {
 			if o.Mode != db.OrderQueued {
 				report("guild %s: order %d is %q, not queued", g, o.ID, o.Mode)
 			}
-			queued[g+"/"+o.Faction] = append(queued[g+"/"+o.Faction], o.ID)
+			queued[g+"/"+o.Faction] = append(queued[g+"/"+o.Faction], o.Number)
 		}
 	}
 	for _, f := range w.factions {

@@ -114,6 +114,58 @@ var secretSessions = []secretSession{
 		"@bob /init list",
 		"@bob /init log",
 	}},
+	// Initiative ties in the systems with tie rules of their own: a
+	// hidden combatant tied with a visible one (and with another hidden
+	// one) makes no one the players see roll a tie-break, and takes no
+	// die of theirs. Each fails when a hidden combatant ties with visible
+	// ones again.
+	{name: "tie-arc", player: "alice", lines: []string{
+		"/system set name:arc",
+		"@alice /character set name:Aria system:arc stats:\"som=5 empathy=3 perception=2 es=8 hp=12\"",
+		"/init start",
+		"@alice /init join",
+		"/init add name:Brute som:4 empathy:3 perception:2 es:5 hp:10",
+		"!/init add name:Lurker som:5 empathy:3 perception:2 es:4 hp:8 hidden:true",
+		"!/init add name:Shade som:5 empathy:3 perception:2 es:4 hp:8 hidden:true",
+		"/init add name:Cultist som:3 es:3 hp:6",
+		"@alice /init list",
+		"/init begin",
+		"@alice /init list",
+		"@alice /init list",
+		"@alice /init log",
+		"@alice /history",
+	}},
+	{name: "tie-burst", player: "alice", lines: []string{
+		"/system set name:burst",
+		"/init start",
+		"/init add name:Rook durability:3 health:3 initiative:15 owner:alice",
+		"!/init add name:Sniper durability:3 health:3 initiative:15 hidden:true",
+		"!/init add name:Shade durability:3 health:3 initiative:15 hidden:true",
+		"/init add name:Goblin durability:2 health:3 initiative:15",
+		"/init add name:Ogre durability:5 health:6 initiative:9",
+		"@alice /init list",
+		"/init begin",
+		"@alice /init list",
+		"@alice /init list",
+		"@alice /init log",
+		"@alice /history",
+	}},
+	{name: "tie-xhalem", player: "bob", lines: []string{
+		"/system set name:xhalem",
+		"@bob /character set name:Aria system:xhalem stats:\"machine=0 evasion=4 hp=12\"",
+		"/init start",
+		"@bob /init join initiative:15",
+		"/init add name:Drone kind:machine engine:2 hp:10 initiative:12",
+		"!/init add name:Stalker kind:creature evasion:3 hp:9 hidden:true initiative:15",
+		"!/init add name:Wisp kind:creature evasion:3 hp:9 hidden:true initiative:15",
+		"/init add name:Husk kind:machine engine:1 hp:6 initiative:7",
+		"@bob /init list",
+		"/init begin",
+		"@bob /init list",
+		"@bob /init list",
+		"@bob /init log",
+		"@bob /history",
+	}},
 	// Another faction's queued orders: Red's move of its Frigate is no
 	// business of Green's before the round, nor does it make Green's
 	// attack on the Frigate possible.
@@ -127,7 +179,7 @@ var secretSessions = []secretSession{
 		"@bob /faction orders",
 		"@bob /faction show",
 	}},
-	{name: "faction-orders", player: "bob", knownLeak: "order numbers count every faction's orders (#3 for Green's first when Red queued two)", lines: []string{
+	{name: "faction-orders", player: "bob", lines: []string{
 		"/faction create name:Red owner:alice home:Mars region:inner",
 		"/faction create name:Green owner:bob home:Venus region:inner",
 		"/faction asset add faction:Red chart:Frigate",

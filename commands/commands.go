@@ -36,6 +36,9 @@ func New(deps kit.Deps) *kit.Router {
 	if deps.Names != nil {
 		r.SetNames(deps.Names)
 	}
+	if deps.Channels != nil {
+		r.SetDiceRules(deps.Channels)
+	}
 	env := &kit.Env{Deps: deps, Router: r}
 
 	// /help lists the commands in this order: the dice, the systems that

@@ -751,6 +751,10 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`DROP TABLE macros`,                         // schema 12's
 		`DROP TABLE outbox`,                         // schema 14's
 		`DROP TABLE display_names`,                  // schema 15's
+		`DROP TABLE faction_order_numbers`,          // schema 16's
+		`DROP INDEX faction_orders_number`,
+		`ALTER TABLE faction_orders DROP COLUMN number`,
+		`DROP TABLE dice_settings`, // schema 17's
 		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {

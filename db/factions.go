@@ -62,8 +62,15 @@ const (
 
 // FactionOrder is one stored order of a faction.
 type FactionOrder struct {
+	// ID is the row's identity, for the store and the slice: shown to no
+	// one, since it counts every faction's orders.
 	ID      int64
 	Faction string
+	// Number is the order's number within its faction, the one players
+	// see and type: its faction's first order is 1, and a number is never
+	// given twice within a faction (issue 20: it counts only what the
+	// faction may see).
+	Number int64
 	// Seq is its place in the faction's queue.
 	Seq  int
 	Mode string
@@ -360,12 +367,12 @@ func (d *DB) DeleteCampaign(ctx context.Context, guildID string) error {
 	})
 }
 
-const orderCols = `id, faction, seq, mode, body, question, created_by, created_at`
+const orderCols = `id, faction, number, seq, mode, body, question, created_by, created_at`
 
 func scanOrder(row interface{ Scan(...any) error }) (FactionOrder, error) {
 	var o FactionOrder
 	var body, question, created string
-	if err := row.Scan(&o.ID, &o.Faction, &o.Seq, &o.Mode, &body, &question, &o.CreatedBy, &created); err != nil {
+	if err := row.Scan(&o.ID, &o.Faction, &o.Number, &o.Seq, &o.Mode, &body, &question, &o.CreatedBy, &created); err != nil {
 		return FactionOrder{}, err
 	}
 	o.Body = []byte(body)
@@ -412,16 +419,38 @@ func (d *DB) QueueOrder(ctx context.Context, guildID string, o FactionOrder) (Fa
 		if err != nil {
 			return err
 		}
-		out, err = scanOrder(tx.QueryRowContext(ctx, `INSERT INTO faction_orders (campaign_id, faction, seq, mode, body, question, created_by, created_at)
-			VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)
+		number, err := nextOrderNumber(ctx, tx, campaignID, name)
+		if err != nil {
+			return err
+		}
+		out, err = scanOrder(tx.QueryRowContext(ctx, `INSERT INTO faction_orders (campaign_id, faction, number, seq, mode, body, question, created_by, created_at)
+			VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM faction_orders WHERE campaign_id = ? AND faction = ? COLLATE NOCASE), ?, ?, ?, ?, ?)
 			RETURNING `+orderCols,
-			campaignID, name, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp()))
+			campaignID, name, number, campaignID, o.Faction, o.Mode, body, question, o.CreatedBy, d.stamp()))
 		return err
 	})
 	if err != nil {
 		return FactionOrder{}, fmt.Errorf("queue order of %s: %w", o.Faction, err)
 	}
 	return out, nil
+}
+
+// nextOrderNumber gives the next number of the faction's orders (its
+// stored name), in tx, which holds the campaign's lock: one more than
+// the last it was given, which faction_order_numbers keeps since the
+// orders carried out are deleted.
+func nextOrderNumber(ctx context.Context, tx *sql.Tx, campaignID int64, faction string) (int64, error) {
+	var n int64
+	err := tx.QueryRowContext(ctx, `UPDATE faction_order_numbers SET last = last + 1
+		WHERE campaign_id = ? AND faction = ? COLLATE NOCASE RETURNING last`, campaignID, faction).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		n = 1
+		_, err = tx.ExecContext(ctx, `INSERT INTO faction_order_numbers (campaign_id, faction, last) VALUES (?, ?, ?)`, campaignID, faction, n)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("number the order of %s: %w", faction, err)
+	}
+	return n, nil
 }
 
 // FactionOrders lists the campaign's orders of one faction ("" for every

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -286,4 +288,98 @@ func testEnsureCampaign(t *testing.T) {
 // snapshot is everything a round may change, as stored.
 func snapshot(t *testing.T, d *db.DB, guild string) string {
 	return dbtest.CampaignSnapshot(t, d, guild)
+}
+
+// An order's number is its faction's own (issue 20: what a player sees
+// counts only what they may see): Blue's first order is #1 however many
+// Red queued, and a number is never given twice within a faction, not
+// after its order was removed nor after the faction's queue was cleared.
+func testOrderNumbers(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	world(t, d, "g")
+	world(t, d, "h")
+	invest := order{Action: "invest"}
+	var red []db.FactionOrder
+	for range 3 {
+		red = append(red, queue(t, d, "g", "Red", invest))
+	}
+	blue := queue(t, d, "g", "blue", invest)
+	other := queue(t, d, "h", "Red", invest)
+	if got := []int64{red[0].Number, red[1].Number, red[2].Number, blue.Number, other.Number}; !slices.Equal(got, []int64{1, 2, 3, 1, 1}) {
+		t.Errorf("numbers %v; want Red's 1, 2, 3, Blue's 1 and the other campaign's Red 1", got)
+	}
+	if n, err := d.DeleteOrders(ctx, "g", "Red", red[2].ID); n != 1 || err != nil {
+		t.Fatalf("delete Red's #3: %d %v", n, err)
+	}
+	if o := queue(t, d, "g", "RED", invest); o.Number != 4 || o.Faction != "Red" {
+		t.Errorf("Red's order after its #3 went: %s #%d; want Red #4", o.Faction, o.Number)
+	}
+	if _, err := d.DeleteOrders(ctx, "g", "Red"); err != nil {
+		t.Fatal(err)
+	}
+	if o := queue(t, d, "g", "Red", invest); o.Number != 5 {
+		t.Errorf("Red's order after its queue was cleared: #%d; want #5", o.Number)
+	}
+	all, err := d.FactionOrders(ctx, "g", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range all {
+		got = append(got, fmt.Sprintf("%s#%d", o.Faction, o.Number))
+	}
+	if want := []string{"Blue#1", "Red#5"}; !slices.Equal(got, want) {
+		t.Errorf("orders %v; want %v", got, want)
+	}
+}
+
+// TestOrderNumbersMigrated: the orders queued before migration 0016 are
+// numbered within their factions in the order they were queued, and the
+// next order of each faction takes the number after its last.
+func TestOrderNumbersMigrated(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "old.db")
+	d, err := db.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	world(t, d, "g")
+	invest := order{Action: "invest"}
+	for _, f := range []string{"Red", "Blue", "Red", "Blue", "Red"} {
+		queue(t, d, "g", f, invest)
+	}
+	// Back to schema 15: one campaign-wide ID, no number (and no table of
+	// a later migration).
+	for _, q := range []string{
+		`DROP TABLE dice_settings`, // 0017
+		`DROP TABLE faction_order_numbers`,
+		`DROP INDEX faction_orders_number`,
+		`ALTER TABLE faction_orders DROP COLUMN number`,
+	} {
+		if _, err := d.SQL().ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.SetVersion(ctx, 15); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if d, err = db.Open(ctx, file); err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	queue(t, d, "g", "Blue", invest)
+	all, err := d.FactionOrders(ctx, "g", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range all {
+		got = append(got, fmt.Sprintf("%s#%d(id %d)", o.Faction, o.Number, o.ID))
+	}
+	want := []string{"Blue#1(id 2)", "Blue#2(id 4)", "Blue#3(id 6)", "Red#1(id 1)", "Red#2(id 3)", "Red#3(id 5)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("orders after the migration %v; want %v", got, want)
+	}
 }

@@ -28,6 +28,7 @@ var storeTables = []struct{ name, key string }{
 	{"gm_channels", "guild_id"},
 	{"faction_campaigns", "id"},
 	{"faction_orders", "id"},
+	{"faction_order_numbers", "campaign_id, faction"},
 	{"faction_schedules", "id"},
 	{"faction_firings", "schedule_id, scheduled_at"},
 	{"faction_rounds", "campaign_id, round"},
@@ -36,6 +37,7 @@ var storeTables = []struct{ name, key string }{
 	{"macros", "guild_id, owner_id, name"},
 	{"outbox", "id"},
 	{"display_names", "guild_id, user_id"},
+	{"dice_settings", "guild_id, channel_id"},
 }
 
 // identityTables have an id column the database numbers: after a copy of

@@ -61,6 +61,9 @@ func testMigrateStore(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	if err := from.SetDiceRule(ctx, db.DiceSetting{GuildID: "g", Players: "rolled", SetBy: "gm"}); err != nil {
+		t.Fatal(err)
+	}
 	links, err := from.PageLinks(ctx, "g", db.ScopeCampaign, false)
 	if err != nil {
 		t.Fatal(err)
@@ -82,10 +85,11 @@ func testMigrateStore(t *testing.T) {
 		rows += c.To
 	}
 	// 6 rolls (one blind), 1 character, 1 encounter with 4 journal entries (start, two
-	// adds, the undo) and 3 snapshots, 1 campaign, 1 order, 1 schedule, 1
-	// play setting, 1 GM channel, 2 page tokens, 1 macro, 2 display names.
-	if len(copies) != 18 || rows != 25 {
-		t.Errorf("%d tables, %d rows copied; want all 18 tables and the 25 rows made above", len(copies), rows)
+	// adds, the undo) and 3 snapshots, 1 campaign, 1 order and Red's last
+	// order number, 1 schedule, 1 play setting, 1 GM channel, 2 page
+	// tokens, 1 macro, 2 display names, 1 dice rule.
+	if len(copies) != 20 || rows != 27 {
+		t.Errorf("%d tables, %d rows copied; want all 20 tables and the 27 rows made above", len(copies), rows)
 	}
 	if p, err := to.PageByToken(ctx, links.GM); err != nil || p.GuildID != "g" || p.Audience != db.AudienceGM {
 		t.Errorf("the GM's page link after the move: %+v, %v", p, err)
@@ -114,6 +118,7 @@ func testMigrateStore(t *testing.T) {
 	})
 	same("the schedule", func(d *db.DB) any { s, err := d.Schedule(ctx, "g"); return []any{s, err} })
 	same("the macros", func(d *db.DB) any { m, err := d.Macros(ctx, "g", "u1"); return []any{m, err} })
+	same("the dice rule", func(d *db.DB) any { s, err := d.DiceRule(ctx, "g", "table"); return []any{s, err} })
 	same("the display names", func(d *db.DB) any { n, err := d.DisplayNames(ctx, "g", []string{"u1", "gm"}); return []any{n, err} })
 	// Redo reads a copied snapshot; new rows take IDs after the copied ones.
 	if _, _, err := to.RedoEncounter(ctx, "table", "gm"); err != nil {
@@ -125,6 +130,9 @@ func testMigrateStore(t *testing.T) {
 	}
 	if o := queue(t, to, "g", "Blue", order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
 		t.Errorf("a new order after the copy: id %d; want %d, after every ID the source gave", o.ID, removed.ID+1)
+	}
+	if o := queue(t, to, "g", "Red", order{Action: "invest", Params: map[string]string{"stat": "WEA"}}); o.Number != removed.Number+1 {
+		t.Errorf("Red's new order after the copy: number %d; want %d, after every number Red was given", o.Number, removed.Number+1)
 	}
 	if _, err := db.MigrateStore(ctx, from, to); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("a copy into a full store: %v; want it refused", err)

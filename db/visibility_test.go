@@ -144,3 +144,33 @@ func testRollsTogether(t *testing.T) {
 		t.Errorf("after the GM channel moved: %+v, %v; want gm-two", s, err)
 	}
 }
+
+// A channel's dice rule wins over its guild's; a guild's holds in its
+// other channels.
+func testDiceRule(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	if _, err := d.DiceRule(ctx, "g", "table"); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("DiceRule with none set: err = %v, want ErrNotFound", err)
+	}
+	for _, s := range []db.DiceSetting{
+		{GuildID: "g", Players: "any", SetBy: "gm"},
+		{GuildID: "g", Players: "rolled", SetBy: "gm"}, // replaces the guild's
+		{GuildID: "g", ChannelID: "table", Players: "any", SetBy: "gm2"},
+	} {
+		if err := d.SetDiceRule(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for ch, want := range map[string]db.DiceSetting{
+		"table": {GuildID: "g", ChannelID: "table", Players: "any", SetBy: "gm2"},
+		"hall":  {GuildID: "g", Players: "rolled", SetBy: "gm"},
+	} {
+		if got, err := d.DiceRule(ctx, "g", ch); err != nil || got != want || got.Scope() != want.Scope() {
+			t.Errorf("DiceRule(%s) = %+v, %v; want %+v", ch, got, err, want)
+		}
+	}
+	if _, err := d.DiceRule(ctx, "other", "table"); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("another guild's dice rule: err = %v, want ErrNotFound", err)
+	}
+}

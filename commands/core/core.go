@@ -58,9 +58,10 @@ func MountOdds(env *kit.Env, r *kit.Router) {
 func MountSystem(env *kit.Env, r *kit.Router) {
 	h := &handlers{Env: env}
 	r.Mount(systemCommand(env.Systems), kit.Routes{
-		Handlers: map[string]kit.Handler{"set": h.systemSet, "show": h.systemShow, "gm-channel": h.systemGMChannel},
-		GMOnly:   []string{"set", "gm-channel"},
+		Handlers: map[string]kit.Handler{"set": h.systemSet, "show": h.systemShow, "gm-channel": h.systemGMChannel, "dice": h.systemDice},
+		GMOnly:   []string{"set", "gm-channel", "dice"},
 	})
+	r.HelpNote("roll", h.diceNote)
 }
 
 // MountRecords adds /history and /help to r.
@@ -157,6 +158,12 @@ func systemCommand(systems []kit.System) kit.Command {
 			{Type: kit.SubCommand, Name: "show", Description: "Show the rule system in force in this channel"},
 			{Type: kit.SubCommand, Name: "gm-channel", Description: "Where Tablehand posts gm and blind rolls for the GMs (GM)", Options: []kit.Option{
 				{Type: kit.ChannelOption, Name: "channel", Description: "A channel only the GMs can read", Required: true},
+			}},
+			{Type: kit.SubCommand, Name: "dice", Description: "Whether players may type in dice they rolled (dice:) here or in the server (GM)", Options: []kit.Option{
+				{Type: kit.String, Name: "players", Description: "rolled: Tablehand rolls every player's dice; any: players may type theirs in", Required: true,
+					Choices: []kit.Choice{{Name: "rolled by Tablehand", Value: kit.DiceRolled}, {Name: "any (dice: allowed)", Value: kit.DiceAny}}},
+				{Type: kit.String, Name: "scope", Description: "This channel (default) or the whole server",
+					Choices: []kit.Choice{{Name: "channel", Value: "channel"}, {Name: "server", Value: "guild"}}},
 			}},
 		},
 	}

@@ -121,3 +121,57 @@ func (h *handlers) systemGMChannel(ctx context.Context, req *kit.Request) (kit.R
 	}
 	return resp, nil
 }
+
+// DiceRuleResult is the console's `result` of /system dice: whether
+// players may type in dice (kit.DiceAny) or Tablehand rolls them
+// (kit.DiceRolled), and where that was set.
+type DiceRuleResult struct {
+	Players string `json:"players"`
+	Scope   string `json:"scope"`
+}
+
+// systemDice sets whether players may type in dice in the channel, or in
+// the whole server: where they may not, the router refuses a player's
+// `dice:` (kit.Router.SetDiceRules); the GMs may still give dice.
+func (h *handlers) systemDice(ctx context.Context, req *kit.Request) (kit.Response, error) {
+	s := db.DiceSetting{GuildID: req.GuildID, ChannelID: req.ChannelID, Players: req.Options.String("players"), SetBy: req.User.ID}
+	where := "this channel"
+	switch req.Options.String("scope") {
+	case "", "channel":
+	case "guild":
+		s.ChannelID = ""
+		where = "this server (channels with a setting of their own keep it)"
+	default:
+		return kit.Response{}, kit.Errorf("scope is channel or guild, not %q", req.Options.String("scope"))
+	}
+	var content string
+	switch s.Players {
+	case kit.DiceRolled:
+		content = fmt.Sprintf("🎲 In %s Tablehand now rolls every player's dice: a player's `dice:` is refused (the GMs may still give dice). `/system dice players:any` lets players type theirs in again.", where)
+	case kit.DiceAny:
+		content = fmt.Sprintf("✋ In %s players may now type in the dice they rolled at the table (`dice:`): each such roll shows \"✋ dice given\".", where)
+	default:
+		return kit.Response{}, kit.Errorf("players is %s or %s, not %q (example: /system dice players:%s)", kit.DiceRolled, kit.DiceAny, s.Players, kit.DiceRolled)
+	}
+	if err := h.Channels.SetDiceRule(ctx, s); err != nil {
+		return kit.Response{}, err
+	}
+	return kit.Response{Content: content, Result: DiceRuleResult{Players: s.Players, Scope: s.Scope()}}, nil
+}
+
+// diceNote is the line /help command:roll adds where the GM has Tablehand
+// roll the players' dice; nothing where players may type theirs in.
+func (h *handlers) diceNote(ctx context.Context, req *kit.Request) (string, error) {
+	if h.Channels == nil {
+		return "", nil
+	}
+	players, scope, err := kit.PlayersDice(ctx, h.Channels, req)
+	if err != nil || players != kit.DiceRolled {
+		return "", err
+	}
+	where := "this channel"
+	if scope == "guild" {
+		where = "this server"
+	}
+	return fmt.Sprintf("In %s: Tablehand rolls every player's dice, so a player's `dice:` is refused; the GMs may still give dice. The GM changes it with `/system dice`.", where), nil
+}

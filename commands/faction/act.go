@@ -87,7 +87,7 @@ func (h *handlers) holdAct(ctx context.Context, req *kit.Request, a *act) (kit.R
 	return kit.Response{
 		Content: fmt.Sprintf("**%s**: %s is held.\n%s", kit.EscapeMarkdown(a.who), a.def.Name, questionText(held)),
 		Rows:    questionRows([]Order{held}),
-		Result:  FactionActResult{Action: a.def.Key, Result: a.out, Held: held.ID, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
+		Result:  FactionActResult{Action: a.def.Key, Result: a.out, Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
 	}, nil
 }
 
@@ -109,6 +109,9 @@ func (a *act) reply(ctx context.Context, c *kit.Call) (kit.Response, error) {
 	outcomeLines(&b, a.out, "", false)
 	if ts := a.out.TurnStart; ts != nil && (len(ts.Applied) > 0 || len(ts.Changes) > 0) {
 		fmt.Fprintf(&b, "-# the turn began: AP %d, %d delayed effects applied\n", ts.AP, len(ts.Applied))
+	}
+	if note := c.DiceGivenNote(); note != "" && res.ID != "" {
+		b.WriteString(note + "\n")
 	}
 	if res.ID != "" {
 		b.WriteString("-# roll " + res.ID)

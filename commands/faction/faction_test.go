@@ -205,8 +205,16 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 		t.Errorf("carol has no faction: %v", err)
 	}
 	a := ft.must("alice", "/faction order action:invest stat:INF").Result.(factioncmd.FactionOrderResult)
-	ft.must("bob", "/faction order action:invest stat:TEC")
-	ft.must("gm", "/faction order faction:Green action:invest stat:SOL")
+	b := ft.must("bob", "/faction order action:invest stat:TEC").Result.(factioncmd.FactionOrderResult)
+	g := ft.must("gm", "/faction order faction:Green action:invest stat:SOL").Result.(factioncmd.FactionOrderResult)
+	// Each faction numbers its own orders (issue 20): bob's first is #1
+	// whatever alice queued.
+	if a.ID != 1 || b.ID != 1 || g.ID != 1 {
+		t.Errorf("order numbers Red %d, Blue %d, Green %d; want 1 each", a.ID, b.ID, g.ID)
+	}
+	if _, err := ft.do("gm", "/faction orders remove:1"); err == nil || !strings.Contains(err.Error(), "name the faction") {
+		t.Errorf("the GM removes #1 of three factions' without naming one: %v", err)
+	}
 	list := ft.must("bob", "/faction orders").Result.([]factioncmd.FactionOrderResult)
 	if len(list) != 1 || list[0].Faction != "Blue" {
 		t.Errorf("bob sees %+v", list)
@@ -214,7 +222,10 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 	if all := ft.must("gm", "/faction orders").Result.([]factioncmd.FactionOrderResult); len(all) != 3 {
 		t.Errorf("the GM sees %+v", all)
 	}
-	if _, err := ft.do("bob", fmt.Sprintf("/faction orders remove:%d", a.ID)); err == nil {
+	if left := ft.must("gm", "/faction orders faction:Green remove:1").Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
+		t.Errorf("Green's orders after the GM removed its #1: %+v", left)
+	}
+	if _, err := ft.do("bob", fmt.Sprintf("/faction orders faction:Red remove:%d", a.ID)); err == nil {
 		t.Error("bob removed alice's order")
 	}
 	if left := ft.must("alice", fmt.Sprintf("/faction orders remove:%d", a.ID)).Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
@@ -248,7 +259,7 @@ func TestFactionQuestionButtons(t *testing.T) {
 	ft.world()
 	resp := ft.must("alice", "/faction act action:produce-asset params:chart=Militia")
 	res := resp.Result.(factioncmd.FactionActResult)
-	if res.Held == 0 || len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != fmt.Sprintf("fans:%d:0", res.Held) || resp.Rows[0][0].Label != fmt.Sprintf("#%d approve", res.Held) {
+	if res.Held == 0 || len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != fmt.Sprintf("fans:%d:0:Red", res.Held) || resp.Rows[0][0].Label != fmt.Sprintf("#%d approve", res.Held) {
 		t.Fatalf("held: %+v rows %+v", res, resp.Rows)
 	}
 	v := ft.version()
@@ -602,5 +613,39 @@ func TestFactionHabitats(t *testing.T) {
 	cs := ft.must("gm", "complete /faction habitat set habitat:es").Choices
 	if len(cs) != 2 || cs[0].Value != "Ceres" || !strings.HasPrefix(cs[0].Name, "Ceres (Red, health ") || cs[1].Value != "Vesta" || !strings.HasPrefix(cs[1].Name, "Vesta (unowned") {
 		t.Errorf("habitat suggestions for es: %+v", cs)
+	}
+}
+
+// An answer button names its order by its faction and its number within
+// it (issue 20: fans:<number>:<option>:<faction>), never by the store's
+// ID, which counts every faction's orders; a button posted before (the
+// store's ID, fans:<id>:<option>) still answers its own order.
+func TestFactionAnswerButtonsNameTheFactionsNumber(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	ft.must("alice", "/faction order action:invest stat:INF")
+	ft.must("gm", "/faction order faction:Green action:invest stat:TEC")
+	// Blue's first order, the store's third, held by the GM's question.
+	resp := ft.must("bob", "/faction act action:produce-asset params:chart=Militia")
+	if held := resp.Result.(factioncmd.FactionActResult).Held; held != 1 {
+		t.Fatalf("Blue's held act is #%d, want #1", held)
+	}
+	if len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != "fans:1:0:Blue" || resp.Rows[0][0].Label != "#1 approve" {
+		t.Fatalf("Blue's held act's buttons: %+v", resp.Rows)
+	}
+	// The button finds Blue's #1 (denied, the act fails, and stays held).
+	if _, err := ft.do("gm", "click:fans:1:1:Blue"); err == nil || !strings.Contains(err.Error(), "the GM does not allow Blue to produce a Militia") {
+		t.Errorf("the GM's denial: %v", err)
+	}
+	// An old button names the store's ID of Blue's #1.
+	orders, err := ft.store.FactionOrders(context.Background(), "guild", "Blue", "")
+	if err != nil || len(orders) != 1 || orders[0].Number != 1 || orders[0].ID == 1 {
+		t.Fatalf("Blue's orders %+v, %v: the test shows nothing", orders, err)
+	}
+	if out := ft.must("gm", fmt.Sprintf("click:fans:%d:0", orders[0].ID)); !strings.Contains(out.Content, `answered "approve" for order #1 (Blue)`) {
+		t.Errorf("the old button's answer: %q", out.Content)
+	}
+	if _, err := ft.do("gm", "click:fans:7:0:Blue"); err == nil || !strings.Contains(err.Error(), "order #7 of Blue is gone") {
+		t.Errorf("a button of no order: %v", err)
 	}
 }

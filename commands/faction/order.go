@@ -2,7 +2,6 @@ package faction
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -136,6 +135,8 @@ func paramNames(def rules.Action) string {
 // FactionOrderResult is the console's `result` of /faction order and
 // /faction orders.
 type FactionOrderResult struct {
+	// ID is the order's number within its faction, the one a player
+	// types (remove:), as its reply shows it.
 	ID       int64           `json:"id"`
 	Faction  string          `json:"faction"`
 	Seq      int             `json:"seq"`
@@ -145,7 +146,7 @@ type FactionOrderResult struct {
 }
 
 func orderResult(o Order) FactionOrderResult {
-	return FactionOrderResult{ID: o.ID, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: o.Question}
+	return FactionOrderResult{ID: o.Number, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: o.Question}
 }
 
 func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, error) {
@@ -179,7 +180,7 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 	}
 	return kit.Response{
 		Content: fmt.Sprintf("Queued order #%d of **%s** for round %d: `%s` (%s). /faction orders shows the queue.",
-			stored.ID, kit.EscapeMarkdown(f.Name), c.Round, kit.CodeSafe(o.String()), def.Cost),
+			stored.Number, kit.EscapeMarkdown(f.Name), c.Round, kit.CodeSafe(o.String()), def.Cost),
 		Ephemeral: true,
 		Result:    orderResult(stored),
 	}, nil
@@ -274,18 +275,15 @@ func mayChange(c *rules.Campaign, req *kit.Request, name string) bool {
 // changeOrders removes what remove: and clear: ask, and says what it did.
 func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.Campaign, f *rules.Faction) (string, error) {
 	var note string
-	if id, ok := req.Options.Int("remove"); ok {
-		o, err := h.factions.order(ctx, req.GuildID, id)
-		if errors.Is(err, db.ErrNotFound) || err == nil && !mayChange(c, req, o.Faction) {
-			return "", kit.Errorf("there is no order #%d of yours: /faction orders lists them", id)
-		}
+	if n, ok := req.Options.Int("remove"); ok {
+		o, err := h.numberedOrder(ctx, req, c, f, n)
 		if err != nil {
 			return "", err
 		}
-		if _, err := h.factions.s.DeleteOrders(ctx, req.GuildID, o.Faction, id); err != nil {
+		if _, err := h.factions.s.DeleteOrders(ctx, req.GuildID, o.Faction, o.ID); err != nil {
 			return "", err
 		}
-		note = fmt.Sprintf("Removed order #%d.\n", id)
+		note = fmt.Sprintf("Removed order #%d.\n", n)
 	}
 	if req.Options.Bool("clear") {
 		if f == nil {
@@ -300,6 +298,36 @@ func (h *handlers) changeOrders(ctx context.Context, req *kit.Request, c *rules.
 	return note, nil
 }
 
+// numberedOrder finds the order numbered n that the request may change:
+// of faction f, or, for the GM with no faction named (f nil), of the one
+// faction that has an order #n. Numbers are each faction's own (issue 20),
+// so two factions may each have an order #n: the GM then names one.
+func (h *handlers) numberedOrder(ctx context.Context, req *kit.Request, c *rules.Campaign, f *rules.Faction, n int64) (Order, error) {
+	factionName := ""
+	if f != nil {
+		factionName = f.Name
+	}
+	orders, err := h.factions.orders(ctx, req.GuildID, factionName, "")
+	if err != nil {
+		return Order{}, err
+	}
+	var found []Order
+	var names []string
+	for _, o := range orders {
+		if o.Number == n && mayChange(c, req, o.Faction) {
+			found = append(found, o)
+			names = append(names, kit.EscapeMarkdown(o.Faction))
+		}
+	}
+	switch len(found) {
+	case 0:
+		return Order{}, kit.Errorf("there is no order #%d of yours: /faction orders lists them", n)
+	case 1:
+		return found[0], nil
+	}
+	return Order{}, kit.Errorf("%s each have an order #%d: name the faction, e.g. faction:%q remove:%d", strings.Join(names, " and "), n, found[0].Faction, n)
+}
+
 // ordersReply lists the orders the request may see, after note, with the
 // buttons of those held by a Question.
 func ordersReply(c *rules.Campaign, req *kit.Request, note string, orders []Order) kit.Response {
@@ -312,7 +340,7 @@ func ordersReply(c *rules.Campaign, req *kit.Request, note string, orders []Orde
 			continue
 		}
 		out = append(out, orderResult(o))
-		fmt.Fprintf(&b, "`#%d` **%s** %d. `%s`", o.ID, kit.EscapeMarkdown(o.Faction), o.Seq, kit.CodeSafe(o.Order.String()))
+		fmt.Fprintf(&b, "`#%d` **%s** %d. `%s`", o.Number, kit.EscapeMarkdown(o.Faction), o.Seq, kit.CodeSafe(o.Order.String()))
 		if o.Mode == db.OrderAct {
 			b.WriteString(" (act now)")
 		}

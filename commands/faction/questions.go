@@ -15,7 +15,8 @@ import (
 
 // Questions: what the text leaves to the GM, or to another faction's
 // consent, holds an order until it is answered with a button
-// (fans:<order>:<option>).
+// (fans:<order>:<option>:<faction>, the order's number within its
+// faction: issue 20).
 
 // answerParams carry answers to Questions: the GM's, or another faction's
 // consent. Players cannot give them by typing; they come with the buttons.
@@ -38,7 +39,7 @@ func questionRows(held []Order) []kit.Row {
 			if i == 0 {
 				style = kit.Primary
 			}
-			row = append(row, kit.Button{Label: fmt.Sprintf("#%d %s", o.ID, opt), Style: style, CustomID: fmt.Sprintf("fans:%d:%d", o.ID, i)})
+			row = append(row, kit.Button{Label: fmt.Sprintf("#%d %s", o.Number, opt), Style: style, CustomID: answerID(o, i)})
 		}
 		rows = append(rows, row)
 	}
@@ -50,7 +51,43 @@ func questionText(o Order) string {
 	if o.Question.Ask != "gm" {
 		who = o.Question.Ask
 	}
-	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.ID, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), o.Question.Text)
+	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.Number, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), o.Question.Text)
+}
+
+// answerID is the custom_id of the button that gives option i to o's
+// Question: fans:<number>:<option>:<faction>. A faction's name is at most
+// kit.MaxNameLen long, so it fits Discord's 100 characters.
+func answerID(o Order, i int) string {
+	return fmt.Sprintf("fans:%d:%d:%s", o.Number, i, o.Faction)
+}
+
+// answeredOrder finds the stored ID of the order an answer button names:
+// fans:<number>:<option>:<faction>, or fans:<id>:<option> on a message
+// posted before orders were numbered within their factions.
+func (h *handlers) answeredOrder(ctx context.Context, req *kit.Request) (id, number, idx int64, err error) {
+	parts := strings.SplitN(req.CustomID, ":", 4)
+	if len(parts) == 3 {
+		id, idx, ok := buttonIDs(req.CustomID)
+		if !ok {
+			return 0, 0, 0, kit.Errorf("this button no longer works: see /faction orders")
+		}
+		return id, id, idx, nil
+	}
+	n, err1 := strconv.ParseInt(parts[1], 10, 64)
+	i, err2 := strconv.ParseInt(parts[2], 10, 64)
+	if len(parts) != 4 || err1 != nil || err2 != nil {
+		return 0, 0, 0, kit.Errorf("this button no longer works: see /faction orders")
+	}
+	orders, err := h.factions.orders(ctx, req.GuildID, parts[3], "")
+	if err != nil {
+		return 0, 0, 0, noCampaign(err)
+	}
+	for _, o := range orders {
+		if o.Number == n {
+			return o.ID, n, i, nil
+		}
+	}
+	return 0, n, i, kit.Errorf("order #%d of %s is gone: it was carried out or removed", n, kit.EscapeMarkdown(parts[3]))
 }
 
 // buttonIDs reads the two numbers of a button's custom_id,
@@ -81,19 +118,19 @@ type answer struct {
 // player (or the GM) its consent. A held /faction act is then resolved;
 // a queued order waits for its round.
 func (h *handlers) answerQuestion(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	id, idx, ok := buttonIDs(req.CustomID)
-	if !ok {
-		return kit.Response{}, kit.Errorf("this button no longer works: see /faction orders")
+	id, number, idx, err := h.answeredOrder(ctx, req)
+	if err != nil {
+		return kit.Response{}, err
 	}
 	a := &answer{req: req, idx: int(idx), roll: h.Roller}
 	o, fc, err := h.factions.updateOrder(ctx, req.GuildID, id, a.apply)
 	if errors.Is(err, db.ErrNotFound) {
-		return kit.Response{}, kit.Errorf("order #%d is gone: it was carried out or removed", id)
+		return kit.Response{}, kit.Errorf("order #%d is gone: it was carried out or removed", number)
 	}
 	if err != nil {
 		return kit.Response{}, factionError(err)
 	}
-	return a.reply(id, o, fc.Campaign), nil
+	return a.reply(o.Number, o, fc.Campaign), nil
 }
 
 // apply answers o's Question in the store's transaction, if the clicker
@@ -101,7 +138,7 @@ func (h *handlers) answerQuestion(ctx context.Context, req *kit.Request) (kit.Re
 func (a *answer) apply(o *Order, fc *Campaign) (db.OrderChange, error) {
 	q := o.Question
 	if q == nil || a.idx < 0 || a.idx >= len(q.Options) {
-		return db.OrderChange{}, kit.Errorf("order #%d waits for no answer any more", o.ID)
+		return db.OrderChange{}, kit.Errorf("order #%d waits for no answer any more", o.Number)
 	}
 	if q.Ask == "gm" && !a.req.GM {
 		return db.OrderChange{}, kit.ErrNotGM

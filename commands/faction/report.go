@@ -40,12 +40,20 @@ func ReportEmbed(round int, fr rules.FactionReport, i int, chances, public bool)
 			fmt.Fprintf(&b, "⏳ round %d: %s\n", e.Due, e.Note)
 		}
 	}
+	if fr.DiceGiven {
+		b.WriteString(DiceGivenByGM + "\n")
+	}
 	title := fmt.Sprintf("Round %d · %s", round, fr.Faction)
 	if chances {
 		title = "Preview of round " + strconv.Itoa(round) + " · " + fr.Faction
 	}
 	return kit.Embed{Title: title, Description: kit.Truncate(strings.TrimSpace(b.String()), maxReportEmbed-len(title), kit.TruncNote), Color: factionColors[i%len(factionColors)]}
 }
+
+// DiceGivenByGM marks a faction's round report whose rolls were of dice
+// the GM typed in (/faction round dice:). It names no value: the dice of
+// a round run across every faction, Covert actions' too.
+const DiceGivenByGM = "-# ✋ dice given by the GM (typed in, not rolled by Tablehand)"
 
 // reportStart writes the faction's AP and the start of its turn.
 func reportStart(b *strings.Builder, fr rules.FactionReport) {
@@ -112,6 +120,9 @@ func reportSummary(round int, fr rules.FactionReport) string {
 	s := fmt.Sprintf("Round %d · **%s**: %s (%d succeeded), AP %d → %d", round, kit.EscapeMarkdown(fr.Faction), kit.Plural(len(fr.Outcomes), "action"), ok, fr.Start.AP, fr.APEnd)
 	if len(fr.Skipped) > 0 {
 		s += fmt.Sprintf(", %d skipped", len(fr.Skipped))
+	}
+	if fr.DiceGiven {
+		s += ", ✋ dice given by the GM"
 	}
 	if len(fr.Questions) > 0 {
 		s += fmt.Sprintf(", %d held", len(fr.Questions))

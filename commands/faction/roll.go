@@ -242,6 +242,10 @@ func rollReply(ctx context.Context, c *kit.Call, kind rules.RollType, test rules
 	}
 	// The rules roll die by die through the tray's Roller, so the tray
 	// keeps no breakdown; the roll's ID ends the line of the chance.
-	return c.Conceal(res.ID, kit.Response{Result: res, Content: fmt.Sprintf("🎲 **%s**: %s\n-# exact chance %s · roll %s",
-		c.Who(), test.Text, kit.Percent(test.Chance), res.ID)}), nil
+	given := ""
+	if note := c.DiceGivenNote(); note != "" {
+		given = "\n" + note
+	}
+	return c.Conceal(res.ID, kit.Response{Result: res, Content: fmt.Sprintf("🎲 **%s**: %s%s\n-# exact chance %s · roll %s",
+		c.Who(), test.Text, given, kit.Percent(test.Chance), res.ID)}), nil
 }

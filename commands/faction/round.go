@@ -27,7 +27,7 @@ func (h *handlers) round(ctx context.Context, req *kit.Request) (kit.Response, e
 	if err != nil {
 		return kit.Response{}, err
 	}
-	p, err := h.factions.play(ctx, req.GuildID, Play{Rounds: c.Or("count", 1), Roller: c.Tray.Roller(), Store: db.PlayOptions{ActorID: req.User.ID,
+	p, err := h.factions.play(ctx, req.GuildID, Play{Rounds: c.Or("count", 1), Roller: c.Tray.Roller(), DiceGiven: kit.DiceGiven(req) != "", Store: db.PlayOptions{ActorID: req.User.ID,
 		// The dice: values must match exactly before anything is saved.
 		Hook: func(p db.RoundPhase) error {
 			if p == db.PhaseResolved {

@@ -24,6 +24,9 @@ type Play struct {
 	// Rounds to play, 1 to rules.MaxRounds.
 	Rounds int
 	Roller dice.Roller
+	// DiceGiven: Roller gives dice typed in (dice:); the report of each
+	// faction that rolled says so.
+	DiceGiven bool
 	// Store is what the store records beside the rounds: who played them
 	// and, for a schedule's firing, the firing.
 	Store db.PlayOptions
@@ -149,6 +152,9 @@ func resolveRounds(row *db.FactionCampaign, queuedRows []db.FactionOrder, p Play
 		}
 		if i == 0 {
 			holdQuestions(rep, byIndex, held)
+		}
+		for j, fr := range rep.Factions {
+			rep.Factions[j].DiceGiven = p.DiceGiven && len(fr.Tests()) > 0
 		}
 		r := Round{Round: rep.Round, Report: rep, Sheets: Sheets(fc.Campaign)}
 		stored, err := r.row()

@@ -74,7 +74,10 @@ type Campaign struct {
 
 // Order is one stored order of a faction.
 type Order struct {
+	// ID is the store's, shown to no one; Number is the one players see
+	// and type, within the faction (db.FactionOrder).
 	ID      int64
+	Number  int64
 	Faction string
 	// Seq is its place in the faction's queue.
 	Seq   int
@@ -164,7 +167,7 @@ func (fc *Campaign) encode(row *db.FactionCampaign) error {
 }
 
 func orderOf(row db.FactionOrder) (Order, error) {
-	o := Order{ID: row.ID, Faction: row.Faction, Seq: row.Seq, Mode: row.Mode, CreatedBy: row.CreatedBy, CreatedAt: row.CreatedAt}
+	o := Order{ID: row.ID, Number: row.Number, Faction: row.Faction, Seq: row.Seq, Mode: row.Mode, CreatedBy: row.CreatedBy, CreatedAt: row.CreatedAt}
 	if err := json.Unmarshal(row.Body, &o.Order); err != nil {
 		return Order{}, fmt.Errorf("order %d: bad body: %w", row.ID, err)
 	}
@@ -199,7 +202,7 @@ func (o Order) row() (db.FactionOrder, error) {
 	if err != nil {
 		return db.FactionOrder{}, fmt.Errorf("encode order: %w", err)
 	}
-	r := db.FactionOrder{ID: o.ID, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Body: body, CreatedBy: o.CreatedBy, CreatedAt: o.CreatedAt}
+	r := db.FactionOrder{ID: o.ID, Number: o.Number, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Body: body, CreatedBy: o.CreatedBy, CreatedAt: o.CreatedAt}
 	if o.Question != nil {
 		if r.Question, err = json.Marshal(o.Question); err != nil {
 			return db.FactionOrder{}, fmt.Errorf("encode question: %w", err)

@@ -237,7 +237,7 @@ func (c *Call) Finish(ctx context.Context, expr string, o *Outcome, detail any, 
 // reply is shown in: a secret roll costs no round trip more than another.
 // Finish calls it; a command that fills its Outcome itself calls it once.
 func (c *Call) Log(ctx context.Context, expr string, total int, vis Visibility, detail any) (string, error) {
-	id, gmChannel, err := c.env.logRoll(ctx, c.Req, expr, total, vis, detail)
+	id, gmChannel, err := c.env.logRoll(ctx, c.Req, expr, total, vis, detail, DiceGiven(c.Req))
 	if err != nil {
 		return "", err
 	}
@@ -264,13 +264,23 @@ func (c *Call) Reply(id string, result any, lines ...string) Response {
 	if note := c.Sheet.OwnNote(); note != "" {
 		parts = append(parts, note)
 	}
-	if given := DiceGiven(c.Req); given != "" && c.Tray.phys != nil {
-		parts = append(parts, DiceGivenLine(given))
+	if note := c.DiceGivenNote(); note != "" {
+		parts = append(parts, note)
 	}
 	if id != "" {
 		parts = append(parts, "-# roll "+id)
 	}
 	return c.Conceal(id, Response{Content: strings.Join(parts, "\n"), Result: result})
+}
+
+// DiceGivenNote is the line that marks the call's roll when its dice were
+// typed in (DiceGivenLine), for a command that writes its answer itself;
+// "" when Tablehand rolled them.
+func (c *Call) DiceGivenNote() string {
+	if given := DiceGiven(c.Req); given != "" && c.Tray != nil && c.Tray.phys != nil {
+		return DiceGivenLine(given)
+	}
+	return ""
 }
 
 // Conceal shows resp, the full answer to the call's roll id, as the

@@ -199,4 +199,9 @@ type ChannelStore interface {
 	// else an error wrapping db.ErrNotFound; SetGMChannel sets it.
 	GMChannel(ctx context.Context, guildID string) (string, error)
 	SetGMChannel(ctx context.Context, guildID, channelID, setBy string) error
+	// DiceRule returns whether players may type in dice in the channel
+	// (its setting, else its guild's), else an error wrapping
+	// db.ErrNotFound; SetDiceRule sets it (/system dice).
+	DiceRules
+	SetDiceRule(ctx context.Context, s db.DiceSetting) error
 }

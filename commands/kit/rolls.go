@@ -178,18 +178,26 @@ func DiceError(err error) error {
 // LogRoll stores a roll in the roll log and returns its short ID.
 // vis says who may find it in /history.
 func (h *Env) LogRoll(ctx context.Context, req *Request, expr string, total int, vis Visibility, detail any) (string, error) {
-	code, _, err := h.logRoll(ctx, req, expr, total, vis, detail)
+	code, _, err := h.logRoll(ctx, req, expr, total, vis, detail, DiceGiven(req))
 	return code, err
 }
 
-// logRoll is LogRoll, and returns the guild's GM channel as the roll's
-// statement read it ("" for none).
-func (h *Env) logRoll(ctx context.Context, req *Request, expr string, total int, vis Visibility, detail any) (code, gmChannel string, err error) {
+// LogRollGiven is LogRoll for one of the rolls of a command whose dice:
+// values several rolls share: given is the values typed in for this one
+// ("" when Tablehand rolled it).
+func (h *Env) LogRollGiven(ctx context.Context, req *Request, expr string, total int, vis Visibility, detail any, given string) (string, error) {
+	code, _, err := h.logRoll(ctx, req, expr, total, vis, detail, given)
+	return code, err
+}
+
+// logRoll is LogRollGiven, and returns the guild's GM channel as the
+// roll's statement read it ("" for none).
+func (h *Env) logRoll(ctx context.Context, req *Request, expr string, total int, vis Visibility, detail any, given string) (code, gmChannel string, err error) {
 	js, err := json.Marshal(detail)
 	if err != nil {
 		return "", "", fmt.Errorf("encode roll: %w", err)
 	}
-	if given := DiceGiven(req); given != "" {
+	if given != "" {
 		// A roll of typed-in dice says so wherever it is shown again
 		// (/history): the detail keeps the values given.
 		js = withDiceGiven(js, given)
@@ -213,6 +221,11 @@ func DiceGiven(req *Request) string {
 	if err != nil || len(values) == 0 {
 		return ""
 	}
+	return JoinValues(values)
+}
+
+// JoinValues is dice values as DiceGiven writes them: "20, 3".
+func JoinValues(values []int) string {
 	out := make([]string, len(values))
 	for i, v := range values {
 		out[i] = fmt.Sprint(v)

@@ -49,6 +49,9 @@ type Router struct {
 	outage   outage
 	// names records the names people show (SetNames); nil: none.
 	names *nameBook
+	// diceRules says where players' dice are rolled by Tablehand
+	// (SetDiceRules, dicerule.go); nil: players may always give dice.
+	diceRules DiceRules
 }
 
 // outage is the store's current outage, as the router saw it: its start
@@ -283,6 +286,9 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 			return Response{}, ErrNotGM
 		}
 		if err := r.checkOptions(req); err != nil {
+			return Response{}, err
+		}
+		if err := r.checkDice(ctx, req); err != nil {
 			return Response{}, err
 		}
 		return rt.h(ctx, req)

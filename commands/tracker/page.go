@@ -74,6 +74,9 @@ func LoadFightPage(ctx context.Context, store kit.EncounterStore, ps encounter.P
 		}
 	}
 	p := FightPage{InitResult: InitResult{View: ViewOf(ps, enc.State, forGM), System: enc.State.System}, GM: forGM, Seq: enc.Seq}
+	if !forGM {
+		p.Seq = playersSeq(entries)
+	}
 	_, p.Log = logEntries(entries, forGM, pageLog)
 	p.Next = upNext(p.View)
 	p.Title = fightTitle(p.View)
@@ -123,10 +126,14 @@ func turnWords(turn string) string {
 	return turn + "'s turn"
 }
 
-// FightSeq is the journal's newest entry of fight id in channelID: what
-// the page's live updates watch. Once the fight is no longer running it
-// is an error wrapping db.ErrNotFound, a change (to -1) for the watch.
-func FightSeq(ctx context.Context, store kit.EncounterStore, channelID string, id int64) (int64, error) {
+// FightSeq is what the page's live updates of fight id in channelID
+// watch: for the GM (forGM), the journal's newest entry; for the players,
+// how many of its entries they can read (playersSeq), so that their page
+// and its event stream move only when something they may see changes,
+// never with a change to a hidden combatant (issue 20). Once the fight is
+// no longer running it is an error wrapping db.ErrNotFound, a change (to
+// -1) for the watch.
+func FightSeq(ctx context.Context, store kit.EncounterStore, channelID string, id int64, forGM bool) (int64, error) {
 	enc, err := runningFight(ctx, store, channelID, id)
 	if errors.Is(err, ErrFightEnded) {
 		return 0, fmt.Errorf("%w: %w", err, db.ErrNotFound)
@@ -134,7 +141,31 @@ func FightSeq(ctx context.Context, store kit.EncounterStore, channelID string, i
 	if err != nil {
 		return 0, err
 	}
-	return enc.Seq, nil
+	if forGM {
+		return enc.Seq, nil
+	}
+	entries, err := store.EncounterLog(ctx, channelID, -1)
+	if err != nil {
+		return 0, fmt.Errorf("fight seq of channel %s: log: %w", channelID, err)
+	}
+	for _, e := range entries {
+		if e.EncounterID != id {
+			return 0, fmt.Errorf("fight %d in channel %s: %w: %w", id, channelID, ErrFightEnded, db.ErrNotFound)
+		}
+	}
+	return playersSeq(entries), nil
+}
+
+// playersSeq counts the entries of a fight's journal the players can
+// read: it moves with each, and with nothing else.
+func playersSeq(entries []db.EncounterEvent) int64 {
+	var n int64
+	for _, e := range entries {
+		if logSummary(e, false) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // runningFight is fight id if it is the channel's running fight, else
@@ -209,5 +240,5 @@ func (f fightPage) Render(ctx context.Context, b *bytes.Buffer, p db.Page) error
 
 func (f fightPage) Seq(ctx context.Context, p db.Page) (int64, error) {
 	channel, id, _ := db.FightOf(p.Scope)
-	return FightSeq(ctx, f.store, channel, id)
+	return FightSeq(ctx, f.store, channel, id, p.Audience == db.AudienceGM)
 }

@@ -348,6 +348,13 @@ func (h *Tracker) rollingChange(ctx context.Context, req *kit.Request, op func(e
 		if err != nil {
 			return ev, err
 		}
+		if kit.DiceGiven(req) != "" {
+			// Each roll says its dice were typed in, in the reply and the
+			// fight's log (a rolled-at-the-table score rolled nothing).
+			for i := range ev.Rolls {
+				ev.Rolls[i].Typed = !ev.Rolls[i].Given
+			}
+		}
 		return ev, t.Done()
 	})
 	if err == nil {
@@ -365,7 +372,13 @@ func (h *Tracker) logEventRolls(ctx context.Context, req *kit.Request, ev encoun
 			continue // rolled at the table: no die of ours
 		}
 		what := strings.TrimSpace(r.Name + " " + r.For)
-		if _, err := h.LogRoll(ctx, req, r.Expr+" ["+what+"]", r.Total, secretly(r.Secret), r); err != nil {
+		// Each roll keeps its own typed-in values, not every value of
+		// the command's dice: (another's roll, a hidden one's, among them).
+		given := ""
+		if r.Typed {
+			given = kit.JoinValues(r.Faces)
+		}
+		if _, err := h.LogRollGiven(ctx, req, r.Expr+" ["+what+"]", r.Total, secretly(r.Secret), r, given); err != nil {
 			return err
 		}
 	}

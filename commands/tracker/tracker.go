@@ -132,13 +132,18 @@ func ViewOf(ps encounter.Policies, e *encounter.Encounter, forGM bool) encounter
 // it is.
 func (h *Tracker) budget(e *encounter.Encounter, forGM bool) (c *encounter.Combatant, budget string) {
 	c = e.Current()
-	if c == nil || (c.Hidden && !forGM) {
+	if c == nil {
 		return nil, ""
 	}
-	if p, err := h.Policies.For(e.System); err == nil {
-		budget = p.Budget(e.Clone(), c)
+	p, err := h.Policies.For(e.System)
+	if err != nil {
+		return c, ""
 	}
-	return c, budget
+	if c.Hidden && !forGM {
+		// The players' turn, as its own start will count it.
+		return e.PlayersBudget(p)
+	}
+	return c, p.Budget(e.Clone(), c)
 }
 
 // Change is how a command changes the fight of req's channel, /init's and

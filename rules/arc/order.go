@@ -25,6 +25,12 @@ type Participant struct {
 	// case of changes in SOM) for the whole event. New characters jumping
 	// into the action are inserted in the previously established order."
 	TieRolls []int
+	// Hidden: a combatant the players do not see (the tracker's). It ties
+	// only with hidden ones, after those the players see, and their ties
+	// are broken after every other, so that no one the players see rolls
+	// a d10 because of it, and their d10s are the ones they would be
+	// without it (issue 20).
+	Hidden bool
 }
 
 // Order is the declaration order of a turn.
@@ -84,25 +90,52 @@ func DeclarationOrder(ps []Participant, r dice.Roller) (Order, error) {
 		}
 	}
 	slices.SortStableFunc(o.Declare, compareScores)
-	for i := 0; i < len(o.Declare); {
-		j := i + 1
-		for j < len(o.Declare) && compareScores(o.Declare[i], o.Declare[j]) == 0 {
-			j++
-		}
-		if j-i > 1 {
-			unresolved, err := breakTies(o.Declare[i:j], 0, r)
+	// The ties of those the players see first, then the hidden ones'.
+	for _, hidden := range []bool{false, true} {
+		for _, g := range tieGroups(o.Declare) {
+			if g[0].Hidden != hidden {
+				continue
+			}
+			unresolved, err := breakTies(g, 0, r)
 			if err != nil {
 				return Order{}, err
 			}
 			o.Unresolved = o.Unresolved || unresolved
 		}
-		i = j
 	}
 	return o, nil
 }
 
+// tieGroups are the runs of ps, sorted by compareScores, of two or more
+// tied characters.
+func tieGroups(ps []Participant) [][]Participant {
+	var out [][]Participant
+	for i := 0; i < len(ps); {
+		j := i + 1
+		for j < len(ps) && compareScores(ps[i], ps[j]) == 0 {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, ps[i:j])
+		}
+		i = j
+	}
+	return out
+}
+
+// compareScores orders by SOM, then Empathy, then Perception; a hidden
+// character after one the players see with the same scores, which it does
+// not tie with (see Participant.Hidden).
 func compareScores(a, b Participant) int {
-	return cmp.Or(cmp.Compare(a.SOM, b.SOM), cmp.Compare(a.Empathy, b.Empathy), cmp.Compare(a.Perception, b.Perception))
+	return cmp.Or(cmp.Compare(a.SOM, b.SOM), cmp.Compare(a.Empathy, b.Empathy), cmp.Compare(a.Perception, b.Perception),
+		cmp.Compare(hiddenRank(a), hiddenRank(b)))
+}
+
+func hiddenRank(p Participant) int {
+	if p.Hidden {
+		return 1
+	}
+	return 0
 }
 
 // breakTies orders group, characters tied on every score, by their d10s of

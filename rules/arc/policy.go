@@ -537,7 +537,7 @@ func stat(c *encounter.Combatant, name string) (int, bool) {
 func participant(c *encounter.Combatant) Participant {
 	emp, _ := stat(c, StatEmpathy)
 	per, _ := stat(c, StatPerception)
-	return Participant{Name: c.Name, SOM: c.Stats[StatSOM], Empathy: emp, Perception: per, TieRolls: ties(c)}
+	return Participant{Name: c.Name, SOM: c.Stats[StatSOM], Empathy: emp, Perception: per, TieRolls: ties(c), Hidden: c.Hidden}
 }
 
 // arrange puts e.Combatants in the order of declared, one participant
@@ -609,7 +609,7 @@ func declare(ps []Participant, r dice.Roller) (Order, []rolled, error) {
 
 // rollSequence finds who rolled each d10 of DeclarationOrder from the
 // order it returned (declared) and what it was given (in): tie groups from
-// the first to declare; in each, the characters tied and without a d10 of
+// the first to declare, those the players see, then the hidden ones; in each, the characters tied and without a d10 of
 // that round, in the order given; then, among those whose d10s tie, the
 // next round, lowest d10 first.
 func rollSequence(in, declared []Participant) []rolled {
@@ -645,15 +645,12 @@ func rollSequence(in, declared []Participant) []rolled {
 			i = j
 		}
 	}
-	for i := 0; i < len(declared); {
-		j := i + 1
-		for j < len(declared) && compareScores(declared[i], declared[j]) == 0 {
-			j++
+	for _, hidden := range []bool{false, true} {
+		for _, g := range tieGroups(declared) {
+			if g[0].Hidden == hidden {
+				visit(g, 0)
+			}
 		}
-		if j-i > 1 {
-			visit(declared[i:j], 0)
-		}
-		i = j
 	}
 	return out
 }

@@ -119,7 +119,8 @@ func (Policy) Name() string { return SystemName }
 // ... Each round, all fighters act in order of their initiative roll from
 // highest to lowest." Each combatant's key is (total, bonus dice); those
 // still tied roll a d20 each, highest first, again while they tie, at most
-// five times; a tie left keeps the list order.
+// five times; a tie left keeps the list order. A hidden combatant ties
+// only with hidden ones, after those the players see.
 func (p Policy) Order(e *encounter.Encounter, r dice.Roller) ([]encounter.Roll, error) {
 	var rolls []encounter.Roll
 	for i := range e.Combatants {
@@ -132,7 +133,11 @@ func (p Policy) Order(e *encounter.Encounter, r dice.Roller) ([]encounter.Roll, 
 		settle(c)
 	}
 	slices.SortStableFunc(e.Combatants, byInitiative)
-	more, err := breakTies(e.Combatants, 0, r)
+	// A hidden combatant ties only with hidden ones, after those the
+	// players see (encounter.BreakTiesSeenFirst).
+	more, err := encounter.BreakTiesSeenFirst(e.Combatants,
+		func(a, b *encounter.Combatant) bool { return slices.Equal(a.Initiative, b.Initiative) },
+		func(group []encounter.Combatant) ([]encounter.Roll, error) { return breakTies(group, 0, r) })
 	if err != nil {
 		return nil, err
 	}

@@ -55,6 +55,23 @@ type Encounter struct {
 	// Unseen. The commands set it, with their clock, as a change moves the
 	// turn; zero before the turn first moves.
 	Moved Moved `json:"moved,omitzero"`
+	// Pinned is the turn the players see during the current hidden turn,
+	// as it was when that turn began (see PlayersTurn); nil when no
+	// hidden combatant has the turn.
+	Pinned *Pin `json:"pinned,omitempty"`
+}
+
+// Pin holds the turn the players see (Shown) during one hidden turn
+// (During). Without it, what changes in the hidden turn would move the
+// turn they see: were the combatant whose turn they see defeated then,
+// they would see the turn pass on to the next, where, without the hidden
+// combatant, it would be that defeated combatant's turn still.
+type Pin struct {
+	During Mark `json:"during"`
+	Shown  Mark `json:"shown"`
+	// Told are the lines of Shown's start the players read when the
+	// hidden turn began (playersStart), not told again when it starts.
+	Told []string `json:"told,omitempty"`
 }
 
 // Mark is one turn of the fight: the turn of combatant ID in Round.
@@ -112,6 +129,11 @@ func (e *Encounter) Clone() *Encounter {
 	c := *e
 	c.Combatants = cloneCombatants(e.Combatants)
 	c.Removed = cloneCombatants(e.Removed)
+	if e.Pinned != nil {
+		pin := *e.Pinned
+		pin.Told = slices.Clone(e.Pinned.Told)
+		c.Pinned = &pin
+	}
 	return &c
 }
 
@@ -356,12 +378,51 @@ func (e *Encounter) Current() *Combatant {
 // turn is part of the turn that follows it, so that the tracker, the log
 // and the buttons read as if no hidden combatant were in the fight. nil
 // before the fight begins, after it ends, and when no one the players see
-// can act.
+// can act. Once a hidden turn has begun, the turn the players see stays
+// the one it was then (Pinned), while that combatant is in the fight and
+// seen, even if it is defeated meanwhile: without the hidden combatant,
+// its own turn would go on.
 func (e *Encounter) PlayersTurn() (*Combatant, int) {
 	c := e.Current()
 	if c == nil || !c.Hidden {
 		return c, e.Round
 	}
+	if p := e.Pinned; p != nil && p.During == (Mark{Round: e.Round, ID: c.ID}) {
+		if shown := e.byID(p.Shown.ID); shown != nil && !shown.Hidden {
+			return shown, p.Shown.Round
+		}
+	}
+	return e.nextShown()
+}
+
+// pin keeps in Pinned the turn the players see during the current hidden
+// turn, as it is when the turn begins; nil when no hidden combatant has
+// the turn.
+func (e *Encounter) pin() {
+	c := e.Current()
+	if c == nil || !c.Hidden {
+		e.Pinned = nil
+		return
+	}
+	during := Mark{Round: e.Round, ID: c.ID}
+	if e.Pinned != nil && e.Pinned.During == during {
+		return
+	}
+	prev := e.Pinned
+	e.Pinned = nil
+	if shown, round := e.nextShown(); shown != nil {
+		e.Pinned = &Pin{During: during, Shown: Mark{Round: round, ID: shown.ID}}
+		if prev != nil && prev.Shown == e.Pinned.Shown {
+			// Hidden turns one after another: the players read of the
+			// turn they see at the first.
+			e.Pinned.Told = prev.Told
+		}
+	}
+}
+
+// nextShown is the first combatant after the current one that the
+// players see and that is not defeated, and its round.
+func (e *Encounter) nextShown() (*Combatant, int) {
 	n := len(e.Combatants)
 	for k := 1; k <= n; k++ {
 		next := &e.Combatants[(e.Turn+k)%n]

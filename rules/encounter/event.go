@@ -111,8 +111,15 @@ func (ev Event) Format(forGM bool, esc func(string) string) string {
 // line is the roll as a line of a reply: its roller's name and what it is
 // for, escaped with esc, then its dice as Text renders them.
 func (r Roll) line(esc func(string) string) string {
+	if r.Typed {
+		return esc(r.Name+" ("+r.For+"): ") + r.Text + " " + TypedMark
+	}
 	return esc(r.Name+" ("+r.For+"): ") + r.Text
 }
+
+// TypedMark follows a roll of dice typed in (Roll.Typed) wherever the
+// roll is shown.
+const TypedMark = "✋ dice given"
 
 // SecretText is what Text(true) shows that the players may not read: the
 // GM's text of each secret part, one a line; "" when there is none.

@@ -268,3 +268,49 @@ func checkCondition(t *testing.T, e *Encounter, who, name, ends string, left int
 	}
 	t.Errorf("%s has no condition %s", who, name)
 }
+
+// TestPlayersTurnPinnedDuringHiddenTurn: during a hidden turn the players
+// see the turn of the combatant after it, as it was when the hidden turn
+// began: defeating that combatant then does not move the turn they see
+// (without the hidden combatant it would be that combatant's own turn,
+// which a defeat does not end), and a new one added before it does not
+// take it. The next turn, and the next hidden turn, see afresh.
+func TestPlayersTurnPinnedDuringHiddenTurn(t *testing.T) {
+	f := newFight(t, Generic{})
+	e := f.e
+	for _, c := range []Combatant{
+		{Name: "Shade", NPC: true, Hidden: true, Stats: map[string]int{"initiative": 20}, Resources: map[string]int{"hp": 5}},
+		{Name: "Gob", NPC: true, Stats: map[string]int{"initiative": 15}, Resources: map[string]int{"hp": 3}},
+		{Name: "Brom", Owner: "u1", Stats: map[string]int{"initiative": 10}, Resources: map[string]int{"hp": 12}},
+	} {
+		f.do(e.Add(f.p, nil, "gm", c))
+	}
+	f.do(e.Begin(f.p, nil, "gm"))
+	players := func(want string) {
+		t.Helper()
+		if c, _ := e.PlayersTurn(); c == nil || c.Name != want {
+			t.Errorf("the players see %v's turn, want %s's", c, want)
+		}
+	}
+	players("Gob")
+	f.do(e.Damage(f.p, "gm", "Gob", 3, ""))
+	if !f.combatant("Gob").Defeated {
+		t.Fatal("Gob is not defeated")
+	}
+	players("Gob")
+	f.do(e.Add(f.p, nil, "gm", Combatant{Name: "Imp", NPC: true, Stats: map[string]int{"initiative": 18}, Resources: map[string]int{"hp": 2}}))
+	players("Gob")
+	// The snapshot keeps the pin.
+	restored, err := Restore(f.steps[len(f.steps)-1].snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := restored.PlayersTurn(); c == nil || c.Name != "Gob" {
+		t.Errorf("after a restore the players see %v's turn, want Gob's", c)
+	}
+	f.do(e.Next(f.p, "gm"))
+	players("Imp")
+	if e.Pinned != nil {
+		t.Errorf("a visible turn keeps a pin: %+v", e.Pinned)
+	}
+}

@@ -62,19 +62,33 @@ func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
 	// Highest key first, element by element (slices.Compare: a missing
 	// element ranks below any value).
 	slices.SortStableFunc(e.Combatants, func(a, b Combatant) int { return slices.Compare(b.Initiative, a.Initiative) })
-	// The tied groups, their visible members first; the ties of those the
-	// players see are broken first, all of them, then the hidden ones', so
-	// the players' tie-break dice are the ones they would be without them.
+	more, err := BreakTiesSeenFirst(e.Combatants,
+		func(a, b *Combatant) bool { return slices.Compare(a.Initiative, b.Initiative) == 0 },
+		func(group []Combatant) ([]Roll, error) { return breakTies(group, 0, r) })
+	return append(rolls, more...), err
+}
+
+// BreakTiesSeenFirst breaks the ties of cs, sorted best first, where
+// tied(a, b) says two neighbours are tied: in each run of tied
+// combatants, those the players see come first, and break their tie among
+// themselves with breakTie (which sorts its group); a hidden combatant
+// ties only with hidden ones, after those the players see, and their ties
+// are broken after every tie of those the players see. So no one the
+// players see rolls a tie-break because of a hidden combatant, and the
+// players' tie-break dice are the ones they would be without them
+// (issue 20). Each system's Order that breaks ties calls it.
+func BreakTiesSeenFirst(cs []Combatant, tied func(a, b *Combatant) bool, breakTie func(group []Combatant) ([]Roll, error)) ([]Roll, error) {
+	var rolls []Roll
 	var hiddenTies [][]Combatant
-	for i := 0; i < len(e.Combatants); {
+	for i := 0; i < len(cs); {
 		j := i + 1
-		for j < len(e.Combatants) && slices.Compare(e.Combatants[i].Initiative, e.Combatants[j].Initiative) == 0 {
+		for j < len(cs) && tied(&cs[i], &cs[j]) {
 			j++
 		}
 		if j-i > 1 {
-			seen, hidden := visibleFirst(e.Combatants[i:j])
+			seen, hidden := visibleFirst(cs[i:j])
 			if len(seen) > 1 {
-				more, err := breakTies(seen, 0, r)
+				more, err := breakTie(seen)
 				if err != nil {
 					return nil, err
 				}
@@ -87,7 +101,7 @@ func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
 		i = j
 	}
 	for _, group := range hiddenTies {
-		more, err := breakTies(group, 0, r)
+		more, err := breakTie(group)
 		if err != nil {
 			return nil, err
 		}

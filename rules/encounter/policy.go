@@ -217,6 +217,9 @@ type Roll struct {
 	// Given: no die was rolled; Total is the score given at the table
 	// (StatGiven), and Text says so.
 	Given bool `json:"given,omitempty"`
+	// Typed: its dice are values typed in (a command's dice:), not
+	// rolled by Tablehand; its line says so (issue 20).
+	Typed bool `json:"typed,omitempty"`
 }
 
 // RollExpr rolls a dice expression for c with r, for a policy. A

@@ -16,6 +16,7 @@ func (e *Encounter) apply(kind Kind, actor string, op func(x *Encounter, ev *Eve
 	if err := op(x, &ev); err != nil {
 		return Event{}, err
 	}
+	x.pin()
 	if err := x.Validate(); err != nil {
 		return Event{}, fmt.Errorf("%s: encounter broken after the policy ran: %w", kind, err)
 	}
@@ -160,6 +161,10 @@ func (e *Encounter) Next(p Policy, actor string) (Event, error) {
 				head = fmt.Sprintf("Round %d begins:", round)
 			}
 			ev.Public = fmt.Sprintf("%s %s's turn.", head, pc.Name)
+			// Last, where the start of that turn would say it.
+			for _, l := range x.told(x.playersMark()) {
+				ev.Lines = append(ev.Lines, Line{Secret: true, Public: l})
+			}
 		}
 		return nil
 	})
@@ -199,7 +204,19 @@ func (x *Encounter) advance(p Policy, ev *Event, from int, end bool) (began int,
 		if i >= len(x.Combatants) {
 			playedRound := x.Reached.Round > x.Round
 			if !playedRound {
-				ev.addLines(p.EndRound(x), false)
+				// What the players read of the round's end when a hidden
+				// turn ended it for them (playersStart) is not told again.
+				var told []string
+				if x.Pinned != nil && x.Pinned.Shown.Round == x.Round+1 {
+					told = x.Pinned.Told
+				}
+				lines := p.EndRound(x)
+				for j := range lines {
+					if !lines[j].Secret && slices.Contains(told, lines[j].Text) {
+						lines[j].Secret = true
+					}
+				}
+				ev.addLines(lines, false)
 			}
 			x.Round++
 			i = 0
@@ -281,17 +298,112 @@ func (x *Encounter) startTurn(p Policy, ev *Event, i int) error {
 	if p.Resets() == ResetTurn {
 		resetCounters(c)
 	}
-	ev.addLines(p.StartTurn(x, c), c.Hidden)
+	// What the players read at the start of the hidden turn before this
+	// one (playersStart) they are not told again.
+	told := x.told(Mark{Round: x.Round, ID: id})
+	lines := p.StartTurn(x, c)
+	for i := range lines {
+		if !lines[i].Secret && slices.Contains(told, lines[i].Text) {
+			lines[i].Secret = true
+		}
+	}
+	ev.addLines(lines, c.Hidden)
 	if x.Turn = x.index(id); x.Turn < 0 {
 		return fmt.Errorf("policy %s: StartTurn removed a combatant", p.Name())
 	}
 	c = &x.Combatants[x.Turn]
 	c.Delayed = false
 	if b := p.Budget(x, c); b != "" {
-		ev.linef(c.Hidden, "%s: %s.", c.Name, b)
+		text := fmt.Sprintf("%s: %s.", c.Name, b)
+		ev.linef(c.Hidden || slices.Contains(told, text), "%s", text)
 	}
 	ev.turnLine(x, c, x.Round, "")
+	if l := &ev.Lines[len(ev.Lines)-1]; c.Hidden && l.Public != "" {
+		// The players read of the turn they see now: its start, as it
+		// will say it (the Order's first turn: before the turn line).
+		if start := x.playersStart(p); len(start) > 0 {
+			l.Public = strings.Join(start, "\n") + "\n" + l.Public
+		}
+	}
 	return nil
+}
+
+// playersStart is, while a hidden combatant has the turn, what the start
+// of the turn the players see (PlayersTurn) will tell them, as it will:
+// the lines of its start they may read and its budget ("Ogre: 2
+// actions."). The players read it when the hidden turn begins, as they
+// would without it, and that turn's own start then tells them nothing
+// they read (told). It pins the turn they see (pin), and keeps what it
+// told them in the pin.
+func (x *Encounter) playersStart(p Policy) []string {
+	x.pin()
+	pc, round := x.PlayersTurn()
+	if pc == nil || x.Pinned == nil {
+		return nil
+	}
+	y := x.Clone()
+	var out []string
+	if round > x.Round {
+		// The round ends before that turn: the players read its end, as
+		// they would without the hidden turn.
+		for _, l := range p.EndRound(y) {
+			if !l.Secret && l.Text != "" {
+				out = append(out, l.Text)
+			}
+		}
+	}
+	y.Turn, y.Round = y.index(pc.ID), round
+	c := &y.Combatants[y.Turn]
+	if p.Resets() == ResetTurn || p.Resets() == ResetRound && round > x.Round {
+		resetCounters(c)
+	}
+	for _, l := range p.StartTurn(y, c) {
+		if !l.Secret && l.Text != "" {
+			out = append(out, l.Text)
+		}
+	}
+	if c = y.byID(pc.ID); c != nil {
+		if b := p.Budget(y, c); b != "" {
+			out = append(out, fmt.Sprintf("%s: %s.", c.Name, b))
+		}
+	}
+	x.Pinned.Told = out
+	return out
+}
+
+// told is what the players read of turn m's start at the start of the
+// hidden turn before it (playersStart); nil when nothing.
+func (x *Encounter) told(m Mark) []string {
+	if x.Pinned == nil || x.Pinned.Shown != m {
+		return nil
+	}
+	return x.Pinned.Told
+}
+
+// PlayersBudget is the combatant whose turn the players see
+// (PlayersTurn) and what it may do in it, as p counts it ("" when it
+// keeps no count): during a hidden turn, as that combatant's own turn
+// will start (its counters reset as they will be then), not as the
+// hidden one's.
+func (x *Encounter) PlayersBudget(p Policy) (*Combatant, string) {
+	pc, round := x.PlayersTurn()
+	if pc == nil {
+		return nil, ""
+	}
+	y := x.Clone()
+	if cur := x.Current(); cur != nil && cur.ID != pc.ID {
+		y.Turn, y.Round = y.index(pc.ID), round
+		c := &y.Combatants[y.Turn]
+		if p.Resets() == ResetTurn || p.Resets() == ResetRound && round > x.Round {
+			resetCounters(c)
+		}
+		p.StartTurn(y, c)
+	}
+	c := y.byID(pc.ID)
+	if c == nil {
+		return nil, ""
+	}
+	return pc, p.Budget(y, c)
 }
 
 // turnLine adds "Round 2: Ogre's turn.". The players read of a turn

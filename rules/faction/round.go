@@ -46,6 +46,9 @@ type FactionReport struct {
 	APEnd     int               `json:"ap_end"`
 	// Pending are its delayed effects still to come after the round.
 	Pending []Effect `json:"pending,omitempty"`
+	// DiceGiven: its rolls were of dice the GM typed in (/faction round
+	// dice:), not rolled by Tablehand; its report says so.
+	DiceGiven bool `json:"dice_given,omitempty"`
 }
 
 // Tests returns every roll of the faction's turn, reactions set off by its

@@ -692,6 +692,12 @@ func TestPolicyFight(t *testing.T) {
 	if txt := ev.Text(false); strings.Contains(txt, "Stalker") {
 		t.Errorf("the players read about the Stalker:\n%s", txt)
 	}
+	// The players read of the turn they see, Aria's in round 2, now, as
+	// they would without the Stalker: the end of round 1, its start, and
+	// its budget with its counters reset.
+	if txt := ev.Text(false); !strings.Contains(txt, "Round 2 begins: Aria's turn.\nEnd of round 1: 10 seconds of game time so far (a round is 10 seconds).\nAria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.\nAria: 1 action, no movement while grappled, 1 reaction.") {
+		t.Errorf("the players do not read of Aria's turn at the Stalker's:\n%s", txt)
+	}
 
 	// Round 2: ten seconds have passed; the counters are back to 0; Aria
 	// is still grappled.
@@ -700,9 +706,10 @@ func TestPolicyFight(t *testing.T) {
 	if ev.Summary != "Round 2 begins: Aria's turn." {
 		t.Errorf("summary %q", ev.Summary)
 	}
-	f.line(ev, "End of round 1: 10 seconds of game time so far (a round is 10 seconds).", false)
-	f.line(ev, "Aria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.", false)
-	f.line(ev, "Aria: 1 action, no movement while grappled, 1 reaction.", false)
+	f.line(ev, "End of round 1: 10 seconds of game time so far (a round is 10 seconds).", true)
+	// Its start and budget they read at the Stalker's turn already.
+	f.line(ev, "Aria is grappled: it can use its action to break free, 1d20 + Strength against the grappler's (/xhalem escape); failing, it cannot move or take any further action.", true)
+	f.line(ev, "Aria: 1 action, no movement while grappled, 1 reaction.", true)
 	f.budget("Vanguard", "1 action, 1 secondary action after it, 25 hexes of movement")
 	// She breaks free with her action.
 	f.do(e.Count("u2", "Aria", CounterAction, 1))
@@ -742,12 +749,15 @@ func TestPolicyFight(t *testing.T) {
 	f.line(ev, "Vanguard: no action, 1 secondary action, 25 hexes of movement.", false)
 	ev = f.do(e.Next(p, "u1"))
 	f.at(2, "Stalker", all)
+	if txt := ev.Text(false); !strings.Contains(txt, "Ogre: 1 action, 30 feet of movement.") {
+		t.Errorf("the players do not read of the Ogre's turn at the Stalker's:\n%s", txt)
+	}
 
 	// Round 3: twenty seconds; the Ogre's first turn, Drone 1 back.
 	ev = f.do(e.Next(p, gm))
 	f.at(3, "Ogre", all)
-	f.line(ev, "End of round 2: 20 seconds of game time so far (a round is 10 seconds).", false)
-	f.line(ev, "Ogre: 1 action, 30 feet of movement.", false)
+	f.line(ev, "End of round 2: 20 seconds of game time so far (a round is 10 seconds).", true)
+	f.line(ev, "Ogre: 1 action, 30 feet of movement.", true)
 	for _, l := range ev.Lines {
 		if strings.Contains(l.Text, "tie at") || strings.Contains(l.Text, "roll as group") {
 			t.Errorf("the notes on the order come back: %q", l.Text)

@@ -64,6 +64,9 @@ func Router(t testing.TB, deps kit.Deps, systems ...kit.System) *kit.Router {
 	}
 	r := kit.NewRouter(deps.Log, deps.GMRoles)
 	r.SetDatabase(deps.Database)
+	if deps.Channels != nil {
+		r.SetDiceRules(deps.Channels)
+	}
 	env := &kit.Env{Deps: deps, Router: r}
 	for _, s := range systems {
 		s.Mount(env, r)
