@@ -148,9 +148,12 @@ func fuzzLookup(name string) (int, bool) { return len(name), true }
 // labels to the general ones they stand for.
 func checkRenderPaths(t *testing.T, res *Result) {
 	t.Helper()
-	expr, reason := res.split()
+	expr, reason, labels := res.split()
 	if e, r := splitSlow(res.Expr); e != expr || r != reason {
 		t.Fatalf("split(%q) = %q, %q; by bytes %q, %q", res.Expr, expr, reason, e, r)
+	}
+	if !labels && strings.Contains(expr, "[") {
+		t.Fatalf("split(%q) says no labels in %q", res.Expr, expr)
 	}
 	var none []Ref
 	for _, p := range res.Parts {
