@@ -46,6 +46,11 @@ type Group struct {
 	Successes int    // with success counting, the kept dice that met the condition
 	Failures  int    // with failure counting ("f"), the kept dice that met its condition
 	Counting  bool   // the term counts successes ("10d10>=8") instead of summing
+	// plain is set by a roll of a term without rerolls, clamps,
+	// explosions and Fudge dice: each die is a face alone, of the same
+	// sides, which String renders on a fast path. A Group built from the
+	// fields above, as from storage, takes the general one.
+	plain bool
 }
 
 // Die is one rolled die. Every die rolled is in its group's Dice, in the
@@ -479,6 +484,7 @@ func (ev *evaluator) binary(n *node, x, y int) (int, error) {
 func (ev *evaluator) rollDice(d *diceSpec, label string) (int, error) {
 	g := ev.res.newGroup(ev.e.text[d.text[0]:d.text[1]], label)
 	g.Counting = d.success.ok()
+	g.plain = d.plain && d.kind != diceFudge
 	var err error
 	if d.plain {
 		err = ev.rollPlain(g, d)

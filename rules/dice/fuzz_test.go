@@ -155,6 +155,13 @@ func checkRenderPaths(t *testing.T, res *Result) {
 	if !labels && strings.Contains(expr, "[") {
 		t.Fatalf("split(%q) says no labels in %q", res.Expr, expr)
 	}
+	for _, g := range res.Groups {
+		general := g
+		general.plain = false
+		if fast, slow := string(appendDice(nil, &g)), string(appendDice(nil, &general)); fast != slow {
+			t.Fatalf("%q: group %q renders %q, by the general path %q", res.Expr, g.Expr, fast, slow)
+		}
+	}
 	var none []Ref
 	for _, p := range res.Parts {
 		if len(res.Refs) > 0 || strings.Contains(p.Expr, "[") {

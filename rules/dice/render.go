@@ -341,6 +341,9 @@ func appendEscaped(b []byte, s string) []byte {
 // appendDice appends " (" and g's dice, a unit at a time, then ")".
 func appendDice(b []byte, g *Group) []byte {
 	b = append(b, " ("...)
+	if g.plain {
+		return append(appendPlainDice(b, g), ')')
+	}
 	dice := g.Dice
 	for i := 0; i < len(dice); {
 		if i > 0 {
@@ -370,6 +373,44 @@ func appendDice(b []byte, g *Group) []byte {
 		b, i = appendUnit(b, g, i)
 	}
 	return append(b, ')')
+}
+
+// appendPlainDice appends the dice of a plain group (Group.plain), each a
+// face alone, marked as unitMark marks it, which it does without looking
+// at what no die of such a group can be.
+func appendPlainDice(b []byte, g *Group) []byte {
+	crit := !g.Counting && len(g.Dice) > 0 && g.Dice[0].Sides == 20
+	for i := range g.Dice {
+		d := &g.Dice[i]
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		mark := ""
+		switch {
+		case !d.Kept:
+			mark = "~~"
+		case g.Counting:
+			if d.Success {
+				mark = "**"
+			} else if d.Failure {
+				mark = "__"
+			}
+		case crit:
+			if d.Face == 20 {
+				mark = "**"
+			} else if d.Face == 1 {
+				mark = "__"
+			}
+		}
+		if mark == "" {
+			b = appendInt(b, d.Value)
+			continue
+		}
+		b = append(b, mark...)
+		b = appendInt(b, d.Value)
+		b = append(b, mark...)
+	}
+	return b
 }
 
 // digits2 holds 0 to 99 as two digits each.
