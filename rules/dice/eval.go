@@ -132,11 +132,12 @@ func (d *diceSpec) room() int {
 
 // A Result with its part, groups and dice in one allocation, for the
 // common sizes: one part of one to three dice terms and at most 16 dice,
-// each size a little under a size class of the allocator. The dice go
-// last, so that the garbage collector, which scans an object only up to
-// its last pointer, does not scan them (a Die holds no pointers). Larger
-// rolls take the Result, part and groups in one allocation and the dice
-// in another (resultRoomN).
+// each size at or a little under a size class of the allocator (a Die is
+// 40 bytes, the rest 248 for one group). The dice go last, so that the
+// garbage collector, which scans an object only up to its last pointer,
+// does not scan them (a Die holds no pointers). Larger rolls take the
+// Result, part and groups in one allocation and the dice in another
+// (resultRoomN).
 type (
 	resultRoom1x1 struct {
 		res    Result
@@ -162,6 +163,12 @@ type (
 		groups [1]Group
 		dice   [4]Die
 	}
+	resultRoom1x5 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [5]Die
+	}
 	resultRoom1x6 struct {
 		res    Result
 		parts  [1]Part
@@ -174,11 +181,17 @@ type (
 		groups [1]Group
 		dice   [8]Die
 	}
-	resultRoom1x12 struct {
+	resultRoom1x10 struct {
 		res    Result
 		parts  [1]Part
 		groups [1]Group
-		dice   [12]Die
+		dice   [10]Die
+	}
+	resultRoom1x13 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [13]Die
 	}
 	resultRoom1x16 struct {
 		res    Result
@@ -276,14 +289,20 @@ func (e *Expr) alloc() (*Result, []Die) {
 	case groups <= 1 && n <= 4:
 		r := new(resultRoom1x4)
 		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 5:
+		r := new(resultRoom1x5)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
 	case groups <= 1 && n <= 6:
 		r := new(resultRoom1x6)
 		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
 	case groups <= 1 && n <= 8:
 		r := new(resultRoom1x8)
 		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
-	case groups <= 1 && n <= 12:
-		r := new(resultRoom1x12)
+	case groups <= 1 && n <= 10:
+		r := new(resultRoom1x10)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 13:
+		r := new(resultRoom1x13)
 		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
 	case groups <= 1 && n <= 16:
 		r := new(resultRoom1x16)
