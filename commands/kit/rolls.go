@@ -94,24 +94,7 @@ type RollDie struct {
 }
 
 func NewRollResult(res *dice.Result) RollResult {
-	out := RollResult{Expr: res.Expr, Total: res.Total, Reason: res.Reason(), Rolls: make([]RollGroup, 0, len(res.Groups))}
-	for _, g := range res.Groups {
-		rg := RollGroup{Expr: g.Expr, Label: g.Label, Total: g.Total, Dice: make([]RollDie, 0, len(g.Dice))}
-		if g.Counting {
-			rg.Successes, rg.Failures = &g.Successes, &g.Failures
-		}
-		for _, d := range g.Dice {
-			rd := RollDie{Sides: d.Sides, Value: d.Value, Kept: d.Kept, Physical: d.Physical, Fudge: d.Fudge,
-				Rerolled: d.Rerolled, Clamped: d.Clamped, Explodes: d.Explodes, Extra: d.Extra,
-				Compounded: d.Compounded, Success: d.Success, Failure: d.Failure}
-			if d.Clamped {
-				face := d.Face
-				rd.Face = &face
-			}
-			rg.Dice = append(rg.Dice, rd)
-		}
-		out.Rolls = append(out.Rolls, rg)
-	}
+	out := RollResult{Expr: res.Expr, Total: res.Total, Reason: res.Reason(), Rolls: rollGroups(res.Groups)}
 	for _, r := range res.Refs {
 		if out.Stats == nil {
 			out.Stats = map[string]int{}
@@ -122,6 +105,40 @@ func NewRollResult(res *dice.Result) RollResult {
 		for _, p := range res.Parts {
 			out.Parts = append(out.Parts, RollPart{Label: p.Label, Expr: p.Expr, Total: p.Total})
 		}
+	}
+	return out
+}
+
+// rollGroups returns groups as the console's `result` shows them, the
+// dice of all of them in one array.
+func rollGroups(groups []dice.Group) []RollGroup {
+	n := 0
+	for i := range groups {
+		n += len(groups[i].Dice)
+	}
+	all := make([]RollDie, 0, n)
+	out := make([]RollGroup, 0, len(groups))
+	for i := range groups {
+		g := &groups[i]
+		rg := RollGroup{Expr: g.Expr, Label: g.Label, Total: g.Total}
+		if g.Counting {
+			counts := [2]int{g.Successes, g.Failures}
+			rg.Successes, rg.Failures = &counts[0], &counts[1]
+		}
+		start := len(all)
+		for j := range g.Dice {
+			d := &g.Dice[j]
+			rd := RollDie{Sides: d.Sides, Value: d.Value, Kept: d.Kept, Physical: d.Physical, Fudge: d.Fudge,
+				Rerolled: d.Rerolled, Clamped: d.Clamped, Explodes: d.Explodes, Extra: d.Extra,
+				Compounded: d.Compounded, Success: d.Success, Failure: d.Failure}
+			if d.Clamped {
+				face := d.Face
+				rd.Face = &face
+			}
+			all = append(all, rd)
+		}
+		rg.Dice = all[start:len(all):len(all)]
+		out = append(out, rg)
 	}
 	return out
 }

@@ -101,9 +101,12 @@ func (t *Tray) Done() error {
 
 // Rolls returns the results of every Roll so far, as the console shows them.
 func (t *Tray) Rolls() []RollGroup {
+	if len(t.rolls) == 1 {
+		return rollGroups(t.rolls[0].Groups) // a /roll's one roll
+	}
 	var out []RollGroup
 	for _, r := range t.rolls {
-		out = append(out, NewRollResult(r).Rolls...)
+		out = append(out, rollGroups(r.Groups)...)
 	}
 	if out == nil {
 		out = []RollGroup{}
@@ -113,6 +116,9 @@ func (t *Tray) Rolls() []RollGroup {
 
 // Breakdown returns each roll's breakdown, one a line.
 func (t *Tray) Breakdown() string {
+	if len(t.rolls) == 1 {
+		return t.rolls[0].String() // a /roll's one roll: no lines to join
+	}
 	lines := make([]string, len(t.rolls))
 	for i, r := range t.rolls {
 		lines[i] = r.String()

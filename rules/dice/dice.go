@@ -189,10 +189,15 @@ type Expr struct {
 	reason [2]int32
 	// groups is the number of groups one roll makes (dice terms times
 	// repeats); minDice the dice it rolls before rerolls and explosions.
-	// (Whether it has names is found in nodes, so that an Expr of the
-	// common sizes still fits its size class: see newExpr.)
 	groups, minDice int32
 	notes           readings
+	// names is the number of names in the tree, each once however often
+	// its part repeats; room the dice a roll makes room for (newResult).
+	// They take the bytes the fields above leave free of the Expr's 128,
+	// so that an Expr of the common sizes still fits its size class (see
+	// newExpr).
+	names uint16
+	room  int32
 }
 
 // Parse parses a dice expression. Its errors are *SyntaxError. Parse also

@@ -46,6 +46,11 @@ type Group struct {
 	Successes int    // with success counting, the kept dice that met the condition
 	Failures  int    // with failure counting ("f"), the kept dice that met its condition
 	Counting  bool   // the term counts successes ("10d10>=8") instead of summing
+	// plain is set by a roll of a term without rerolls, clamps,
+	// explosions and Fudge dice: each die is a face alone, of the same
+	// sides, which String renders on a fast path. A Group built from the
+	// fields above, as from storage, takes the general one.
+	plain bool
 }
 
 // Die is one rolled die. Every die rolled is in its group's Dice, in the
@@ -94,23 +99,130 @@ func (e *Expr) RollWith(r Roller, look Lookup) (*Result, error) {
 
 // HasNames reports whether the expression holds a name ("som" in
 // "1d20+som"), whose value a roll needs from a Lookup.
-func (e *Expr) HasNames() bool { return e.nameCount() > 0 }
+func (e *Expr) HasNames() bool { return e.names > 0 }
 
-// nameCount returns how many names the tree has, each once however often
-// its part repeats.
-func (e *Expr) nameCount() int {
-	n := 0
+// measure sets e.names and e.room from its tree, once, when it is parsed.
+func (e *Expr) measure() {
+	names := 0
 	for i := range e.nodes {
 		if e.nodes[i].kind == nodeName {
-			n++
+			names++
 		}
+	}
+	e.names = uint16(names) // fewer than MaxExprLen
+	room, first := 0, 0
+	for i := range e.parts {
+		for j := first; j < first+int(e.parts[i].groups); j++ {
+			room += int(e.parts[i].repeat) * e.dice[j].room()
+		}
+		first += int(e.parts[i].groups)
+	}
+	e.room = int32(room)
+}
+
+// room returns the dice a roll of d makes room for: its count, and some
+// more for rerolls and explosions.
+func (d *diceSpec) room() int {
+	n := int(d.count)
+	if !d.plain {
+		n += n/2 + 2
 	}
 	return n
 }
 
-// A Result with its part and groups in one allocation, for the common
-// sizes.
+// A Result with its part, groups and dice in one allocation, for the
+// common sizes: one part of one to three dice terms and at most 16 dice,
+// each size at or a little under a size class of the allocator (a Die is
+// 40 bytes, the rest 248 for one group). The dice go last, so that the
+// garbage collector, which scans an object only up to its last pointer,
+// does not scan them (a Die holds no pointers). Larger rolls take the
+// Result, part and groups in one allocation and the dice in another
+// (resultRoomN).
 type (
+	resultRoom1x1 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [1]Die
+	}
+	resultRoom1x2 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [2]Die
+	}
+	resultRoom1x3 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [3]Die
+	}
+	resultRoom1x4 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [4]Die
+	}
+	resultRoom1x5 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [5]Die
+	}
+	resultRoom1x6 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [6]Die
+	}
+	resultRoom1x8 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [8]Die
+	}
+	resultRoom1x10 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [10]Die
+	}
+	resultRoom1x13 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [13]Die
+	}
+	resultRoom1x16 struct {
+		res    Result
+		parts  [1]Part
+		groups [1]Group
+		dice   [16]Die
+	}
+	resultRoom2x2 struct {
+		res    Result
+		parts  [1]Part
+		groups [2]Group
+		dice   [2]Die
+	}
+	resultRoom2x4 struct {
+		res    Result
+		parts  [1]Part
+		groups [2]Group
+		dice   [4]Die
+	}
+	resultRoom3x3 struct {
+		res    Result
+		parts  [1]Part
+		groups [3]Group
+		dice   [3]Die
+	}
+	resultRoom3x6 struct {
+		res    Result
+		parts  [1]Part
+		groups [3]Group
+		dice   [6]Die
+	}
 	resultRoom1 struct {
 		res    Result
 		parts  [1]Part
@@ -124,61 +236,25 @@ type (
 )
 
 // newResult returns a Result with room for a roll of e: Parts, Groups and
-// each group's Dice allocated to size. The dice of all groups share one
-// array, which the garbage collector need not scan as a Die holds no
-// pointers; each group's share is capped, so that extra dice of one group
-// cannot run into the next.
+// each group's Dice allocated to size, in one allocation for the common
+// sizes. Each group's share of the dice is capped, so that extra dice of
+// one group cannot run into the next.
 func (e *Expr) newResult() *Result {
-	var res *Result
-	one := len(e.parts) == 1 && e.parts[0].repeat == 1
-	switch {
-	case one && e.groups <= 1:
-		r := new(resultRoom1)
-		r.res.Parts, r.res.Groups = r.parts[:0], r.groups[:e.groups]
-		res = &r.res
-	case one && e.groups <= 3:
-		r := new(resultRoom3)
-		r.res.Parts, r.res.Groups = r.parts[:0], r.groups[:e.groups]
-		res = &r.res
-	default:
-		parts := 0
-		for i := range e.parts {
-			parts += int(e.parts[i].repeat)
-		}
-		res = &Result{Parts: make([]Part, 0, parts), Groups: make([]Group, e.groups)}
-	}
-	if names := e.nameCount(); names > 0 {
+	res, dice := e.alloc()
+	if e.names > 0 {
 		repeats := 0
 		for i := range e.parts {
 			repeats = max(repeats, int(e.parts[i].repeat))
 		}
-		res.Refs = make([]Ref, 0, names*repeats) // enough, if more than needed
+		res.Refs = make([]Ref, 0, int(e.names)*repeats) // enough, if more than needed
 	}
-	// Room for the dice of each group: its count, and some more for
-	// rerolls and explosions.
-	room := func(d *diceSpec) int {
-		n := int(d.count)
-		if !d.plain {
-			n += n/2 + 2
-		}
-		return n
-	}
-	total, first := 0, 0
-	for i := range e.parts {
-		for j := first; j < first+int(e.parts[i].groups); j++ {
-			total += int(e.parts[i].repeat) * room(&e.dice[j])
-		}
-		first += int(e.parts[i].groups)
-	}
-	dice := make([]Die, total)
-	g := 0
-	first = 0
+	g, first := 0, 0
 	for i := range e.parts {
 		terms := e.dice[first : first+int(e.parts[i].groups)]
 		first += len(terms)
 		for range e.parts[i].repeat {
 			for j := range terms {
-				n := room(&terms[j])
+				n := terms[j].room()
 				res.Groups[g].Dice = dice[:0:n]
 				dice = dice[n:]
 				g++
@@ -187,6 +263,75 @@ func (e *Expr) newResult() *Result {
 	}
 	res.Groups = res.Groups[:0]
 	return res
+}
+
+// alloc allocates a Result for a roll of e, with its Parts and Groups, and
+// the dice of all its groups (see newResult).
+func (e *Expr) alloc() (*Result, []Die) {
+	n, groups := int(e.room), e.groups
+	if len(e.parts) != 1 || e.parts[0].repeat != 1 || groups > 3 {
+		parts := 0
+		for i := range e.parts {
+			parts += int(e.parts[i].repeat)
+		}
+		return &Result{Parts: make([]Part, 0, parts), Groups: make([]Group, groups)}, make([]Die, n)
+	}
+	switch {
+	case groups <= 1 && n <= 1:
+		r := new(resultRoom1x1)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 2:
+		r := new(resultRoom1x2)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 3:
+		r := new(resultRoom1x3)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 4:
+		r := new(resultRoom1x4)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 5:
+		r := new(resultRoom1x5)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 6:
+		r := new(resultRoom1x6)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 8:
+		r := new(resultRoom1x8)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 10:
+		r := new(resultRoom1x10)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 13:
+		r := new(resultRoom1x13)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1 && n <= 16:
+		r := new(resultRoom1x16)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups == 2 && n <= 2:
+		r := new(resultRoom2x2)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups == 2 && n <= 4:
+		r := new(resultRoom2x4)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups == 3 && n <= 3:
+		r := new(resultRoom3x3)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups == 3 && n <= 6:
+		r := new(resultRoom3x6)
+		return r.res.init(r.parts[:], r.groups[:groups], r.dice[:])
+	case groups <= 1:
+		r := new(resultRoom1)
+		return r.res.init(r.parts[:], r.groups[:groups], make([]Die, n))
+	}
+	r := new(resultRoom3)
+	return r.res.init(r.parts[:], r.groups[:groups], make([]Die, n))
+}
+
+// init sets res's Parts and Groups to parts and groups, and returns res
+// and dice.
+func (res *Result) init(parts []Part, groups []Group, dice []Die) (*Result, []Die) {
+	res.Parts, res.Groups = parts[:0], groups
+	return res, dice
 }
 
 // RollInto is Roll into a Result the caller owns: it overwrites res and
@@ -223,7 +368,7 @@ func (e *Expr) RollIntoWith(r Roller, look Lookup, res *Result) error {
 			if err != nil {
 				return err
 			}
-			res.Parts = append(res.Parts, Part{Label: e.src[ps.label[0]:ps.label[1]], Expr: e.text[ps.text[0]:ps.text[1]], Total: v})
+			res.addPart(e.src[ps.label[0]:ps.label[1]], e.text[ps.text[0]:ps.text[1]], v)
 			sum := total + v
 			if (sum > total) != (v > 0) {
 				return ev.errorf(int(ps.pos), "total of the parts is too large")
@@ -358,6 +503,7 @@ func (ev *evaluator) binary(n *node, x, y int) (int, error) {
 func (ev *evaluator) rollDice(d *diceSpec, label string) (int, error) {
 	g := ev.res.newGroup(ev.e.text[d.text[0]:d.text[1]], label)
 	g.Counting = d.success.ok()
+	g.plain = d.plain && d.kind != diceFudge
 	var err error
 	if d.plain {
 		err = ev.rollPlain(g, d)
@@ -419,7 +565,11 @@ func (ev *evaluator) rollPlain(g *Group, d *diceSpec) error {
 	}
 	ev.rolled += n
 	start := len(g.Dice)
-	g.Dice = slices.Grow(g.Dice, n)[:start+n]
+	if cap(g.Dice)-start >= n {
+		g.Dice = g.Dice[:start+n] // the same array: no pointer written
+	} else {
+		g.Dice = slices.Grow(g.Dice, n)[:start+n]
+	}
 	rnd, dice := ev.rnd, g.Dice[start:]
 	for i := range dice {
 		face := rnd.IntN(sides) + 1
@@ -535,12 +685,46 @@ func (ev *evaluator) roll(d *diceSpec) (face int, physical bool, err error) {
 
 // newGroup appends a group for expr, reusing the Group and Dice array left
 // in res by an earlier roll.
+//
+// It and addPart write only the fields that change, and a string only
+// when it differs: while the garbage collector marks, every pointer
+// written to the heap costs a write barrier, and a new Result's empty
+// labels need none.
 func (res *Result) newGroup(expr, label string) *Group {
 	i := len(res.Groups)
-	res.Groups = slices.Grow(res.Groups, 1)[:i+1]
+	if i < cap(res.Groups) {
+		res.Groups = res.Groups[:i+1]
+	} else {
+		res.Groups = append(res.Groups, Group{})
+	}
 	g := &res.Groups[i]
-	*g = Group{Expr: expr, Label: label, Dice: g.Dice[:0]}
+	setString(&g.Expr, expr)
+	setString(&g.Label, label)
+	g.Total, g.Successes, g.Failures, g.Counting = 0, 0, 0, false
+	g.Dice = g.Dice[:0]
 	return g
+}
+
+// addPart appends a part, reusing the Part left in res by an earlier
+// roll. RollIntoWith sets its Groups.
+func (res *Result) addPart(label, expr string, total int) {
+	i := len(res.Parts)
+	if i < cap(res.Parts) {
+		res.Parts = res.Parts[:i+1]
+	} else {
+		res.Parts = append(res.Parts, Part{})
+	}
+	p := &res.Parts[i]
+	setString(&p.Label, label)
+	setString(&p.Expr, expr)
+	p.Total = total
+}
+
+// setString sets *dst to s unless it holds s already.
+func setString(dst *string, s string) {
+	if *dst != s {
+		*dst = s
+	}
 }
 
 // keep applies a keep or drop modifier to dice whose units are all kept.

@@ -148,9 +148,19 @@ func fuzzLookup(name string) (int, bool) { return len(name), true }
 // labels to the general ones they stand for.
 func checkRenderPaths(t *testing.T, res *Result) {
 	t.Helper()
-	expr, reason := res.split()
+	expr, reason, labels := res.split()
 	if e, r := splitSlow(res.Expr); e != expr || r != reason {
 		t.Fatalf("split(%q) = %q, %q; by bytes %q, %q", res.Expr, expr, reason, e, r)
+	}
+	if !labels && strings.Contains(expr, "[") {
+		t.Fatalf("split(%q) says no labels in %q", res.Expr, expr)
+	}
+	for _, g := range res.Groups {
+		general := g
+		general.plain = false
+		if fast, slow := string(appendDice(nil, &g)), string(appendDice(nil, &general)); fast != slow {
+			t.Fatalf("%q: group %q renders %q, by the general path %q", res.Expr, g.Expr, fast, slow)
+		}
 	}
 	var none []Ref
 	for _, p := range res.Parts {

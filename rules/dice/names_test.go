@@ -217,7 +217,7 @@ func TestReservedAgreesWithParse(t *testing.T) {
 			continue
 		}
 		e, err := parse("1+" + w)
-		readAsName := err == nil && e.nameCount() == 1 && e.text == "1 + "+w
+		readAsName := err == nil && e.names == 1 && e.text == "1 + "+w
 		if readAsName == Reserved(w) {
 			t.Errorf("Reserved(%q) = %v, but 1+%s reads as the name: %v (%v)", w, Reserved(w), w, readAsName, err)
 		}

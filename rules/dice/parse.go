@@ -75,6 +75,7 @@ func parseWith(src string, quiet bool) (*Expr, error) {
 	e.nodes = append(append(e.nodes, p.nodes[:min(p.nn, len(p.nodes))]...), p.moreNodes...)
 	e.dice = append(append(e.dice, p.diceSpecs[:min(p.nd, len(p.diceSpecs))]...), p.moreDice...)
 	e.parts = append(append(e.parts, p.partSpecs[:min(p.np, len(p.partSpecs))]...), p.moreParts...)
+	e.measure()
 	var buf [256]byte
 	text := e.print(buf[:0])
 	if string(text) == src {

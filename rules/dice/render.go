@@ -49,11 +49,23 @@ import (
 // occurrence of its Expr, outside labels, in what is left of the
 // expression.
 func (r *Result) String() string {
-	// A short roll is built on the stack, a long one in a buffer of its
-	// own; either is copied out once.
+	// A short roll is built on the stack and copied out once: one
+	// allocation, the string's.
 	var buf [160]byte
-	b := buf[:0]
 	if size := r.sizeHint(); size > len(buf) {
+		return r.stringLong(size)
+	}
+	return string(r.appendTo(buf[:0]))
+}
+
+// stringLong is String for a roll whose size hint is larger than String's
+// buffer: in a larger one on the stack, which only such a roll pays for,
+// up to 1,024 bytes (100d100 takes about 450), else in a buffer of its
+// own, copied out.
+func (r *Result) stringLong(size int) string {
+	var buf [1024]byte
+	b := buf[:0]
+	if size > len(buf) {
 		b = make([]byte, 0, size)
 	}
 	return string(r.appendTo(b))
@@ -61,7 +73,7 @@ func (r *Result) String() string {
 
 // appendTo appends the roll as String renders it.
 func (r *Result) appendTo(b []byte) []byte {
-	expr, reason := r.split()
+	expr, reason, labels := r.split()
 	refs := r.Refs
 	if reason != "" {
 		b = appendEscaped(b, reason)
@@ -70,6 +82,10 @@ func (r *Result) appendTo(b []byte) []byte {
 	if len(r.Parts) <= 1 {
 		if reason != "" {
 			b = append(b, ' ')
+		}
+		if len(refs) == 0 && !labels {
+			// The common case: no names to look for, no labels to escape.
+			return appendTotal(appendTermsPlain(b, expr, r.Groups), r.Total, counting(r.Groups))
 		}
 		return appendLine(b, expr, r.Groups, r.Total, &refs)
 	}
@@ -91,29 +107,30 @@ func (r *Result) appendTo(b []byte) []byte {
 // It is the end of Expr, after " # " (" ! " after a bare number): the Result needs no field of its own,
 // so that it stays as small as without reasons.
 func (r *Result) Reason() string {
-	_, reason := r.split()
+	_, reason, _ := r.split()
 	return reason
 }
 
-// split returns Expr without its reason, and the reason. The normal form
-// has " # " or " ! " only before a reason, outside labels: the "#" of a
-// repeat and the "!" of an explosion have no spaces, and labels are
-// skipped.
-func (r *Result) split() (expr, reason string) {
-	if strings.IndexByte(r.Expr, '[') >= 0 {
-		return splitSlow(r.Expr)
-	}
-	// No labels, the common case: look at the spaces alone.
-	for i := 0; ; {
-		sp := strings.IndexByte(r.Expr[i:], ' ')
-		if sp < 0 {
-			return r.Expr, ""
+// split returns Expr without its reason, and the reason, and whether the
+// expression may hold labels. The normal form has " # " or " ! " only
+// before a reason, outside labels: the "#" of a repeat and the "!" of an
+// explosion have no spaces, and labels are skipped.
+func (r *Result) split() (expr, reason string, labels bool) {
+	// No labels, the common case: one pass, looking at the spaces alone
+	// until a '[' says there may be labels.
+	s := r.Expr
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			expr, reason = splitSlow(s)
+			return expr, reason, true
+		case ' ':
+			if i+2 < len(s) && (s[i+1] == '#' || s[i+1] == '!') && s[i+2] == ' ' {
+				return s[:i], s[i+3:], false
+			}
 		}
-		i += sp + 1
-		if i+1 < len(r.Expr) && (r.Expr[i] == '#' || r.Expr[i] == '!') && r.Expr[i+1] == ' ' {
-			return r.Expr[:i-1], r.Expr[i+2:]
-		}
 	}
+	return s, "", false
 }
 
 // splitSlow is split for an expression that may have labels, a byte at a
@@ -150,16 +167,22 @@ func (r *Result) sizeHint() int {
 // appendLine appends expr with each group's dice after its term and the
 // value of each name after it, taken in order from refs, then the total.
 func appendLine(b []byte, expr string, groups []Group, total int, refs *[]Ref) []byte {
-	counting := false
-	for i := range groups {
-		counting = counting || groups[i].Counting
-	}
 	if len(*refs) == 0 && strings.IndexByte(expr, '[') < 0 {
 		b = appendTermsPlain(b, expr, groups)
 	} else {
 		b = appendTerms(b, expr, groups, refs)
 	}
-	return appendTotal(b, total, counting)
+	return appendTotal(b, total, counting(groups))
+}
+
+// counting reports whether any of groups counts successes.
+func counting(groups []Group) bool {
+	for i := range groups {
+		if groups[i].Counting {
+			return true
+		}
+	}
+	return false
 }
 
 // appendTermsPlain is appendTerms for the common case, an expression
@@ -318,6 +341,9 @@ func appendEscaped(b []byte, s string) []byte {
 // appendDice appends " (" and g's dice, a unit at a time, then ")".
 func appendDice(b []byte, g *Group) []byte {
 	b = append(b, " ("...)
+	if g.plain {
+		return append(appendPlainDice(b, g), ')')
+	}
 	dice := g.Dice
 	for i := 0; i < len(dice); {
 		if i > 0 {
@@ -347,6 +373,44 @@ func appendDice(b []byte, g *Group) []byte {
 		b, i = appendUnit(b, g, i)
 	}
 	return append(b, ')')
+}
+
+// appendPlainDice appends the dice of a plain group (Group.plain), each a
+// face alone, marked as unitMark marks it, which it does without looking
+// at what no die of such a group can be.
+func appendPlainDice(b []byte, g *Group) []byte {
+	crit := !g.Counting && len(g.Dice) > 0 && g.Dice[0].Sides == 20
+	for i := range g.Dice {
+		d := &g.Dice[i]
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		mark := ""
+		switch {
+		case !d.Kept:
+			mark = "~~"
+		case g.Counting:
+			if d.Success {
+				mark = "**"
+			} else if d.Failure {
+				mark = "__"
+			}
+		case crit:
+			if d.Face == 20 {
+				mark = "**"
+			} else if d.Face == 1 {
+				mark = "__"
+			}
+		}
+		if mark == "" {
+			b = appendInt(b, d.Value)
+			continue
+		}
+		b = append(b, mark...)
+		b = appendInt(b, d.Value)
+		b = append(b, mark...)
+	}
+	return b
 }
 
 // digits2 holds 0 to 99 as two digits each.

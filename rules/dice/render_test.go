@@ -1,6 +1,9 @@
 package dice
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 func TestResultString(t *testing.T) {
 	tests := []struct {
@@ -95,5 +98,40 @@ func TestResultStringStored(t *testing.T) {
 	}
 	if got, want := r.String(), "2d20kh1 (**20**, ~~5~~) + 7 = 27"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+// A cached roll of the common expressions allocates twice: the Result,
+// with its part, groups and dice, and the string String renders (a roll
+// of more than 16 dice once more, for its dice); the render alone once,
+// the string. BenchmarkRoll times the same work.
+func TestRollRenderAllocs(t *testing.T) {
+	for _, tt := range []struct {
+		input string
+		want  float64
+	}{
+		{"1d20+5", 2}, {"2d20kh1+7", 2}, {"4d6kh3", 2}, {"8d6", 2}, {"3d6!", 2},
+		{"10d10>=8", 2}, {"1d20+1d4+3-1d6", 2}, {"100d100", 3},
+	} {
+		input := tt.input
+		roller := NewRandom(rand.New(rand.NewPCG(1, 2)))
+		var res *Result
+		roll := func() {
+			e, err := Parse(input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res, err = e.Roll(roller); err != nil {
+				t.Fatal(err)
+			}
+			_ = res.String()
+		}
+		roll() // the parse cache now holds input
+		if allocs := testing.AllocsPerRun(100, roll); allocs != tt.want {
+			t.Errorf("%s: parse+roll+render: %v allocs, want %v", input, allocs, tt.want)
+		}
+		if allocs := testing.AllocsPerRun(100, func() { _ = res.String() }); allocs != 1 {
+			t.Errorf("%s: String: %v allocs, want 1", input, allocs)
+		}
 	}
 }
