@@ -70,7 +70,10 @@ type DB struct {
 	insertRoll *sql.Stmt
 	// rolls gathers the rolls saved while the writer is busy, to commit
 	// them together (SaveRoll).
-	rolls rollQueue
+	rolls groupCommit[*rollWait]
+	// claims gathers the replay claims made while the writer is busy
+	// (ClaimInteraction).
+	claims groupCommit[*claimWait]
 	// retries counts the PostgreSQL transactions run again (Retries).
 	retries atomic.Int64
 	// pageKey is the page secret (pagekey.go), read from pageKeyFile the

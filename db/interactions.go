@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -17,22 +18,14 @@ import (
 // by this process: an interaction older than the window its signature is
 // accepted in cannot come again.
 func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, keep time.Duration) (bool, error) {
-	first := false
-	// One statement, decided by the key, which commits by itself: a claim
-	// that waited for another's of the same ID is refused rather than run
-	// again.
-	err := d.once(ctx, func(q *sql.DB) error {
-		res, err := q.ExecContext(ctx, `INSERT INTO interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
-			id, outboxTime(now))
-		if err != nil {
-			return err
+	w := &claimWait{id: id, seen: outboxTime(now)}
+	d.claims.do(ctx, d, w, d.saveClaims, func(batch []*claimWait, err error) {
+		for _, w := range batch {
+			w.first, w.err = false, err
 		}
-		n, err := res.RowsAffected()
-		first = n == 1
-		return err
 	})
-	if err != nil {
-		return false, fmt.Errorf("claim interaction %s: %w", id, err)
+	if w.err != nil {
+		return false, fmt.Errorf("claim interaction %s: %w", id, w.err)
 	}
 	d.expireMu.Lock()
 	due := now.Sub(d.expired) >= keep/4
@@ -48,5 +41,50 @@ func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, kee
 			return err
 		})
 	}
-	return first, nil
+	return w.first, nil
+}
+
+// claimWait is one claim waiting to be committed, and then its outcome.
+type claimWait struct {
+	id, seen string
+	first    bool
+	err      error
+}
+
+// saveClaims commits batch, with the writer held, in one statement
+// decided by the key, which commits by itself: the IDs it returns are
+// those no process had claimed. A claim that waited for another's of the
+// same ID is refused rather than run again; of one ID twice in a batch,
+// the first is first.
+func (d *DB) saveClaims(ctx context.Context, batch []*claimWait) {
+	var q strings.Builder
+	q.WriteString(`INSERT INTO interactions (id, seen_at) VALUES `)
+	args := make([]any, 0, 2*len(batch))
+	for i, w := range batch {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?)")
+		args = append(args, w.id, w.seen)
+	}
+	q.WriteString(` ON CONFLICT (id) DO NOTHING RETURNING id`)
+	var claimed []string
+	err := d.onceLocked(func(conn *sql.DB) error {
+		var err error
+		claimed, err = queryAll(ctx, conn, func(row interface{ Scan(...any) error }) (string, error) {
+			var id string
+			err := row.Scan(&id)
+			return id, err
+		}, q.String(), args...)
+		return err
+	})
+	fresh := map[string]bool{}
+	for _, id := range claimed {
+		fresh[id] = true
+	}
+	for _, w := range batch {
+		w.err = err
+		w.first = err == nil && fresh[w.id]
+		delete(fresh, w.id) // the same ID again in the batch is a replay
+	}
 }

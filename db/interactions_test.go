@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -54,5 +55,38 @@ func testClaimInteraction(t *testing.T) {
 	}
 	if ok, err := one.ClaimInteraction(ctx, "i0", later, keep); !ok || err != nil {
 		t.Errorf("an ID older than the window: first %v, %v; want it forgotten", ok, err)
+	}
+}
+
+// Claims made at once, in whatever batches they go, some of one ID
+// (a replay sent while the first is being claimed): each ID is claimed
+// first exactly once.
+func testClaimsTogether(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	const workers, ids = 24, 40
+	var firsts [ids]atomic.Int32
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := range ids {
+				id := fmt.Sprintf("15000000000000%05d", (i*7+w)%ids) // every worker claims every ID, in its own order
+				first, err := d.ClaimInteraction(ctx, id, now, time.Hour)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if first {
+					firsts[(i*7+w)%ids].Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i := range ids {
+		if n := firsts[i].Load(); n != 1 {
+			t.Errorf("ID %d claimed first %d times, want once", i, n)
+		}
 	}
 }

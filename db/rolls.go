@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -43,12 +42,8 @@ type Roll struct {
 // committed.
 //
 // The rolls saved while the writer is busy are committed together, in one
-// transaction (group commit): on a busy bot the roll log is most of the
-// writes, and a commit costs far more than a row. The first roll to find
-// no commit under way leads: it takes the writer's lock, then every roll
-// waiting by then, and commits them; the rolls that came meanwhile wait
-// for the next leader, the first of them, which it wakes. Each roll is
-// answered only after its own commit, so nothing acknowledged is lost.
+// statement (groupCommit): each roll is answered only after its own
+// commit, so nothing acknowledged is lost.
 func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
 	saved, err := d.LogRoll(ctx, r)
 	return saved.ID, err
@@ -66,76 +61,13 @@ type SavedRoll struct {
 // that saves the roll: a secret roll costs no round trip more than
 // another.
 func (d *DB) LogRoll(ctx context.Context, r Roll) (SavedRoll, error) {
-	w := &rollWait{r: r, now: d.stamp(), wake: make(chan bool, 1)}
-	q := &d.rolls
-	q.mu.Lock()
-	q.pending = append(q.pending, w)
-	lead := !q.leading
-	q.leading = true
-	q.mu.Unlock()
-	if lead || <-w.wake {
-		d.commitBatch(ctx, w)
-	}
-	return w.result()
-}
-
-// commitBatch is the leader's work: with the writer's lock, commit every
-// roll waiting, answer them, and hand the lead to the first roll that came
-// meanwhile. Even a panic answers the batch and hands the lead on, so
-// that the roll log never stops.
-func (d *DB) commitBatch(ctx context.Context, leader *rollWait) {
-	q := &d.rolls
-	var batch []*rollWait
-	defer func() {
-		p := recover()
-		for _, o := range batch {
-			if p != nil {
-				o.id, o.err = 0, fmt.Errorf("panic: %v", p)
-			}
-			if o != leader {
-				o.wake <- false
-			}
-		}
-		q.mu.Lock()
-		if len(q.pending) > 0 {
-			q.pending[0].wake <- true // the next batch's leader
-		} else {
-			q.leading = false
-		}
-		q.mu.Unlock()
-		if p != nil {
-			panic(p)
-		}
-	}()
-	// The batch is everyone's: one caller's cancelled context must not
-	// fail the others' rolls. It has a deadline of its own, so that a
-	// stalled writer fails the rolls rather than hold them for ever.
-	bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), RollBatchTimeout)
-	defer cancel()
-	err := d.write.LockContext(bctx)
-	q.mu.Lock()
-	batch = q.pending
-	q.pending = nil
-	q.mu.Unlock()
-	if err != nil {
+	w := &rollWait{r: r, now: d.stamp()}
+	d.rolls.do(ctx, d, w, d.saveRolls, func(batch []*rollWait, err error) {
 		for _, w := range batch {
-			w.err = fmt.Errorf("wait for the writer: %w", err)
+			w.id, w.err = 0, err
 		}
-		return
-	}
-	defer d.write.Unlock()
-	d.saveRolls(bctx, batch)
-}
-
-// RollBatchTimeout bounds one commit of the roll log, waiting for the
-// writer included.
-const RollBatchTimeout = 30 * time.Second
-
-// rollQueue holds the rolls waiting for the next commit of the roll log.
-type rollQueue struct {
-	mu      sync.Mutex
-	pending []*rollWait
-	leading bool // a SaveRoll is committing, or about to
+	})
+	return w.result()
 }
 
 // rollWait is one roll waiting to be committed, and then its outcome.
@@ -145,9 +77,6 @@ type rollWait struct {
 	id  int64
 	gm  string // the guild's GM channel
 	err error
-	// wake says the roll is committed (false), or that its SaveRoll leads
-	// the next batch (true).
-	wake chan bool
 }
 
 func (w *rollWait) result() (SavedRoll, error) {

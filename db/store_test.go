@@ -40,6 +40,7 @@ var conformance = []dbtest.Case{
 	{Name: "EnsureCampaign", Test: testEnsureCampaign},
 	{Name: "ScheduleStore", Test: testScheduleStore},
 	{Name: "ClaimInteraction", Test: testClaimInteraction},
+	{Name: "ClaimsTogether", Test: testClaimsTogether},
 	{Name: "Outbox", Test: testOutbox},
 	{Name: "PageLinks", Test: testPageLinks},
 	{Name: "DisplayNames", Test: testDisplayNames},
