@@ -90,3 +90,54 @@ func testClaimsTogether(t *testing.T) {
 		}
 	}
 }
+
+// Claims and rolls made at once, an interaction's claim then its roll,
+// in whatever batches each goes: each interaction is claimed first once,
+// and each roll is saved once with its own ID.
+func testClaimsAndRollsTogether(t *testing.T) {
+	d, _ := open(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	const workers, each = 16, 30
+	var firsts atomic.Int32
+	ids := make(chan int64, workers*each)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := range each {
+				// An interaction claims, then rolls; two workers send each.
+				first, err := d.ClaimInteraction(ctx, fmt.Sprintf("16000000000%03d%05d", w/2, i), now, time.Hour)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !first {
+					continue
+				}
+				firsts.Add(1)
+				id, err := d.SaveRoll(ctx, db.Roll{Code: fmt.Sprintf("W%dI%d", w, i), ChannelID: "c", UserID: "u", Expr: "1d20", Total: i})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				ids <- id
+			}
+		})
+	}
+	wg.Wait()
+	close(ids)
+	if n := firsts.Load(); n != workers/2*each {
+		t.Errorf("%d claims first, want %d: each interaction once", n, workers/2*each)
+	}
+	seen := map[int64]bool{}
+	for id := range ids {
+		if seen[id] {
+			t.Errorf("roll ID %d given twice", id)
+		}
+		seen[id] = true
+	}
+	rolls, err := d.RecentRolls(ctx, "c", "", db.Viewer{GM: true}, workers*each)
+	if err != nil || len(rolls) != len(seen) || len(seen) != workers/2*each {
+		t.Errorf("%d rolls stored (%v), %d answered, want %d", len(rolls), err, len(seen), workers/2*each)
+	}
+}

@@ -41,6 +41,7 @@ var conformance = []dbtest.Case{
 	{Name: "ScheduleStore", Test: testScheduleStore},
 	{Name: "ClaimInteraction", Test: testClaimInteraction},
 	{Name: "ClaimsTogether", Test: testClaimsTogether},
+	{Name: "ClaimsAndRollsTogether", Test: testClaimsAndRollsTogether},
 	{Name: "Outbox", Test: testOutbox},
 	{Name: "PageLinks", Test: testPageLinks},
 	{Name: "DisplayNames", Test: testDisplayNames},
