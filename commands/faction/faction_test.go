@@ -344,13 +344,20 @@ func TestFactionRoll(t *testing.T) {
 		// Blue's Militia at home STR 4 ("Includes Home Turf Advantage").
 		{"type:straight-faction faction:Red attribute:RES dice:3", "rolled 3 vs 4 (Attribute 4): success by 1"},
 		// Without faction:, the Attribute is alice's faction's, Red's, as
-		// /faction order defaults to it.
-		{"type:straight-faction attribute:RES dice:3", "rolled 3 vs 4 (Attribute 4): success by 1"},
+		// /faction order defaults to it, and the reply says whose.
+		{"type:straight-faction attribute:RES dice:3", "rolled 3 vs 4 (Attribute 4): success by 1\n-# Red is your faction: faction: names another"},
 		{"type:opposed-asset asset:1 defender_asset:9 dice:5,5", "5 + 8 = 13 (Level 2 x 2 4 + bonus 4) vs 5 + 6 = 11 (Level 1 x 2 2 + bonus 4): success by 2"},
 	} {
 		resp, err := ft.do("alice", "/faction roll "+tc.line)
 		if err != nil || !strings.Contains(resp.Content, tc.want) {
 			t.Errorf("%s: %v\n%s\nwant %q", tc.line, err, resp.Content, tc.want)
+		}
+	}
+	// A faction named, or an Attribute given as a number, reads no
+	// faction by default and says nothing of one.
+	for _, line := range []string{"type:straight-faction faction:Red attribute:RES dice:3", "type:straight-faction attribute:4 dice:4"} {
+		if resp, err := ft.do("alice", "/faction roll "+line); err != nil || strings.Contains(resp.Content, "is your faction") {
+			t.Errorf("%s: %v\n%s: names a default it did not use", line, err, resp.Content)
 		}
 	}
 	for line, want := range map[string]string{

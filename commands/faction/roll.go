@@ -46,7 +46,7 @@ func (h *handlers) roll(ctx context.Context, req *kit.Request) (kit.Response, er
 	if err != nil {
 		return kit.Response{}, factionError(err)
 	}
-	return rollReply(ctx, c, kind, test)
+	return rollReply(ctx, c, kind, test, in.own)
 }
 
 // rollType reads type:. The roll types are its choices, so a word the
@@ -97,6 +97,9 @@ type rollInput struct {
 	kind                    rules.RollType
 	attr, level, bonus      int
 	defender, defenderBonus int
+	// own is the asker's faction when an Attribute was read from it
+	// without faction: ("" otherwise): the reply says so.
+	own string
 }
 
 // readRoll reads the numbers kind rolls with, in the order the rules
@@ -105,8 +108,8 @@ type rollInput struct {
 // campaign (the faction's Attribute, the asset's Level), so kit's Need,
 // whose mistake offers a sheet, does not fit.
 func readRoll(c *kit.Call, kind rules.RollType, camp *rules.Campaign) rollInput {
-	r := rollReader{c: c, kind: kind, camp: camp}
 	in := rollInput{kind: kind}
+	r := rollReader{c: c, kind: kind, camp: camp, own: &in.own}
 	switch kind {
 	case rules.RollStraightFaction:
 		in.attr = r.attribute("attribute", "faction")
@@ -142,6 +145,7 @@ type rollReader struct {
 	c    *kit.Call
 	kind rules.RollType
 	camp *rules.Campaign
+	own  *string // set to the asker's faction when it is read by default
 }
 
 // attribute reads the Attribute option opt: a number, or an Attribute of
@@ -167,6 +171,7 @@ func (r rollReader) attribute(opt, factionOpt string) int {
 		// order: their one faction, if they play one.
 		if f, err := userFaction(r.camp, r.c.Req, ""); err == nil {
 			name = f.Name
+			*r.own = f.Name
 		}
 	}
 	if name == "" || r.camp == nil {
@@ -231,7 +236,9 @@ func (r rollReader) bonus(opt string, a *rules.Asset, own *rules.Faction) int {
 }
 
 // rollReply logs the roll and answers with the test and its exact chance.
-func rollReply(ctx context.Context, c *kit.Call, kind rules.RollType, test rules.Test) (kit.Response, error) {
+// own, when not "", is the asker's faction, whose Attribute was read
+// without faction:: the reply says so, as /arc says which character.
+func rollReply(ctx context.Context, c *kit.Call, kind rules.RollType, test rules.Test, own string) (kit.Response, error) {
 	res := FactionRollResult{Outcome: kit.Outcome{Total: test.Roll}, Test: test}
 	if test.Total != 0 {
 		res.Total = test.Total
@@ -243,8 +250,11 @@ func rollReply(ctx context.Context, c *kit.Call, kind rules.RollType, test rules
 	// The rules roll die by die through the tray's Roller, so the tray
 	// keeps no breakdown; the roll's ID ends the line of the chance.
 	given := ""
+	if own != "" {
+		given += "\n-# " + kit.EscapeMarkdown(own) + " is your faction: faction: names another"
+	}
 	if note := c.DiceGivenNote(); note != "" {
-		given = "\n" + note
+		given += "\n" + note
 	}
 	return c.Conceal(res.ID, kit.Response{Result: res, Content: fmt.Sprintf("🎲 **%s**: %s%s\n-# exact chance %s · roll %s",
 		c.Who(), test.Text, given, kit.Percent(test.Chance), res.ID)}), nil
