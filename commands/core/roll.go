@@ -130,7 +130,7 @@ func (h *handlers) rollWord(ctx context.Context, req *kit.Request, vis kit.Visib
 		if err != nil {
 			return kit.Response{}, err
 		}
-		st = rollStats{character: sheet.Name(), look: sheet.Lookup(), list: sheet.Stats(), own: own}
+		st = sheetRollStats(sheet, own)
 	}
 	if parseErr != nil {
 		return kit.Response{}, used.explain(kit.DiceError(parseErr))
@@ -154,7 +154,13 @@ func (h *handlers) sheetStats(ctx context.Context, req *kit.Request, text string
 	if err != nil {
 		return rollStats{}, err
 	}
-	return rollStats{character: sheet.Name(), look: sheet.Lookup(), list: sheet.Stats(), own: own}, nil
+	return sheetRollStats(sheet, own), nil
+}
+
+// sheetRollStats are the stats of sheet; own says it is the roller's one
+// character, not one they named.
+func sheetRollStats(sheet kit.Sheet, own bool) rollStats {
+	return rollStats{character: sheet.Name(), look: sheet.Lookup(), list: sheet.Stats(), own: own}
 }
 
 // rollStats are where a roll's names ("som" in "1d20+som") take their
