@@ -259,15 +259,21 @@ func (h *handlers) rollReply(ctx context.Context, req *kit.Request, text string,
 		head += "\n-# " + n
 	}
 	result.Notes = notes
-	o := kit.Outcome{Total: res.Total}
-	if err := c.Finish(ctx, res.Expr, &o, result, fmt.Sprintf("example: /roll %s dice:%s", expr, kit.ExampleDice(res))); err != nil {
+	// result holds the dice already (kit.NewRollResult): no kit.Outcome to
+	// fill, so the call is ended as Finish ends it, without converting
+	// the tray's rolls again.
+	if err := c.Tray.Done(); err != nil {
+		return kit.Response{}, kit.WithHint(err, fmt.Sprintf("example: /roll %s dice:%s", expr, kit.ExampleDice(res)))
+	}
+	id, err := c.Log(ctx, res.Expr, res.Total, c.Visibility(), result)
+	if err != nil {
 		return kit.Response{}, err
 	}
-	result.ID = o.ID
-	out := c.Reply(o.ID, result, head)
+	result.ID = id
+	out := c.Reply(id, result, head)
 	// The button rolls again with the same visibility: on the answer its
 	// roller sees (a blind roll's roller sees none to click).
-	again := []kit.Row{{{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:" + o.ID}}}
+	again := []kit.Row{{{Label: "Roll again", Style: kit.Secondary, CustomID: "reroll:" + id}}}
 	switch {
 	case !vis.Secret():
 		out.Rows = again
