@@ -18,25 +18,25 @@ import (
 func TestPlayersDiceRefusedWhereRolled(t *testing.T) {
 	it := newInitTable(t)
 	ctx := context.Background()
-	if err := it.store.SetDiceRule(ctx, db.DiceSetting{GuildID: "guild", Players: kit.DiceRolled, SetBy: "gm"}); err != nil {
+	if err := it.Store.SetDiceRule(ctx, db.DiceSetting{GuildID: "guild", Players: kit.DiceRolled, SetBy: "gm"}); err != nil {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, c := range it.r.Commands() {
+	for _, c := range it.R.Commands() {
 		for path, opts := range commandPaths(c.Name, c.Options) {
 			if !hasOption(opts, "dice") {
 				continue
 			}
 			n++
 			line := "/" + strings.ReplaceAll(path, "/", " ") + requiredOptions(opts) + " dice:3"
-			_, err := it.do("alice", line)
+			_, err := it.Do("alice", line)
 			if errors.Is(err, kit.ErrNotGM) {
 				continue // the GM's alone: a player runs it not at all
 			}
 			if err == nil || !strings.Contains(err.Error(), "dice: is refused: the GM has Tablehand roll the players' dice in this server") {
 				t.Errorf("alice %s: %v; want her dice: refused", line, err)
 			}
-			if _, err := it.do("gm", line); err != nil && strings.Contains(err.Error(), "dice: is refused") {
+			if _, err := it.Do("gm", line); err != nil && strings.Contains(err.Error(), "dice: is refused") {
 				t.Errorf("gm %s: %v; a GM may give dice", line, err)
 			}
 		}

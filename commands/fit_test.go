@@ -19,7 +19,7 @@ func TestLongRollsKeepTheirTotals(t *testing.T) {
 		"1000d6", "1000d1000000!", "1000d20kh500", "1000d10>=8", "100#10d6", "4#250d6", "10#100d100",
 		"1d20+5 [to hit] 990d6 [slashing damage]", "500d6 + 500d8 - 12",
 	} {
-		resp := it.must("player", "/roll "+expr)
+		resp := it.Must("player", "/roll "+expr)
 		if n := utf8.RuneCountInString(resp.Content); n > kit.MaxContent {
 			t.Errorf("/roll %s: %d characters", expr, n)
 		}
@@ -58,7 +58,7 @@ func TestLongRollsKeepTheirTotals(t *testing.T) {
 // attachment.
 func TestShortReplyIsUntouched(t *testing.T) {
 	it := newInitTable(t)
-	resp := it.must("player", "/roll 4d6kh3 dice:6,5,2,4")
+	resp := it.Must("player", "/roll 4d6kh3 dice:6,5,2,4")
 	if !strings.Contains(resp.Content, "4d6kh3 (6, 5, ~~2~~, 4) = 15") || len(resp.Files) != 0 {
 		t.Errorf("%q, %d files", resp.Content, len(resp.Files))
 	}

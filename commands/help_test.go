@@ -16,7 +16,7 @@ func TestHelpFitsDiscord(t *testing.T) {
 	it := newInitTable(t)
 	messages := func(line string) string {
 		t.Helper()
-		resp := it.must("player", line)
+		resp := it.Must("player", line)
 		var all strings.Builder
 		for _, m := range append([]kit.Response{resp}, resp.Followups...) {
 			if n := utf8.RuneCountInString(m.Content); n > kit.MaxContent {
@@ -29,7 +29,7 @@ func TestHelpFitsDiscord(t *testing.T) {
 		}
 		return all.String()
 	}
-	for _, c := range it.r.Commands() {
+	for _, c := range it.R.Commands() {
 		text := messages("/help command:" + c.Name)
 		for _, leaf := range kit.LeafNames(c.Options, "") {
 			path := "/" + c.Name + " " + leaf
@@ -43,7 +43,7 @@ func TestHelpFitsDiscord(t *testing.T) {
 		}
 	}
 	all := messages("/help")
-	for _, c := range it.r.Commands() {
+	for _, c := range it.R.Commands() {
 		if !strings.Contains(all, "`/"+c.Name+"`") {
 			t.Errorf("/help leaves out /%s", c.Name)
 		}

@@ -22,10 +22,8 @@ import (
 // initTable is a channel with a real database file, for /init: "gm" has
 // GM rights, everyone else is a player.
 type initTable struct {
-	t        testing.TB
+	kittest.Table
 	file     string
-	store    *db.DB
-	r        *kit.Router
 	policies encounter.Policies
 	// now, when set, is the commands' clock (Deps.Now) from the next
 	// open on.
@@ -34,49 +32,36 @@ type initTable struct {
 
 func newInitTable(t testing.TB, policies ...encounter.Policy) *initTable {
 	t.Helper()
-	it := &initTable{t: t, file: filepath.Join(t.TempDir(), "t.db"), policies: encounter.NewPolicies(policies...)}
+	it := &initTable{Table: kittest.Table{T: t}, file: filepath.Join(t.TempDir(), "t.db"), policies: encounter.NewPolicies(policies...)}
 	it.open()
-	t.Cleanup(func() { it.store.Close() })
+	t.Cleanup(func() { it.Store.Close() })
 	return it
 }
 
 // open opens the database and builds the router over it, as a restart of
 // the bot would.
 func (it *initTable) open() {
-	it.t.Helper()
+	it.T.Helper()
 	store, err := db.Open(context.Background(), it.file)
 	if err != nil {
-		it.t.Fatal(err)
+		it.T.Fatal(err)
 	}
-	it.store = store
+	it.Store = store
 	deps := kittest.Deps(store)
 	deps.Policies = it.policies
 	if it.now != nil {
 		deps.Now = it.now
 	}
-	it.r = New(deps)
+	it.R = New(deps)
 }
 
 // restart closes the database and opens it again with a new router.
 func (it *initTable) restart() {
-	it.t.Helper()
-	if err := it.store.Close(); err != nil {
-		it.t.Fatal(err)
+	it.T.Helper()
+	if err := it.Store.Close(); err != nil {
+		it.T.Fatal(err)
 	}
 	it.open()
-}
-
-// do runs one console-style line as user in channel "table": `click:ID`
-// clicks a button.
-func (it *initTable) do(user, line string) (kit.Response, error) {
-	it.t.Helper()
-	return it.r.Handle(context.Background(), kittest.Request(it.t, it.r, user, line))
-}
-
-// must runs a line that must succeed.
-func (it *initTable) must(user, line string) kit.Response {
-	it.t.Helper()
-	return kittest.Must(it.t, it.r, user, line)
 }
 
 // view returns a response's result as an InitResult.
@@ -89,9 +74,6 @@ func view(t testing.TB, resp kit.Response) tracker.InitResult {
 	return res
 }
 
-// stored is the channel's stored encounter (kittest.Fight).
-func (it *initTable) stored() kittest.StoredFight { return kittest.Fight(it.t, it.store, "table") }
-
 func turnOf(v tracker.InitResult) string {
 	if v.Turn == nil {
 		return "<nil>"
@@ -102,43 +84,43 @@ func turnOf(v tracker.InitResult) string {
 // setup starts a generic fight: Aria (alice's), Bram (bob's), a goblin
 // and a hidden assassin, begun with the given dice.
 func (it *initTable) setup() {
-	it.t.Helper()
-	it.must("alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`)
-	it.must("bob", `/character set name:Bram system:burst stats:"init=1 hp=15 max_hp=18"`)
-	it.must("gm", "/init start")
-	it.must("alice", "/init join")
-	it.must("bob", "/init join character:Bram initiative:12")
-	it.must("gm", "/init add name:Goblin init:2 hp:7")
-	it.must("gm", "/init add name:Assassin init:4 hp:10 hidden:true")
+	it.T.Helper()
+	it.Must("alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`)
+	it.Must("bob", `/character set name:Bram system:burst stats:"init=1 hp=15 max_hp=18"`)
+	it.Must("gm", "/init start")
+	it.Must("alice", "/init join")
+	it.Must("bob", "/init join character:Bram initiative:12")
+	it.Must("gm", "/init add name:Goblin init:2 hp:7")
+	it.Must("gm", "/init add name:Assassin init:4 hp:10 hidden:true")
 	// Aria 12+3 = 15, Bram 12 as given, Goblin 5+2 = 7, Assassin 16+4 = 20.
-	it.must("gm", "/init begin dice:12,5,16")
+	it.Must("gm", "/init begin dice:12,5,16")
 }
 
 func TestInitFight(t *testing.T) {
 	it := newInitTable(t)
-	it.must("alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`)
-	resp := it.must("gm", "/init start")
+	it.Must("alice", `/character set name:Aria system:arc stats:"init=3 hp=20"`)
+	resp := it.Must("gm", "/init start")
 	if v := view(t, resp); v.Round != 0 || v.Turn != nil || len(v.Order) != 0 || v.System != "generic" {
 		t.Errorf("start: %s", kittest.ResultJSON(t, resp))
 	}
-	resp = it.must("alice", "/init join")
+	resp = it.Must("alice", "/init join")
 	if v := view(t, resp); !slices.Equal(v.Order, []string{"Aria"}) || v.Combatants[0].Owner != "alice" || v.Combatants[0].Resources["hp"] != 20 || v.Combatants[0].Max["hp"] != 20 {
 		t.Errorf("join: %s", kittest.ResultJSON(t, resp))
 	}
-	it.must("gm", "/init add name:Goblin init:2 hp:7")
-	resp = it.must("gm", "/init add name:Assassin init:4 hp:10 reveal_on_turn:true")
+	it.Must("gm", "/init add name:Goblin init:2 hp:7")
+	resp = it.Must("gm", "/init add name:Assassin init:4 hp:10 reveal_on_turn:true")
 	if !resp.Ephemeral || !strings.Contains(resp.Content, "Assassin joins") {
 		t.Errorf("adding a hidden combatant is not for the GM alone: %+v", resp)
 	}
-	if v := view(t, it.must("alice", "/init list")); slices.Contains(v.Order, "Assassin") || len(v.Combatants) != 2 {
+	if v := view(t, it.Must("alice", "/init list")); slices.Contains(v.Order, "Assassin") || len(v.Combatants) != 2 {
 		t.Errorf("the players see the hidden assassin: %v", v.Order)
 	}
-	if v := view(t, it.must("gm", "/init list")); !slices.Contains(v.Order, "Assassin") {
+	if v := view(t, it.Must("gm", "/init list")); !slices.Contains(v.Order, "Assassin") {
 		t.Errorf("the GM does not see the assassin: %v", v.Order)
 	}
 
 	// Aria 10+3 = 13, Goblin 15+2 = 17, Assassin 1+4 = 5.
-	resp = it.must("gm", "/init begin dice:10,15,1")
+	resp = it.Must("gm", "/init begin dice:10,15,1")
 	v := view(t, resp)
 	if v.Round != 1 || turnOf(v) != "Goblin" || !slices.Equal(v.Order, []string{"Goblin", "Aria", "Assassin"}) {
 		t.Errorf("begin: %s", kittest.ResultJSON(t, resp))
@@ -149,24 +131,24 @@ func TestInitFight(t *testing.T) {
 	if strings.Contains(resp.Content, "Assassin") || strings.Contains(resp.Embeds[0].Description, "Assassin") {
 		t.Errorf("the public begin names the hidden assassin:\n%s\n%s", resp.Content, resp.Embeds[0].Description)
 	}
-	tracker := it.must("gm", "/init next")
+	tracker := it.Must("gm", "/init next")
 	if v := view(t, tracker); turnOf(v) != "Aria" || !slices.Equal(tracker.MentionUsers, []string{"alice"}) || !strings.HasPrefix(tracker.Content, "<@alice> Round 1: Aria's turn.") {
 		t.Errorf("Aria's turn does not ping alice alone: %q %v", tracker.Content, tracker.MentionUsers)
 	}
 	// Stunned until the end of the goblin's next turn: 1 round on the
 	// source, ending at the end of its turn.
-	resp = it.must("alice", "/init effect target:Goblin effect:stunned rounds:1 ends:end relative:source source:Aria")
+	resp = it.Must("alice", "/init effect target:Goblin effect:stunned rounds:1 ends:end relative:source source:Aria")
 	if got := view(t, resp).Combatants[0].Conditions; len(got) != 1 || got[0].Ends != "ends at the end of Aria's turn, round 1" {
 		t.Errorf("effect: %s", kittest.ResultJSON(t, resp))
 	}
-	resp = it.must("alice", "/init damage target:goblin amount:4 type:fire")
+	resp = it.Must("alice", "/init damage target:goblin amount:4 type:fire")
 	if resp.Content != "Goblin took 4 fire damage (hp 7 -> 3)" || resp.Ephemeral {
 		t.Errorf("damage: %+v", resp)
 	}
 	// Alice ends her own turn with the button of the tracker that started
 	// it (the damage since does not make it stale): the tracker is edited
 	// in place; the stun ends with her turn; the assassin appears.
-	resp = it.must("alice", "click:"+tracker.Rows[0][1].CustomID)
+	resp = it.Must("alice", "click:"+tracker.Rows[0][1].CustomID)
 	v = view(t, resp)
 	if resp.Type != kit.UpdateMessage || turnOf(v) != "Assassin" || !slices.Contains(v.Order, "Assassin") || len(v.Combatants[0].Conditions) != 0 {
 		t.Errorf("End turn: type %d, %s", resp.Type, kittest.ResultJSON(t, resp))
@@ -174,15 +156,15 @@ func TestInitFight(t *testing.T) {
 	if !strings.Contains(resp.Content, "stunned on Goblin ended") || !strings.Contains(resp.Content, "Assassin appears.") {
 		t.Errorf("End turn: %q", resp.Content)
 	}
-	resp = it.must("gm", "/init next")
+	resp = it.Must("gm", "/init next")
 	if v := view(t, resp); v.Round != 2 || turnOf(v) != "Goblin" {
 		t.Errorf("round 2: %s", kittest.ResultJSON(t, resp))
 	}
-	resp = it.must("gm", "/init end")
+	resp = it.Must("gm", "/init end")
 	if v := view(t, resp); !v.Ended || v.Turn != nil || !strings.HasPrefix(resp.Content, "The fight is over after 2 rounds.") {
 		t.Errorf("end: %q %s", resp.Content, kittest.ResultJSON(t, resp))
 	}
-	if _, err := it.do("gm", "/init list"); err == nil || !strings.Contains(err.Error(), "there is no encounter in this channel") {
+	if _, err := it.Do("gm", "/init list"); err == nil || !strings.Contains(err.Error(), "there is no encounter in this channel") {
 		t.Errorf("list after the end: %v", err)
 	}
 }
@@ -192,11 +174,11 @@ func TestInitFight(t *testing.T) {
 func TestInitBadInputChangesNothing(t *testing.T) {
 	it := newInitTable(t)
 	it.setup() // Assassin's turn, round 1
-	it.must("gm", "/init next")
-	resp := it.must("alice", "/init list post:true") // Aria's turn
+	it.Must("gm", "/init next")
+	resp := it.Must("alice", "/init list post:true") // Aria's turn
 	nextTurn := resp.Rows[0][0].CustomID
 	endTurn := resp.Rows[0][1].CustomID
-	it.must("gm", "/init damage target:Goblin amount:1")
+	it.Must("gm", "/init damage target:Goblin amount:1")
 
 	for _, tt := range []struct{ user, line, want string }{
 		{"gm", "/init damage target:Ogre amount:3", "there is no combatant named Ogre"},
@@ -227,23 +209,23 @@ func TestInitBadInputChangesNothing(t *testing.T) {
 		{"carol", "/init join name:Aria", "the name Aria cannot be used in this fight"},
 		{"alice", "/init join character:Bram", "Bram belongs to bob"},
 	} {
-		before := it.stored()
-		resp, err := it.do(tt.user, tt.line)
+		before := it.Stored()
+		resp, err := it.Do(tt.user, tt.line)
 		if _, ok := kit.AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, tt.want) {
 			t.Errorf("%s %s: %q (ephemeral %v, err %v), want a private %q", tt.user, tt.line, resp.Content, resp.Ephemeral, err, tt.want)
 		}
-		if after := it.stored(); after != before {
+		if after := it.Stored(); after != before {
 			t.Errorf("%s %s changed the stored encounter:\n%+v\n%+v", tt.user, tt.line, before, after)
 		}
 	}
 
 	// A click on a tracker the fight has moved on from does nothing.
-	it.must("alice", "click:"+endTurn)
-	before := it.stored()
-	if _, err := it.do("alice", "click:"+endTurn); err == nil || !strings.Contains(err.Error(), "out of date") {
+	it.Must("alice", "click:"+endTurn)
+	before := it.Stored()
+	if _, err := it.Do("alice", "click:"+endTurn); err == nil || !strings.Contains(err.Error(), "out of date") {
 		t.Errorf("a stale End turn: %v", err)
 	}
-	if after := it.stored(); after != before {
+	if after := it.Stored(); after != before {
 		t.Errorf("a stale click changed the encounter")
 	}
 }
@@ -258,14 +240,14 @@ func TestInitUndoRedo(t *testing.T) {
 		"/init next", "/init damage target:Goblin amount:3", "/init effect target:Aria effect:blessed rounds:2",
 		"/init next", "/init skip name:Goblin", "/init next", "/init next",
 	}
-	states = append(states, it.stored().State)
+	states = append(states, it.Stored().State)
 	for _, l := range lines {
-		it.must("gm", l)
-		states = append(states, it.stored().State)
+		it.Must("gm", l)
+		states = append(states, it.Stored().State)
 	}
 	for i := len(lines) - 1; i >= 0; i-- {
-		resp := it.must("gm", "/init undo")
-		if got := it.stored().State; got != states[i] {
+		resp := it.Must("gm", "/init undo")
+		if got := it.Stored().State; got != states[i] {
 			t.Fatalf("undo of %s: state\n%s\nwant\n%s", lines[i], got, states[i])
 		}
 		if !strings.HasPrefix(resp.Content, "↩️ Undone") {
@@ -273,26 +255,26 @@ func TestInitUndoRedo(t *testing.T) {
 		}
 	}
 	for i := range lines {
-		it.must("gm", "/init redo")
-		if got := it.stored().State; got != states[i+1] {
+		it.Must("gm", "/init redo")
+		if got := it.Stored().State; got != states[i+1] {
 			t.Fatalf("redo of %s: state\n%s\nwant\n%s", lines[i], got, states[i+1])
 		}
 	}
 	// Undo three, then a new command: the three can no longer be redone.
 	for range 3 {
-		it.must("gm", "/init undo")
+		it.Must("gm", "/init undo")
 	}
-	it.must("gm", "/init heal target:Goblin amount:1")
-	if _, err := it.do("gm", "/init redo"); err == nil {
+	it.Must("gm", "/init heal target:Goblin amount:1")
+	if _, err := it.Do("gm", "/init redo"); err == nil {
 		t.Errorf("redo after a new command succeeded")
 	}
-	resp := it.must("gm", "/init log count:5")
+	resp := it.Must("gm", "/init log count:5")
 	res := view(t, resp)
 	if len(res.Log) != 5 || res.Log[4].Kind != "heal" || res.Log[3].Status != db.StatusUndo || res.Log[3].Ref == 0 {
 		t.Errorf("log: %s", kittest.ResultJSON(t, resp))
 	}
 	var dropped int
-	for _, e := range view(t, it.must("gm", "/init log count:25")).Log {
+	for _, e := range view(t, it.Must("gm", "/init log count:25")).Log {
 		if e.Status == db.StatusDropped {
 			dropped++
 		}
@@ -309,21 +291,21 @@ func TestInitUndoLimit(t *testing.T) {
 	it.setup()
 	changes := db.MaxUndo + 20
 	for range changes {
-		it.must("gm", "/init damage target:Goblin amount:0")
+		it.Must("gm", "/init damage target:Goblin amount:0")
 	}
 	it.restart()
 	for range db.MaxUndo {
-		it.must("gm", "/init undo")
+		it.Must("gm", "/init undo")
 	}
-	before := it.stored()
-	resp, err := it.do("gm", "/init undo")
+	before := it.Stored()
+	resp, err := it.Do("gm", "/init undo")
 	if _, ok := kit.AsUserError(err); !ok || !resp.Ephemeral || !strings.Contains(resp.Content, "only the last 100 changes can be undone") {
 		t.Errorf("undo %d: %q (ephemeral %v, err %v), want a private \"only the last 100 changes can be undone\"", db.MaxUndo+1, resp.Content, resp.Ephemeral, err)
 	}
-	if after := it.stored(); after != before {
+	if after := it.Stored(); after != before {
 		t.Errorf("a refused undo changed the stored encounter:\n%+v\n%+v", before, after)
 	}
-	if resp := it.must("gm", "/init redo"); !strings.HasPrefix(resp.Content, "↪️ Redone") {
+	if resp := it.Must("gm", "/init redo"); !strings.HasPrefix(resp.Content, "↪️ Redone") {
 		t.Errorf("redo after the refused undo: %q", resp.Content)
 	}
 }
@@ -333,39 +315,39 @@ func TestInitUndoLimit(t *testing.T) {
 func TestInitHidden(t *testing.T) {
 	it := newInitTable(t)
 	it.setup()
-	resp := it.must("gm", "/init damage target:Assassin amount:4")
+	resp := it.Must("gm", "/init damage target:Assassin amount:4")
 	if !resp.Ephemeral || resp.Content != "Assassin took 4 damage (hp 10 -> 6)" {
 		t.Errorf("damage to the hidden assassin: %+v", resp)
 	}
 	// Aria's turn, from the assassin's: the players saw it begin when the
 	// assassin's did (issue 20), so this is the GM's alone.
-	resp = it.must("gm", "/init next")
+	resp = it.Must("gm", "/init next")
 	if !resp.Ephemeral || resp.Edit != nil || len(resp.MentionUsers) != 0 {
 		t.Errorf("the GM's next from the hidden assassin reached the players: %+v", resp)
 	}
-	for _, e := range view(t, it.must("alice", "/init log count:25")).Log {
+	for _, e := range view(t, it.Must("alice", "/init log count:25")).Log {
 		if strings.Contains(e.Summary, "Assassin") {
 			t.Errorf("the players' log names the assassin: %+v", e)
 		}
 	}
-	choices := it.must("alice", "/init list").Result.(tracker.InitResult).Order
+	choices := it.Must("alice", "/init list").Result.(tracker.InitResult).Order
 	if slices.Contains(choices, "Assassin") {
 		t.Errorf("players see %v", choices)
 	}
-	req, err := it.r.ParseAutocomplete("/init damage target:a")
+	req, err := it.R.ParseAutocomplete("/init damage target:a")
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.User, req.ChannelID, req.GuildID = kit.User{ID: "alice"}, "table", "guild"
-	ac, err := it.r.Handle(context.Background(), req)
+	ac, err := it.R.Handle(context.Background(), req)
 	if err != nil || len(ac.Choices) != 2 || ac.Choices[0].Value != "Aria" || ac.Choices[1].Value != "Bram" {
 		t.Errorf("the players' autocomplete: %+v, %v", ac.Choices, err)
 	}
-	resp = it.must("gm", "/init reveal name:Assassin")
+	resp = it.Must("gm", "/init reveal name:Assassin")
 	if resp.Ephemeral || resp.Content != "Assassin appears." {
 		t.Errorf("reveal: %+v", resp)
 	}
-	if v := view(t, it.must("alice", "/init list")); !slices.Contains(v.Order, "Assassin") {
+	if v := view(t, it.Must("alice", "/init list")); !slices.Contains(v.Order, "Assassin") {
 		t.Errorf("revealed, but the players do not see the assassin")
 	}
 }
@@ -387,21 +369,21 @@ func TestInitConcurrent(t *testing.T) {
 	setup := func() *initTable {
 		it := newInitTable(t)
 		it.setup()
-		it.must("gm", `/init add name:Troll initiative:1 resources:"hp=500"`)
-		it.must("gm", `/init add name:Golem initiative:30 hp:500`)
+		it.Must("gm", `/init add name:Troll initiative:1 resources:"hp=500"`)
+		it.Must("gm", `/init add name:Golem initiative:30 hp:500`)
 		return it
 	}
 	serial := setup()
 	for _, l := range lines {
-		serial.must("gm", l)
+		serial.Must("gm", l)
 	}
 	concurrent := setup()
-	start := concurrent.stored()
+	start := concurrent.Stored()
 	var wg sync.WaitGroup
 	errs := make(chan error, len(lines))
 	for _, l := range lines {
 		wg.Go(func() {
-			_, err := concurrent.do("gm", l)
+			_, err := concurrent.Do("gm", l)
 			errs <- err
 		})
 	}
@@ -412,7 +394,7 @@ func TestInitConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	got, want := concurrent.stored(), serial.stored()
+	got, want := concurrent.Stored(), serial.Stored()
 	if got.Seq != start.Seq+int64(len(lines)) || got.Events != start.Events+len(lines) {
 		t.Errorf("seq %d, %d events; want %d, %d", got.Seq, got.Events, start.Seq+int64(len(lines)), start.Events+len(lines))
 	}
@@ -458,13 +440,13 @@ func TestInitRestart(t *testing.T) {
 			if restart {
 				it.restart()
 			}
-			resp, err := it.do(s.user, s.line)
+			resp, err := it.Do(s.user, s.line)
 			if err != nil {
 				t.Fatalf("%s %s: %v", s.user, s.line, err)
 			}
 			out = append(out, resp.Content+"\n"+kittest.ResultJSON(t, resp))
 		}
-		return out, it.stored()
+		return out, it.Stored()
 	}
 	plain, plainState := run(false)
 	restarted, restartedState := run(true)
@@ -486,33 +468,33 @@ func (fakeArc) Name() string { return "arc" }
 
 func TestInitSystems(t *testing.T) {
 	it := newInitTable(t, fakeArc{})
-	if res := it.must("gm", "/system show").Result.(core.SystemResult); res != (core.SystemResult{System: "generic", Scope: "default"}) {
+	if res := it.Must("gm", "/system show").Result.(core.SystemResult); res != (core.SystemResult{System: "generic", Scope: "default"}) {
 		t.Errorf("show with nothing set: %+v", res)
 	}
-	it.must("gm", "/system set name:burst scope:guild")
-	if res := it.must("alice", "/system show").Result.(core.SystemResult); res != (core.SystemResult{System: "burst", Scope: "guild"}) {
+	it.Must("gm", "/system set name:burst scope:guild")
+	if res := it.Must("alice", "/system show").Result.(core.SystemResult); res != (core.SystemResult{System: "burst", Scope: "guild"}) {
 		t.Errorf("show: %+v", res)
 	}
-	if _, err := it.do("alice", "/system set name:arc"); err == nil {
+	if _, err := it.Do("alice", "/system set name:arc"); err == nil {
 		t.Errorf("a player set the system")
 	}
 	// burst has no encounter policy here: the fight runs generic, and says
 	// so.
-	resp := it.must("gm", "/init start")
+	resp := it.Must("gm", "/init start")
 	if v := view(t, resp); v.System != "generic" || !strings.Contains(resp.Content, "burst has no encounter rules yet") {
 		t.Errorf("start under burst: %q %s", resp.Content, kittest.ResultJSON(t, resp))
 	}
-	it.must("gm", "/init end")
-	it.must("gm", "/system set name:arc")
-	if v := view(t, it.must("gm", "/init start")); v.System != "arc" {
+	it.Must("gm", "/init end")
+	it.Must("gm", "/system set name:arc")
+	if v := view(t, it.Must("gm", "/init start")); v.System != "arc" {
 		t.Errorf("start under arc: %s", v.System)
 	}
-	it.must("alice", `/character set name:Rex system:burst stats:"hp=3"`)
-	if _, err := it.do("alice", "/init join character:Rex"); err == nil || !strings.Contains(err.Error(), "this fight runs on the arc rules") {
+	it.Must("alice", `/character set name:Rex system:burst stats:"hp=3"`)
+	if _, err := it.Do("alice", "/init join character:Rex"); err == nil || !strings.Contains(err.Error(), "this fight runs on the arc rules") {
 		t.Errorf("a burst character joins an arc fight: %v", err)
 	}
-	it.must("gm", "/init end")
-	if _, err := it.do("gm", "/init start system:ulm"); err == nil || !strings.Contains(err.Error(), "there is no system named ulm") {
+	it.Must("gm", "/init end")
+	if _, err := it.Do("gm", "/init start system:ulm"); err == nil || !strings.Contains(err.Error(), "there is no system named ulm") {
 		t.Errorf("an explicit system without rules: %v", err)
 	}
 }
@@ -521,8 +503,8 @@ func TestInitSystems(t *testing.T) {
 // the policies read them.
 func TestInitAddStats(t *testing.T) {
 	it := newInitTable(t)
-	it.must("gm", "/init start")
-	resp := it.must("gm", `/init add name:Mech kind:machine engine:3 durability:12 stats:"som=3 empathy=2" resources:"vigor=2 max_vigor=5 max_shield=4"`)
+	it.Must("gm", "/init start")
+	resp := it.Must("gm", `/init add name:Mech kind:machine engine:3 durability:12 stats:"som=3 empathy=2" resources:"vigor=2 max_vigor=5 max_shield=4"`)
 	c := view(t, resp).Combatants[0]
 	wantStats := map[string]int{"machine": 1, "engine": 3, "som": 3, "empathy": 2}
 	wantRes := map[string]int{"durability": 12, "vigor": 2, "shield": 4}
@@ -530,8 +512,8 @@ func TestInitAddStats(t *testing.T) {
 	if !mapsEqual(c.Stats, wantStats) || !mapsEqual(c.Resources, wantRes) || !mapsEqual(c.Max, wantMax) || !c.NPC {
 		t.Errorf("add: %s", kittest.ResultJSON(t, resp))
 	}
-	it.must("bob", `/character set name:Bram system:ulm stats:"agility=2 hp=9"`)
-	c = view(t, it.must("gm", "/init add character:Bram agility:4 name:\"Bram the Bold\"")).Combatants[1]
+	it.Must("bob", `/character set name:Bram system:ulm stats:"agility=2 hp=9"`)
+	c = view(t, it.Must("gm", "/init add character:Bram agility:4 name:\"Bram the Bold\"")).Combatants[1]
 	if c.Name != "Bram the Bold" || c.Owner != "bob" || c.NPC || c.Stats["agility"] != 4 || c.Resources["hp"] != 9 {
 		t.Errorf("add from a sheet: %+v", c)
 	}
@@ -557,7 +539,7 @@ func BenchmarkInitNext(b *testing.B) {
 	const channels = 1000
 	ctx := context.Background()
 	req := func(channel, line string) *kit.Request {
-		r, err := it.r.ParseLine(line)
+		r, err := it.R.ParseLine(line)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -568,7 +550,7 @@ func BenchmarkInitNext(b *testing.B) {
 		ch := fmt.Sprint("c", i)
 		for _, l := range []string{"/init start", "/init add name:Aria initiative:15 hp:20", "/init add name:Bram initiative:12 hp:15",
 			"/init add name:Goblin initiative:8 hp:7", "/init add name:Ogre initiative:3 hp:30", "/init begin"} {
-			if _, err := it.r.Handle(ctx, req(ch, l)); err != nil {
+			if _, err := it.R.Handle(ctx, req(ch, l)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -578,7 +560,7 @@ func BenchmarkInitNext(b *testing.B) {
 	for i := range b.N {
 		r := req(fmt.Sprint("c", i%channels), "/init next")
 		start := time.Now()
-		if _, err := it.r.Handle(ctx, r); err != nil {
+		if _, err := it.R.Handle(ctx, r); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, time.Since(start))
@@ -593,19 +575,19 @@ func BenchmarkInitNext(b *testing.B) {
 // complete runs an autocomplete line ("/init clear target:Aria effect:st")
 // as user and returns the suggested values.
 func (it *initTable) complete(user, line string) []string {
-	it.t.Helper()
-	req, err := it.r.ParseAutocomplete(line)
+	it.T.Helper()
+	req, err := it.R.ParseAutocomplete(line)
 	if err != nil {
-		it.t.Fatalf("complete %s: %v", line, err)
+		it.T.Fatalf("complete %s: %v", line, err)
 	}
 	req.User = kit.User{ID: user, Name: user}
 	req.ChannelID, req.GuildID = "table", "guild"
 	if user == "gm" {
 		req.Permissions = kit.ManageChannels
 	}
-	resp, err := it.r.Handle(context.Background(), req)
+	resp, err := it.R.Handle(context.Background(), req)
 	if err != nil || resp.Type != kit.Autocomplete {
-		it.t.Fatalf("complete %s: type %v, %v", line, resp.Type, err)
+		it.T.Fatalf("complete %s: type %v, %v", line, resp.Type, err)
 	}
 	var out []string
 	for _, c := range resp.Choices {
@@ -619,10 +601,10 @@ func (it *initTable) complete(user, line string) []string {
 func TestInitDefeat(t *testing.T) {
 	it := newInitTable(t)
 	it.setup()
-	if resp, err := it.do("alice", "/init defeat name:Goblin"); err == nil {
+	if resp, err := it.Do("alice", "/init defeat name:Goblin"); err == nil {
 		t.Errorf("a player defeated the Goblin: %q", resp.Content)
 	}
-	resp := it.must("gm", "/init defeat name:Goblin")
+	resp := it.Must("gm", "/init defeat name:Goblin")
 	if resp.Content != "Goblin is defeated." || resp.Ephemeral {
 		t.Errorf("defeat: %q (ephemeral %v)", resp.Content, resp.Ephemeral)
 	}
@@ -632,14 +614,14 @@ func TestInitDefeat(t *testing.T) {
 			t.Errorf("the Goblin is not defeated: %+v", c)
 		}
 	}
-	if list := it.must("alice", "/init list"); !strings.Contains(list.Embeds[0].Description, "~~Goblin~~") {
+	if list := it.Must("alice", "/init list"); !strings.Contains(list.Embeds[0].Description, "~~Goblin~~") {
 		t.Errorf("the tracker does not strike the Goblin through: %q", list.Embeds[0].Description)
 	}
 	// The hidden Assassin's defeat is the GM's to know.
-	if resp := it.must("gm", "/init defeat name:Assassin"); !resp.Ephemeral {
+	if resp := it.Must("gm", "/init defeat name:Assassin"); !resp.Ephemeral {
 		t.Errorf("the hidden Assassin's defeat went to the channel: %q", resp.Content)
 	}
-	resp = it.must("gm", "/init defeat name:Goblin back:true")
+	resp = it.Must("gm", "/init defeat name:Goblin back:true")
 	if resp.Content != "Goblin is back in the fight." {
 		t.Errorf("back: %q", resp.Content)
 	}
@@ -656,9 +638,9 @@ func TestInitDefeat(t *testing.T) {
 func TestInitSuggestions(t *testing.T) {
 	it := newInitTable(t)
 	it.setup()
-	it.must("gm", "/init effect target:Aria effect:stunned rounds:2")
-	it.must("gm", "/init effect target:Aria effect:blessed rounds:3")
-	it.must("gm", "/init effect target:Assassin effect:stealthy rounds:3")
+	it.Must("gm", "/init effect target:Aria effect:stunned rounds:2")
+	it.Must("gm", "/init effect target:Aria effect:blessed rounds:3")
+	it.Must("gm", "/init effect target:Assassin effect:stealthy rounds:3")
 	if got := it.complete("alice", "/init clear target:Aria effect:st"); !slices.Equal(got, []string{"stunned"}) {
 		t.Errorf("Aria's conditions for st: %v", got)
 	}
@@ -671,7 +653,7 @@ func TestInitSuggestions(t *testing.T) {
 	if got := it.complete("gm", "/init clear target:Assassin effect:"); !slices.Equal(got, []string{"stealthy"}) {
 		t.Errorf("the GM's view of the Assassin's conditions: %v", got)
 	}
-	it.must("alice", `/character set name:Lyra system:arc stats:"init=1 hp=9"`)
+	it.Must("alice", `/character set name:Lyra system:arc stats:"init=1 hp=9"`)
 	if got := it.complete("alice", "/init join character:"); !slices.Equal(got, []string{"Aria", "Lyra"}) {
 		t.Errorf("alice's characters to join with: %v", got)
 	}

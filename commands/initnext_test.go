@@ -25,9 +25,9 @@ func TestInitNextAMomentApart(t *testing.T) {
 	// the answers before it.
 	typed := func(user, line string) (kit.Response, error) {
 		t.Helper()
-		req := kittest.Request(t, it.r, user, line)
+		req := kittest.Request(t, it.R, user, line)
 		req.SeenAll = false
-		return it.r.Handle(context.Background(), req)
+		return it.R.Handle(context.Background(), req)
 	}
 	mustTyped := func(user, line string) kit.Response {
 		t.Helper()
@@ -51,14 +51,14 @@ func TestInitNextAMomentApart(t *testing.T) {
 	if v := view(t, mustTyped("alice", "/init next")); turnOf(v) != "Bram" {
 		t.Fatalf("alice's next: %s's turn", turnOf(v))
 	}
-	before := it.stored()
+	before := it.Stored()
 	clock = clock.Add(2 * time.Second)
 	ask := mustTyped("gm", "/init next")
 	want := "The turn moved 2 seconds ago, by someone else: it is now **Bram**'s turn, so your /init next did nothing."
 	if !ask.Ephemeral || !strings.HasPrefix(ask.Content, want) || turnOf(view(t, ask)) != "Bram" {
 		t.Errorf("the GM's next a moment later:\n got %+v\nwant %q", ask, want)
 	}
-	if after := it.stored(); after != before {
+	if after := it.Stored(); after != before {
 		t.Errorf("the asking next changed the fight: seq %d -> %d", before.Seq, after.Seq)
 	}
 	if len(ask.Rows) != 1 || len(ask.Rows[0]) != 1 || ask.Rows[0][0].Label != "End Bram's turn" || !strings.HasPrefix(ask.Rows[0][0].CustomID, "init:nextasked:") {
@@ -70,11 +70,11 @@ func TestInitNextAMomentApart(t *testing.T) {
 	}
 	// The button ends Bram's turn, and tells the channel as /init next
 	// does (the ask is the GM's alone); only once: a second click is stale.
-	click := it.must("gm", "click:"+ask.Rows[0][0].CustomID)
+	click := it.Must("gm", "click:"+ask.Rows[0][0].CustomID)
 	if v := view(t, click); turnOf(v) != "Goblin" || click.Ephemeral || click.Type == kit.UpdateMessage || !strings.Contains(click.Content, "Goblin's turn") {
 		t.Errorf("the ask's button: %+v", click)
 	}
-	if _, err := it.do("gm", "click:"+ask.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "out of date") {
+	if _, err := it.Do("gm", "click:"+ask.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "out of date") {
 		t.Errorf("the ask's button twice: %v", err)
 	}
 	// The GM's own move a moment ago does not ask; nor does turn:.

@@ -17,10 +17,10 @@ import (
 // answers, it reaches the user whole.
 func TestLargestInputsFitDiscord(t *testing.T) {
 	it := newInitTable(t)
-	it.must("gm", "/init start")
-	it.must("gm", "/init add name:Orc hp:10")
+	it.Must("gm", "/init start")
+	it.Must("gm", "/init add name:Orc hp:10")
 	paths, answered := 0, 0
-	for _, c := range it.r.Commands() {
+	for _, c := range it.R.Commands() {
 		for _, leaf := range leafOptions(c.Options, "") {
 			paths++
 			opts := kit.Options{}
@@ -33,7 +33,7 @@ func TestLargestInputsFitDiscord(t *testing.T) {
 				if user == "gm" {
 					req.Permissions = kit.ManageChannels
 				}
-				resp, err := it.r.Handle(context.Background(), req)
+				resp, err := it.R.Handle(context.Background(), req)
 				if err == nil {
 					answered++
 				}

@@ -17,16 +17,16 @@ import (
 func TestTrackerFitsABigFight(t *testing.T) {
 	it := newInitTable(t)
 	name := func(i int) string { return fmt.Sprintf("Goblin with a very long name number %d of the horde", i) }
-	it.must("gm", "/init start")
+	it.Must("gm", "/init start")
 	for i := 1; i <= 30; i++ {
-		it.must("gm", fmt.Sprintf("/init add name:%q hp:10", name(i)))
+		it.Must("gm", fmt.Sprintf("/init add name:%q hp:10", name(i)))
 	}
-	it.must("gm", "/init begin")
+	it.Must("gm", "/init begin")
 	for i := 1; i <= 30; i++ {
-		it.must("gm", fmt.Sprintf("/init effect target:%q effect:%q rounds:3 source:%q", name(i), "poisoned by the green venom of the marsh", name(1)))
+		it.Must("gm", fmt.Sprintf("/init effect target:%q effect:%q rounds:3 source:%q", name(i), "poisoned by the green venom of the marsh", name(1)))
 	}
 	desc := func() string {
-		resp := it.must("gm", "/init list")
+		resp := it.Must("gm", "/init list")
 		d := resp.Embeds[0].Description
 		if n := utf8.RuneCountInString(d); n > kit.MaxEmbedDesc || strings.Contains(d, "truncated") {
 			t.Fatalf("the tracker is %d characters: %s", n, d)
@@ -43,14 +43,14 @@ func TestTrackerFitsABigFight(t *testing.T) {
 		t.Errorf("30 combatants: want the conditions by name alone:\n%s", d)
 	}
 	for i := 31; i <= 100; i++ {
-		it.must("gm", fmt.Sprintf("/init add name:%q hp:10", name(i)))
+		it.Must("gm", fmt.Sprintf("/init add name:%q hp:10", name(i)))
 	}
 	d = desc()
-	cur := view(t, it.must("gm", "/init list")).Turn
+	cur := view(t, it.Must("gm", "/init list")).Turn
 	if cur == nil || !strings.Contains(d, "▶ **"+*cur+"**") || !strings.Contains(d, "more combatants: the result of /init list names them all") {
 		t.Errorf("100 combatants: want the current one and how many more:\n%s", d)
 	}
-	log := it.must("gm", "/init log count:25")
+	log := it.Must("gm", "/init log count:25")
 	for _, m := range append([]kit.Response{log}, log.Followups...) {
 		if n := utf8.RuneCountInString(m.Content); n > kit.MaxContent || strings.Contains(m.Content, "truncated") {
 			t.Errorf("/init log: a message of %d characters, or cut", n)

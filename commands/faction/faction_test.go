@@ -12,37 +12,18 @@ import (
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/kit/kittest"
-	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
 )
 
 // ftTable is a guild with a store in memory, for /faction: "gm" has GM
 // rights, everyone else is a player.
-type ftTable struct {
-	t     testing.TB
-	store *db.DB
-	r     *kit.Router
-}
+type ftTable struct{ kittest.Table }
 
 func newFtTable(t testing.TB) *ftTable {
 	t.Helper()
 	store := kittest.Store(t)
-	ft := &ftTable{t: t, store: store}
-	ft.r = kittest.Router(t, kittest.Deps(store), factioncmd.System)
-	return ft
-}
-
-// do runs one console-style line as user: `click:ID` clicks a button,
-// `complete LINE` asks for suggestions.
-func (ft *ftTable) do(user, line string) (kit.Response, error) {
-	ft.t.Helper()
-	return ft.r.Handle(context.Background(), kittest.Request(ft.t, ft.r, user, line))
-}
-
-func (ft *ftTable) must(user, line string) kit.Response {
-	ft.t.Helper()
-	return kittest.Must(ft.t, ft.r, user, line)
+	return &ftTable{kittest.Table{T: t, Store: store, R: kittest.Router(t, kittest.Deps(store), factioncmd.System)}}
 }
 
 // world: Red (alice) holds Mars, Blue (bob) Luna, Green (an NPC) Titan.
@@ -50,7 +31,7 @@ func (ft *ftTable) must(user, line string) kit.Response {
 // 5 Fixer, 6 Media Network, 7 University, 8 Interrogator at Mars; Blue's
 // 9 Militia at Luna and 10 Envoy at Mars; Green's 11 Work Crew at Titan.
 func (ft *ftTable) world() {
-	ft.t.Helper()
+	ft.T.Helper()
 	for _, l := range []string{
 		"/faction create name:Red owner:alice home:Mars region:inner",
 		"/faction create name:Blue owner:bob home:Luna region:inner",
@@ -67,25 +48,25 @@ func (ft *ftTable) world() {
 		"/faction asset add faction:Blue chart:Envoy at:Mars",
 		`/faction asset add faction:Green chart:"Work Crew"`,
 	} {
-		ft.must("gm", l)
+		ft.Must("gm", l)
 	}
 }
 
 // version is the campaign's save count: unchanged means nothing was saved.
 func (ft *ftTable) version() int64 {
-	ft.t.Helper()
-	fc, err := ft.store.Campaign(context.Background(), "guild")
+	ft.T.Helper()
+	fc, err := ft.Store.Campaign(context.Background(), "guild")
 	if err != nil {
-		ft.t.Fatal(err)
+		ft.T.Fatal(err)
 	}
 	return fc.Version
 }
 
 func (ft *ftTable) campaign() *faction.Campaign {
-	ft.t.Helper()
-	fc, err := factioncmd.LoadCampaign(context.Background(), ft.store, "guild")
+	ft.T.Helper()
+	fc, err := factioncmd.LoadCampaign(context.Background(), ft.Store, "guild")
 	if err != nil {
-		ft.t.Fatal(err)
+		ft.T.Fatal(err)
 	}
 	return fc.Campaign
 }
@@ -151,9 +132,9 @@ func TestFactionEveryActionThroughCommands(t *testing.T) {
 			ft := newFtTable(t)
 			ft.world()
 			for _, l := range tc.setup {
-				ft.must("gm", l)
+				ft.Must("gm", l)
 			}
-			resp, _ := ft.do("alice", "/faction act "+tc.line)
+			resp, _ := ft.Do("alice", "/faction act "+tc.line)
 			want := strings.ReplaceAll(tc.want, "\\n", "\n")
 			if !strings.Contains(resp.Content, want) {
 				t.Errorf("/faction act %s:\n%s\nwant %q", tc.line, resp.Content, want)
@@ -171,22 +152,22 @@ func TestFactionActDice(t *testing.T) {
 	ft.world()
 	v := ft.version()
 	for _, l := range []string{"/faction act action:invest stat:INF dice:3,4", "/faction act action:plan@1 params:\"action=attack faction=Blue\" dice:5", "/faction act action:invest stat:INF dice:11"} {
-		resp, err := ft.do("alice", l)
+		resp, err := ft.Do("alice", l)
 		if _, ok := kit.AsUserError(err); !ok || !strings.Contains(resp.Content, "dice") || ft.version() != v {
 			t.Errorf("%s: %v %q; version %d, want %d", l, err, resp.Content, ft.version(), v)
 		}
 	}
-	resp := ft.must("alice", "/faction act action:invest stat:INF dice:3")
+	resp := ft.Must("alice", "/faction act action:invest stat:INF dice:3")
 	res := resp.Result.(factioncmd.FactionActResult)
 	if res.ID == "" || res.Total != 3 || res.Success == nil || !*res.Success || *res.Margin != 1 || ft.version() != v+1 {
 		t.Fatalf("result %+v", res)
 	}
-	roll, found, err := ft.store.RollByCode(context.Background(), "table", res.ID)
+	roll, found, err := ft.Store.RollByCode(context.Background(), "table", res.ID)
 	if err != nil || !found || roll.Expr != "faction invest" || roll.Total != 3 {
 		t.Errorf("roll log: %+v %v %v", roll, found, err)
 	}
 	// One Faction Action a turn.
-	if _, err := ft.do("alice", "/faction act action:invest stat:TEC dice:3"); err == nil || !strings.Contains(err.Error(), "ONE Faction Action") {
+	if _, err := ft.Do("alice", "/faction act action:invest stat:TEC dice:3"); err == nil || !strings.Contains(err.Error(), "ONE Faction Action") {
 		t.Errorf("a second Faction Action: %v", err)
 	}
 }
@@ -197,41 +178,41 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
 	for _, l := range []string{"/faction act faction:Red action:invest stat:INF dice:3", "/faction order faction:Red action:invest stat:INF", "/faction orders faction:Red"} {
-		if _, err := ft.do("bob", l); err == nil || !strings.Contains(err.Error(), "Red is not your faction") {
+		if _, err := ft.Do("bob", l); err == nil || !strings.Contains(err.Error(), "Red is not your faction") {
 			t.Errorf("bob %s: %v", l, err)
 		}
 	}
-	if _, err := ft.do("carol", "/faction order action:invest stat:INF"); err == nil || !strings.Contains(err.Error(), "no faction") {
+	if _, err := ft.Do("carol", "/faction order action:invest stat:INF"); err == nil || !strings.Contains(err.Error(), "no faction") {
 		t.Errorf("carol has no faction: %v", err)
 	}
-	a := ft.must("alice", "/faction order action:invest stat:INF").Result.(factioncmd.FactionOrderResult)
-	b := ft.must("bob", "/faction order action:invest stat:TEC").Result.(factioncmd.FactionOrderResult)
-	g := ft.must("gm", "/faction order faction:Green action:invest stat:SOL").Result.(factioncmd.FactionOrderResult)
+	a := ft.Must("alice", "/faction order action:invest stat:INF").Result.(factioncmd.FactionOrderResult)
+	b := ft.Must("bob", "/faction order action:invest stat:TEC").Result.(factioncmd.FactionOrderResult)
+	g := ft.Must("gm", "/faction order faction:Green action:invest stat:SOL").Result.(factioncmd.FactionOrderResult)
 	// Each faction numbers its own orders (issue 20): bob's first is #1
 	// whatever alice queued.
 	if a.ID != 1 || b.ID != 1 || g.ID != 1 {
 		t.Errorf("order numbers Red %d, Blue %d, Green %d; want 1 each", a.ID, b.ID, g.ID)
 	}
-	if _, err := ft.do("gm", "/faction orders remove:1"); err == nil || !strings.Contains(err.Error(), "name the faction") {
+	if _, err := ft.Do("gm", "/faction orders remove:1"); err == nil || !strings.Contains(err.Error(), "name the faction") {
 		t.Errorf("the GM removes #1 of three factions' without naming one: %v", err)
 	}
-	list := ft.must("bob", "/faction orders").Result.([]factioncmd.FactionOrderResult)
+	list := ft.Must("bob", "/faction orders").Result.([]factioncmd.FactionOrderResult)
 	if len(list) != 1 || list[0].Faction != "Blue" {
 		t.Errorf("bob sees %+v", list)
 	}
-	if all := ft.must("gm", "/faction orders").Result.([]factioncmd.FactionOrderResult); len(all) != 3 {
+	if all := ft.Must("gm", "/faction orders").Result.([]factioncmd.FactionOrderResult); len(all) != 3 {
 		t.Errorf("the GM sees %+v", all)
 	}
-	if left := ft.must("gm", "/faction orders faction:Green remove:1").Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
+	if left := ft.Must("gm", "/faction orders faction:Green remove:1").Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
 		t.Errorf("Green's orders after the GM removed its #1: %+v", left)
 	}
-	if _, err := ft.do("bob", fmt.Sprintf("/faction orders faction:Red remove:%d", a.ID)); err == nil {
+	if _, err := ft.Do("bob", fmt.Sprintf("/faction orders faction:Red remove:%d", a.ID)); err == nil {
 		t.Error("bob removed alice's order")
 	}
-	if left := ft.must("alice", fmt.Sprintf("/faction orders remove:%d", a.ID)).Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
+	if left := ft.Must("alice", fmt.Sprintf("/faction orders remove:%d", a.ID)).Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
 		t.Errorf("alice's orders after removing hers: %+v", left)
 	}
-	if left := ft.must("bob", "/faction orders clear:true").Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
+	if left := ft.Must("bob", "/faction orders clear:true").Result.([]factioncmd.FactionOrderResult); len(left) != 0 {
 		t.Errorf("bob's orders after clearing: %+v", left)
 	}
 	// Asset Actions name their asset; parameters are checked.
@@ -243,12 +224,12 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 		"/faction order action:escape asset:3":                                            "triggered",
 		"/faction order action:produce-asset params:\"chart=Militia gm_produce=approve\"": "gm_produce: is an answer for the GM",
 	} {
-		if _, err := ft.do("alice", l); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := ft.Do("alice", l); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", l, err, want)
 		}
 	}
 	// The GM may give the answer by re-issuing the order with it.
-	if o := ft.must("gm", "/faction order faction:Red action:produce-asset params:\"chart=Militia gm_produce=approve\"").Result.(factioncmd.FactionOrderResult); !strings.Contains(o.Order, "gm_produce=approve") {
+	if o := ft.Must("gm", "/faction order faction:Red action:produce-asset params:\"chart=Militia gm_produce=approve\"").Result.(factioncmd.FactionOrderResult); !strings.Contains(o.Order, "gm_produce=approve") {
 		t.Errorf("the GM's order: %+v", o)
 	}
 }
@@ -257,32 +238,32 @@ func TestFactionPlayersOwnFaction(t *testing.T) {
 func TestFactionQuestionButtons(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
-	resp := ft.must("alice", "/faction act action:produce-asset params:chart=Militia")
+	resp := ft.Must("alice", "/faction act action:produce-asset params:chart=Militia")
 	res := resp.Result.(factioncmd.FactionActResult)
 	if res.Held == 0 || len(resp.Rows) != 1 || resp.Rows[0][0].CustomID != fmt.Sprintf("fans:%d:0:Red", res.Held) || resp.Rows[0][0].Label != fmt.Sprintf("#%d approve", res.Held) {
 		t.Fatalf("held: %+v rows %+v", res, resp.Rows)
 	}
 	v := ft.version()
-	if _, err := ft.do("alice", "click:"+resp.Rows[0][0].CustomID); !errors.Is(err, kit.ErrNotGM) {
+	if _, err := ft.Do("alice", "click:"+resp.Rows[0][0].CustomID); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("alice answered the GM's question: %v", err)
 	}
 	// The GM approves: Produce Asset is carried out at once: "Production
 	// immediately incurs [Level] Stat damage": 1 POP for a Militia.
-	out := ft.must("gm", "click:"+resp.Rows[0][0].CustomID)
+	out := ft.Must("gm", "click:"+resp.Rows[0][0].CustomID)
 	if !strings.Contains(out.Content, "answered \"approve\"") || !strings.Contains(out.Content, "Red pays 1 POP") || ft.version() != v+1 {
 		t.Errorf("approved: %q", out.Content)
 	}
-	if _, err := ft.do("gm", "click:"+resp.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "is gone") {
+	if _, err := ft.Do("gm", "click:"+resp.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "is gone") {
 		t.Errorf("answered twice: %v", err)
 	}
 	// Consent is Blue's player's to give (or the GM's).
 	ft = newFtTable(t)
 	ft.world()
-	resp = ft.must("alice", "/faction act action:purchase params:faction=Blue target:9")
-	if _, err := ft.do("alice", "click:"+resp.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "for Blue's player") {
+	resp = ft.Must("alice", "/faction act action:purchase params:faction=Blue target:9")
+	if _, err := ft.Do("alice", "click:"+resp.Rows[0][0].CustomID); err == nil || !strings.Contains(err.Error(), "for Blue's player") {
 		t.Errorf("alice consented for Blue: %v", err)
 	}
-	out = ft.must("bob", "click:"+resp.Rows[0][0].CustomID)
+	out = ft.Must("bob", "click:"+resp.Rows[0][0].CustomID)
 	if !strings.Contains(out.Content, "answered \"agree\"") {
 		t.Errorf("bob agreed: %q", out.Content)
 	}
@@ -296,9 +277,9 @@ func TestFactionQuestionButtons(t *testing.T) {
 func TestFactionCovertHidden(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
-	ft.must("gm", "/faction asset set asset:3 covert:true")
+	ft.Must("gm", "/faction asset set asset:3 covert:true")
 	count := func(user, line string) int {
-		res := ft.must(user, line).Result
+		res := ft.Must(user, line).Result
 		switch r := res.(type) {
 		case factioncmd.FactionResult:
 			return len(r.Assets)
@@ -312,7 +293,7 @@ func TestFactionCovertHidden(t *testing.T) {
 		t.Errorf("Red's assets seen by alice %d, bob %d, the GM %d; want 8, 7, 8", a, b, g)
 	}
 	offers := func(user string) bool {
-		for _, c := range ft.must(user, "complete /faction act action:invest target:3").Choices {
+		for _, c := range ft.Must(user, "complete /faction act action:invest target:3").Choices {
 			if c.Value == "3" { // asset: is a number or a name: its choices are text
 				return true
 			}
@@ -348,7 +329,7 @@ func TestFactionRoll(t *testing.T) {
 		{"type:straight-faction attribute:RES dice:3", "rolled 3 vs 4 (Attribute 4): success by 1\n-# Red is your faction: faction: names another"},
 		{"type:opposed-asset asset:1 defender_asset:9 dice:5,5", "5 + 8 = 13 (Level 2 x 2 4 + bonus 4) vs 5 + 6 = 11 (Level 1 x 2 2 + bonus 4): success by 2"},
 	} {
-		resp, err := ft.do("alice", "/faction roll "+tc.line)
+		resp, err := ft.Do("alice", "/faction roll "+tc.line)
 		if err != nil || !strings.Contains(resp.Content, tc.want) {
 			t.Errorf("%s: %v\n%s\nwant %q", tc.line, err, resp.Content, tc.want)
 		}
@@ -356,7 +337,7 @@ func TestFactionRoll(t *testing.T) {
 	// A faction named, or an Attribute given as a number, reads no
 	// faction by default and says nothing of one.
 	for _, line := range []string{"type:straight-faction faction:Red attribute:RES dice:3", "type:straight-faction attribute:4 dice:4"} {
-		if resp, err := ft.do("alice", "/faction roll "+line); err != nil || strings.Contains(resp.Content, "is your faction") {
+		if resp, err := ft.Do("alice", "/faction roll "+line); err != nil || strings.Contains(resp.Content, "is your faction") {
 			t.Errorf("%s: %v\n%s: names a default it did not use", line, err, resp.Content)
 		}
 	}
@@ -365,13 +346,13 @@ func TestFactionRoll(t *testing.T) {
 		"type:straight-faction":                              "needs attribute",
 		"type:straight-asset attribute:3":                    "needs level",
 	} {
-		if _, err := ft.do("alice", "/faction roll "+line); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := ft.Do("alice", "/faction roll "+line); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", line, err, want)
 		}
 	}
 	// The GM plays no faction: whose Attribute is the mistake.
 	want := `attribute:RES names an Attribute: say whose with faction:<faction> (example: /faction roll type:straight-faction attribute:RES faction:"Red")`
-	if _, err := ft.do("gm", "/faction roll type:straight-faction attribute:RES dice:3"); err == nil || err.Error() != want {
+	if _, err := ft.Do("gm", "/faction roll type:straight-faction attribute:RES dice:3"); err == nil || err.Error() != want {
 		t.Errorf("the GM's attribute:RES: %v, want %q", err, want)
 	}
 }
@@ -389,22 +370,22 @@ func TestFactionSuggestions(t *testing.T) {
 		}
 		return false
 	}
-	cs := ft.must("alice", "complete /faction act action:").Choices
+	cs := ft.Must("alice", "complete /faction act action:").Choices
 	if !has(cs, "Invest (none)", "invest") || !has(cs, "Produce with Fabricator #1 (2 AP)", "produce@1") || len(cs) > kit.MaxChoices {
 		t.Errorf("suggestions: %+v", cs)
 	}
-	ft.must("alice", "/faction act action:invest stat:INF dice:3")
-	if cs := ft.must("alice", "complete /faction act action:inv").Choices; has(cs, "Invest (none)", "invest") {
+	ft.Must("alice", "/faction act action:invest stat:INF dice:3")
+	if cs := ft.Must("alice", "complete /faction act action:inv").Choices; has(cs, "Invest (none)", "invest") {
 		t.Errorf("Invest still offered after the Faction Action: %+v", cs)
 	}
-	cs = ft.must("alice", "complete /faction order action:plan@1 params:action=attack").Choices
+	cs = ft.Must("alice", "complete /faction order action:plan@1 params:action=attack").Choices
 	if len(cs) < 2 || cs[0].Value != "action=attack" || !strings.Contains(fmt.Sprint(cs[1:]), "faction=") {
 		t.Errorf("params suggestions: %+v", cs)
 	}
-	if cs := ft.must("bob", "complete /faction show faction:").Choices; len(cs) != 3 || cs[0].Value != "Blue" {
+	if cs := ft.Must("bob", "complete /faction show faction:").Choices; len(cs) != 3 || cs[0].Value != "Blue" {
 		t.Errorf("faction suggestions put bob's first: %+v", cs)
 	}
-	if cs := ft.must("gm", "complete /faction asset add faction:Red chart:yard").Choices; len(cs) != 1 || cs[0].Value != "Shipyard" {
+	if cs := ft.Must("gm", "complete /faction asset add faction:Red chart:yard").Choices; len(cs) != 1 || cs[0].Value != "Shipyard" {
 		t.Errorf("chart suggestions: %+v", cs)
 	}
 }
@@ -414,23 +395,23 @@ func TestFactionSuggestions(t *testing.T) {
 // preview changes nothing and gives every roll's exact odds.
 func TestFactionRoundAndPreview(t *testing.T) {
 	ft := newFtTable(t)
-	ft.must("gm", "/faction create name:F00 home:H00 policy:invest")
+	ft.Must("gm", "/faction create name:F00 home:H00 policy:invest")
 	for i := 1; i < 12; i++ {
-		ft.must("gm", fmt.Sprintf("/faction create name:F%02d home:H%02d policy:invest", i, i))
+		ft.Must("gm", fmt.Sprintf("/faction create name:F%02d home:H%02d policy:invest", i, i))
 	}
 	v := ft.version()
-	p := ft.must("gm", "/faction preview")
+	p := ft.Must("gm", "/faction preview")
 	if ft.version() != v || !strings.Contains(p.Embeds[0].Description, "**40%** to succeed · Invest INF") {
 		t.Errorf("preview: version %d, %+v", ft.version(), p.Embeds[0])
 	}
 	kittest.CheckLimits(t, p)
-	if _, err := ft.do("gm", "/faction round dice:1,2,3"); err == nil || ft.version() != v {
+	if _, err := ft.Do("gm", "/faction round dice:1,2,3"); err == nil || ft.version() != v {
 		t.Errorf("a round with too few dice: %v, version %d", err, ft.version())
 	}
-	if _, err := ft.do("alice", "/faction round"); !errors.Is(err, kit.ErrNotGM) {
+	if _, err := ft.Do("alice", "/faction round"); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player played a round: %v", err)
 	}
-	resp := ft.must("gm", "/faction round count:3")
+	resp := ft.Must("gm", "/faction round count:3")
 	res := resp.Result.(factioncmd.RoundResult)
 	if len(res.Rounds) != 3 || res.Round != 4 || len(res.Summarised) == 0 {
 		t.Fatalf("result: %d rounds, next %d, %d summarised", len(res.Rounds), res.Round, len(res.Summarised))
@@ -443,11 +424,11 @@ func TestFactionRoundAndPreview(t *testing.T) {
 	if sum := resp.Embeds[len(resp.Embeds)-2]; sum.Title != "In short" || !strings.Contains(sum.Description, "did not fit in one message") {
 		t.Errorf("summary: %+v", sum)
 	}
-	rep := ft.must("gm", "/faction report round:2 faction:F11")
+	rep := ft.Must("gm", "/faction report round:2 faction:F11")
 	if reps := rep.Result.([]faction.FactionReport); len(reps) != 1 || reps[0].Faction != "F11" {
 		t.Errorf("report: %+v", rep.Result)
 	}
-	if _, err := ft.do("gm", "/faction report round:9"); err == nil {
+	if _, err := ft.Do("gm", "/faction report round:9"); err == nil {
 		t.Error("a report of a round not played")
 	}
 }
@@ -504,16 +485,16 @@ func TestRoundMessagesPaged(t *testing.T) {
 func TestFactionDelete(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
-	ft.must("bob", "/faction order action:invest stat:TEC")
-	ft.must("gm", "/faction delete faction:Blue")
+	ft.Must("bob", "/faction order action:invest stat:TEC")
+	ft.Must("gm", "/faction delete faction:Blue")
 	c := ft.campaign()
 	if c.Faction("Blue") != nil || c.Habitat("Luna").Owner != "" || len(c.TurnOrder) != 2 {
 		t.Errorf("after delete: %+v %+v", c.TurnOrder, c.Habitat("Luna"))
 	}
-	if orders, _ := ft.store.FactionOrders(context.Background(), "guild", "", ""); len(orders) != 0 {
+	if orders, _ := ft.Store.FactionOrders(context.Background(), "guild", "", ""); len(orders) != 0 {
 		t.Errorf("Blue's orders stay: %+v", orders)
 	}
-	if _, err := ft.do("alice", "/faction delete faction:Red"); !errors.Is(err, kit.ErrNotGM) {
+	if _, err := ft.Do("alice", "/faction delete faction:Red"); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player deleted a faction: %v", err)
 	}
 }
@@ -522,7 +503,7 @@ func TestFactionDelete(t *testing.T) {
 func TestFactionGMEdits(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
-	ft.must("gm", `/faction set faction:Green sheet:"RES=6 max_int=5 base_pop=8 ap=2" memes:"Legalism, Singularity" turn:1 decline:counter-attack owner:carol`)
+	ft.Must("gm", `/faction set faction:Green sheet:"RES=6 max_int=5 base_pop=8 ap=2" memes:"Legalism, Singularity" turn:1 decline:counter-attack owner:carol`)
 	c := ft.campaign()
 	g := c.Faction("Green")
 	if g.Attributes.RES != 6 || g.MaxAttributes.INT != 5 || g.BaseStats.POP != 8 || g.AP != 2 || len(g.Memes) != 2 || !g.Memes[0].Active ||
@@ -537,28 +518,28 @@ func TestFactionGMEdits(t *testing.T) {
 		"/faction habitat remove habitat:Mars":          "still has assets",
 		"/faction create name:Red":                      "already a faction",
 	} {
-		if _, err := ft.do("gm", line); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := ft.Do("gm", line); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", line, err, want)
 		}
 	}
 	// A habitat changes hands with its bonus: Blue's full Stats lose 1.
-	ft.must("gm", "/faction habitat set habitat:Luna faction:Red")
+	ft.Must("gm", "/faction habitat set habitat:Luna faction:Red")
 	c = ft.campaign()
 	if c.Habitat("Luna").Owner != "Red" || c.Faction("Blue").Stats.INF != 6 || c.Faction("Red").Stats.INF != 8 {
 		t.Errorf("Luna: %+v; Blue INF %d, Red INF %d", c.Habitat("Luna"), c.Faction("Blue").Stats.INF, c.Faction("Red").Stats.INF)
 	}
-	ft.must("gm", "/faction asset set asset:9 faction:Red at:Mars level:2 health:1 name:\"Old Guard\"")
+	ft.Must("gm", "/faction asset set asset:9 faction:Red at:Mars level:2 health:1 name:\"Old Guard\"")
 	if a, own := ft.campaign().Asset(9); own.Name != "Red" || a.Location != "Mars" || a.Level != 2 || a.Health != 1 || a.Name != "Old Guard" {
 		t.Errorf("asset 9: %+v of %s", a, own.Name)
 	}
-	ft.must("gm", "/faction asset remove asset:9")
+	ft.Must("gm", "/faction asset remove asset:9")
 	if a, _ := ft.campaign().Asset(9); a != nil {
 		t.Error("asset 9 not removed")
 	}
-	if _, err := ft.do("alice", "/faction asset add faction:Red chart:Dreadnought"); !errors.Is(err, kit.ErrNotGM) {
+	if _, err := ft.Do("alice", "/faction asset add faction:Red chart:Dreadnought"); !errors.Is(err, kit.ErrNotGM) {
 		t.Errorf("a player added an asset: %v", err)
 	}
-	if _, err := newFtTable(t).do("alice", "/faction list"); err == nil || !strings.Contains(err.Error(), "no faction campaign yet") {
+	if _, err := newFtTable(t).Do("alice", "/faction list"); err == nil || !strings.Contains(err.Error(), "no faction campaign yet") {
 		t.Errorf("no campaign: %v", err)
 	}
 }
@@ -585,24 +566,24 @@ func TestReportHidesCovertActions(t *testing.T) {
 func TestFactionHabitats(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
-	if _, err := ft.do("alice", "/faction habitat add name:Ceres"); err == nil {
+	if _, err := ft.Do("alice", "/faction habitat add name:Ceres"); err == nil {
 		t.Error("a player added a habitat")
 	}
-	resp := ft.must("gm", "/faction habitat add name:Ceres faction:Red region:belt")
+	resp := ft.Must("gm", "/faction habitat add name:Ceres faction:Red region:belt")
 	if resp.Content != "Added the habitat **Ceres**." {
 		t.Errorf("add: %q", resp.Content)
 	}
 	if got, ok := resp.Result.(factioncmd.HabitatResult); !ok || got.Name != "Ceres" || got.Owner != "Red" || got.Region != "belt" || got.Health == 0 || got.Health != got.MaxHealth {
 		t.Errorf("add result: %+v", resp.Result)
 	}
-	if _, err := ft.do("gm", "/faction habitat add name:Vesta faction:Purple"); err == nil {
+	if _, err := ft.Do("gm", "/faction habitat add name:Vesta faction:Purple"); err == nil {
 		t.Error("a habitat owned by a faction that does not exist")
 	}
-	if _, err := ft.do("gm", "/faction habitat add name:ceres"); err == nil {
+	if _, err := ft.Do("gm", "/faction habitat add name:ceres"); err == nil {
 		t.Error("a second habitat named ceres")
 	}
-	ft.must("gm", "/faction habitat add name:Vesta")
-	list := ft.must("bob", "/faction habitat list")
+	ft.Must("gm", "/faction habitat add name:Vesta")
+	list := ft.Must("bob", "/faction habitat list")
 	hs, ok := list.Result.([]factioncmd.HabitatResult)
 	if !ok || len(hs) != 5 {
 		t.Fatalf("list result: %+v", list.Result)
@@ -617,7 +598,7 @@ func TestFactionHabitats(t *testing.T) {
 	if d := list.Embeds[0].Description; !strings.Contains(d, "**Ceres** (Red, belt") || !strings.Contains(d, "**Vesta** (unowned") {
 		t.Errorf("list: %q", d)
 	}
-	cs := ft.must("gm", "complete /faction habitat set habitat:es").Choices
+	cs := ft.Must("gm", "complete /faction habitat set habitat:es").Choices
 	if len(cs) != 2 || cs[0].Value != "Ceres" || !strings.HasPrefix(cs[0].Name, "Ceres (Red, health ") || cs[1].Value != "Vesta" || !strings.HasPrefix(cs[1].Name, "Vesta (unowned") {
 		t.Errorf("habitat suggestions for es: %+v", cs)
 	}
@@ -630,10 +611,10 @@ func TestFactionHabitats(t *testing.T) {
 func TestFactionAnswerButtonsNameTheFactionsNumber(t *testing.T) {
 	ft := newFtTable(t)
 	ft.world()
-	ft.must("alice", "/faction order action:invest stat:INF")
-	ft.must("gm", "/faction order faction:Green action:invest stat:TEC")
+	ft.Must("alice", "/faction order action:invest stat:INF")
+	ft.Must("gm", "/faction order faction:Green action:invest stat:TEC")
 	// Blue's first order, the store's third, held by the GM's question.
-	resp := ft.must("bob", "/faction act action:produce-asset params:chart=Militia")
+	resp := ft.Must("bob", "/faction act action:produce-asset params:chart=Militia")
 	if held := resp.Result.(factioncmd.FactionActResult).Held; held != 1 {
 		t.Fatalf("Blue's held act is #%d, want #1", held)
 	}
@@ -641,18 +622,18 @@ func TestFactionAnswerButtonsNameTheFactionsNumber(t *testing.T) {
 		t.Fatalf("Blue's held act's buttons: %+v", resp.Rows)
 	}
 	// The button finds Blue's #1 (denied, the act fails, and stays held).
-	if _, err := ft.do("gm", "click:fans:1:1:Blue"); err == nil || !strings.Contains(err.Error(), "the GM does not allow Blue to produce a Militia") {
+	if _, err := ft.Do("gm", "click:fans:1:1:Blue"); err == nil || !strings.Contains(err.Error(), "the GM does not allow Blue to produce a Militia") {
 		t.Errorf("the GM's denial: %v", err)
 	}
 	// An old button names the store's ID of Blue's #1.
-	orders, err := ft.store.FactionOrders(context.Background(), "guild", "Blue", "")
+	orders, err := ft.Store.FactionOrders(context.Background(), "guild", "Blue", "")
 	if err != nil || len(orders) != 1 || orders[0].Number != 1 || orders[0].ID == 1 {
 		t.Fatalf("Blue's orders %+v, %v: the test shows nothing", orders, err)
 	}
-	if out := ft.must("gm", fmt.Sprintf("click:fans:%d:0", orders[0].ID)); !strings.Contains(out.Content, `answered "approve" for order #1 (Blue)`) {
+	if out := ft.Must("gm", fmt.Sprintf("click:fans:%d:0", orders[0].ID)); !strings.Contains(out.Content, `answered "approve" for order #1 (Blue)`) {
 		t.Errorf("the old button's answer: %q", out.Content)
 	}
-	if _, err := ft.do("gm", "click:fans:7:0:Blue"); err == nil || !strings.Contains(err.Error(), "order #7 of Blue is gone") {
+	if _, err := ft.Do("gm", "click:fans:7:0:Blue"); err == nil || !strings.Contains(err.Error(), "order #7 of Blue is gone") {
 		t.Errorf("a button of no order: %v", err)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/kit/kittest"
 	"github.com/tablehand/tablehand/commands/tracker"
-	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/encounter"
 	"github.com/tablehand/tablehand/rules/ulm"
 )
@@ -20,35 +19,15 @@ import (
 // initTable is a channel of a store in memory with every command
 // (commands.New: /character and /init beside /ulm): "gm" has GM rights,
 // everyone else is a player.
-type initTable struct {
-	t     testing.TB
-	store *db.DB
-	r     *kit.Router
-}
+type initTable struct{ kittest.Table }
 
 func newInitTable(t testing.TB, policies ...encounter.Policy) *initTable {
 	t.Helper()
 	store := kittest.Store(t)
 	deps := kittest.Deps(store)
 	deps.Policies = encounter.NewPolicies(policies...)
-	return &initTable{t: t, store: store, r: commands.New(deps)}
+	return &initTable{kittest.Table{T: t, Store: store, R: commands.New(deps)}}
 }
-
-// do runs one console-style line as user in channel "table": `click:ID`
-// clicks a button.
-func (it *initTable) do(user, line string) (kit.Response, error) {
-	it.t.Helper()
-	return it.r.Handle(context.Background(), kittest.Request(it.t, it.r, user, line))
-}
-
-// must runs a line that must succeed.
-func (it *initTable) must(user, line string) kit.Response {
-	it.t.Helper()
-	return kittest.Must(it.t, it.r, user, line)
-}
-
-// stored is the channel's stored encounter (kittest.Fight).
-func (it *initTable) stored() kittest.StoredFight { return kittest.Fight(it.t, it.store, "table") }
 
 // view returns a response's result as an InitResult.
 func view(t testing.TB, resp kit.Response) tracker.InitResult {
@@ -77,7 +56,7 @@ func newUlmFight(t *testing.T) *initTable {
 		{"gm", "/init add name:Sniper hp:10 agility:1 initiative:5 hidden:true"},
 		{"gm", "/init begin"},
 	} {
-		it.must(l.user, l.line)
+		it.Must(l.user, l.line)
 	}
 	return it
 }
@@ -94,19 +73,19 @@ func ulmResult(t *testing.T, resp kit.Response) map[string]any {
 
 // combatantOf returns a combatant of the fight as the GM sees it.
 func (it *initTable) combatantOf(name string) map[string]any {
-	it.t.Helper()
+	it.T.Helper()
 	var v struct {
 		Combatants []map[string]any `json:"combatants"`
 	}
-	if err := json.Unmarshal([]byte(kittest.ResultJSON(it.t, it.must("gm", "/init list"))), &v); err != nil {
-		it.t.Fatal(err)
+	if err := json.Unmarshal([]byte(kittest.ResultJSON(it.T, it.Must("gm", "/init list"))), &v); err != nil {
+		it.T.Fatal(err)
 	}
 	for _, c := range v.Combatants {
 		if c["name"] == name {
 			return c
 		}
 	}
-	it.t.Fatalf("no combatant %s", name)
+	it.T.Fatalf("no combatant %s", name)
 	return nil
 }
 
@@ -146,12 +125,12 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 		{"bob", "/ulm injure target:Goblin character:Vess amount:3 type:fire mitigation:1"},
 	}
 	alone := newInitTable(t, ulm.NewPolicy(ulm.Config{}))
-	alone.must("bob", `/character set name:Vess system:ulm stats:"hp=20 agility=1 initiative=10"`)
+	alone.Must("bob", `/character set name:Vess system:ulm stats:"hp=20 agility=1 initiative=10"`)
 	fight := newUlmFight(t)
-	before := fight.stored()
+	before := fight.Stored()
 	for _, l := range lines {
-		want, err1 := alone.do(l.user, l.line)
-		got, err2 := fight.do(l.user, l.line)
+		want, err1 := alone.Do(l.user, l.line)
+		got, err2 := fight.Do(l.user, l.line)
 		if err1 != nil || err2 != nil {
 			t.Errorf("%s: %v / %v", l.line, err1, err2)
 			continue
@@ -162,7 +141,7 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 			t.Errorf("%s in a fight:\n got %s\nwant %s", l.line, g, w)
 		}
 	}
-	if after := fight.stored(); after != before {
+	if after := fight.Stored(); after != before {
 		t.Errorf("the fight changed: seq %d -> %d", before.Seq, after.Seq)
 	}
 }
@@ -173,16 +152,16 @@ func TestUlmOutsideTheFightIsUnchanged(t *testing.T) {
 func TestUlmReadsTheAskersOneCharacter(t *testing.T) {
 	it := newUlmFight(t)
 	const note = "-# Kael is your one ulm character here: character: picks another"
-	resp := it.must("alice", "/ulm move action:jump dice:3")
+	resp := it.Must("alice", "/ulm move action:jump dice:3")
 	if res := ulmResult(t, resp); res["actor"] != "Kael" || res["slots_left"] != 5.0 || !strings.Contains(resp.Content, note) {
 		t.Errorf("move without actor: %q %v", resp.Content, res)
 	}
-	resp = it.must("alice", "/ulm slots")
+	resp = it.Must("alice", "/ulm slots")
 	if res := ulmResult(t, resp); res["total"] != 7.0 || !strings.Contains(resp.Content, note) {
 		t.Errorf("slots without agility: %q %v", resp.Content, res)
 	}
 	// Naming someone else reads no sheet of the asker's.
-	resp = it.must("alice", "/ulm heal amount:2 hp:20 target:Goblin")
+	resp = it.Must("alice", "/ulm heal amount:2 hp:20 target:Goblin")
 	if strings.Contains(resp.Content, "Kael") {
 		t.Errorf("heal of the Goblin read Kael: %q", resp.Content)
 	}
@@ -193,9 +172,9 @@ func TestUlmReadsTheAskersOneCharacter(t *testing.T) {
 // spend them; the move is a step of the journal.
 func TestUlmMoveSpendsTheCombatantsSlots(t *testing.T) {
 	it := newUlmFight(t)
-	before := it.stored()
+	before := it.Stored()
 	// "Requires an Accuracy Check (v:20 + Accuracy =/+ 6)": 3 + 3 lands.
-	resp := it.must("alice", "/ulm move action:jump character:Kael dice:3")
+	resp := it.Must("alice", "/ulm move action:jump character:Kael dice:3")
 	res := ulmResult(t, resp)
 	if first, _, _ := strings.Cut(resp.Content, "\n"); first != "Kael: Jump, 2 Tiles for 2 Action Slots (5 left); Accuracy Check 3 + 3 = 6 vs 6: success" {
 		t.Errorf("reply: %q", resp.Content)
@@ -206,23 +185,23 @@ func TestUlmMoveSpendsTheCombatantsSlots(t *testing.T) {
 	if enc, _ := res["encounter"].(map[string]any); enc["budget"] != "5 Action Slots left" {
 		t.Errorf("encounter in the result: %v", res["encounter"])
 	}
-	if after := it.stored(); after.Seq != before.Seq+1 || after.Events != before.Events+1 {
+	if after := it.Stored(); after.Seq != before.Seq+1 || after.Events != before.Events+1 {
 		t.Errorf("journal: seq %d -> %d, %d -> %d entries", before.Seq, after.Seq, before.Events, after.Events)
 	}
 	if c := it.combatantOf("Kael"); num(c, "counters", "slots") != 2 {
 		t.Errorf("Kael's counters: %v", c["counters"])
 	}
 	// Accuracy given wins over the stat, 0 too: 5 + 0 fails.
-	resp = it.must("alice", "/ulm move action:jump actor:Kael accuracy:0 dice:5")
+	resp = it.Must("alice", "/ulm move action:jump actor:Kael accuracy:0 dice:5")
 	if res := ulmResult(t, resp); res["success"] != false || res["tiles"] != 1.0 || res["slots_left"] != 3.0 {
 		t.Errorf("accuracy:0: %v", res)
 	}
 	// Jog with the last 3? It costs 4: no Action Debt.
-	if _, err := it.do("alice", "/ulm move action:jog character:Kael"); err == nil || !strings.Contains(err.Error(), "Jog costs 4 Action Slots and Kael has 3 left") {
+	if _, err := it.Do("alice", "/ulm move action:jog character:Kael"); err == nil || !strings.Contains(err.Error(), "Jog costs 4 Action Slots and Kael has 3 left") {
 		t.Errorf("a Jog beyond the slots: %v", err)
 	}
 	// Undo takes the last move back.
-	it.must("gm", "/init undo")
+	it.Must("gm", "/init undo")
 	if c := it.combatantOf("Kael"); num(c, "counters", "slots") != 2 {
 		t.Errorf("after undo, Kael's counters: %v", c["counters"])
 	}
@@ -232,7 +211,7 @@ func TestUlmMoveSpendsTheCombatantsSlots(t *testing.T) {
 // decides the phase, the state and the slots.
 func TestUlmFightRefusals(t *testing.T) {
 	it := newUlmFight(t)
-	before := it.stored()
+	before := it.Stored()
 	for _, tt := range []struct{ user, line, want string }{
 		{"bob", "/ulm move action:rush character:Kael", "Kael is not yours: only its player or the GM acts for it"},
 		{"bob", "/ulm move action:rush actor:Raider", "Raider is not yours"},
@@ -255,23 +234,23 @@ func TestUlmFightRefusals(t *testing.T) {
 		// both be kept.
 		{"alice", "/ulm epilogue kind:execute target:Goblin hp:5 damage:6 actor:Kael", "Goblin is not a combatant of this channel's fight"},
 	} {
-		_, err := it.do(tt.user, tt.line)
+		_, err := it.Do(tt.user, tt.line)
 		if tt.want == "" {
 			if err != nil {
 				t.Fatalf("%s: %v", tt.line, err)
 			}
-			before = it.stored()
+			before = it.Stored()
 			continue
 		}
 		if _, ok := kit.AsUserError(err); !ok || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %s: %v, want a user error with %q", tt.user, tt.line, err, tt.want)
 		}
-		if after := it.stored(); after != before {
+		if after := it.Stored(); after != before {
 			t.Errorf("%s: the fight changed", tt.line)
 		}
 	}
 	// The GM acts for anyone: Kael rushes, (2|3) in its Active Phase.
-	if resp := it.must("gm", "/ulm move action:rush character:Kael"); !strings.HasPrefix(resp.Content, "Kael: Rush, 3 Tiles for 2 Action Slots (5 left)") {
+	if resp := it.Must("gm", "/ulm move action:rush character:Kael"); !strings.HasPrefix(resp.Content, "Kael: Rush, 3 Tiles for 2 Action Slots (5 left)") {
 		t.Errorf("the GM moving Kael: %q", resp.Content)
 	}
 }
@@ -279,10 +258,10 @@ func TestUlmFightRefusals(t *testing.T) {
 // Before the fight begins no one has Action Slots to move with.
 func TestUlmMoveBeforeTheFightBegins(t *testing.T) {
 	it := newInitTable(t, ulm.NewPolicy(ulm.Config{}))
-	it.must("alice", `/character set name:Kael system:ulm stats:"hp=10 agility=2"`)
-	it.must("gm", "/init start system:ulm")
-	it.must("alice", "/init join")
-	if _, err := it.do("alice", "/ulm move action:rush character:Kael"); err == nil || !strings.Contains(err.Error(), "the fight has not begun") {
+	it.Must("alice", `/character set name:Kael system:ulm stats:"hp=10 agility=2"`)
+	it.Must("gm", "/init start system:ulm")
+	it.Must("alice", "/init join")
+	if _, err := it.Do("alice", "/ulm move action:rush character:Kael"); err == nil || !strings.Contains(err.Error(), "the fight has not begun") {
 		t.Errorf("moving before /init begin: %v", err)
 	}
 }
@@ -294,7 +273,7 @@ func TestUlmFallInTheFight(t *testing.T) {
 	it := newUlmFight(t)
 	// Kael, in its Active Phase, falls 30 Tiles: 3 Action Slots; 6 + 6 + 6
 	// + 30 = 48 > 10 Hit Points: Vulnerable from a fall, so dead.
-	resp := it.must("gm", "/ulm fall tiles:30 character:Kael dice:6,6,6")
+	resp := it.Must("gm", "/ulm fall tiles:30 character:Kael dice:6,6,6")
 	res := ulmResult(t, resp)
 	if res["slots_used"] != 3.0 || res["slots_left"] != 4.0 || res["damage"] != 48.0 || res["minimum"] != 3.0 || res["dies"] != true {
 		t.Errorf("Kael's fall: %v", res)
@@ -302,13 +281,13 @@ func TestUlmFallInTheFight(t *testing.T) {
 	if c := it.combatantOf("Kael"); c["defeated"] != true || num(c, "resources", "dead") != 1 || num(c, "resources", "injury_contusion") != 48 {
 		t.Errorf("Kael after the fall: %v", c)
 	}
-	if _, err := it.do("alice", "/ulm move action:rush character:Kael"); err == nil || !strings.Contains(err.Error(), "Kael is dead") {
+	if _, err := it.Do("alice", "/ulm move action:rush character:Kael"); err == nil || !strings.Contains(err.Error(), "Kael is dead") {
 		t.Errorf("the dead move: %v", err)
 	}
 	// Vess, in its Reserve Phase, falls 12 Tiles: its 2 Action Slots are
 	// owed to its next Active Phase. 1 + 1 + 1 + 12 = 15, at least 12% of
 	// 20 (3).
-	resp = it.must("bob", "/ulm fall tiles:12 target:Vess dice:1,1,1")
+	resp = it.Must("bob", "/ulm fall tiles:12 target:Vess dice:1,1,1")
 	res = ulmResult(t, resp)
 	if res["slots_used"] != 0.0 || res["slots_owed"] != 2.0 || res["damage"] != 15.0 || res["slots_left"] != nil {
 		t.Errorf("Vess's fall: %v", res)
@@ -316,7 +295,7 @@ func TestUlmFallInTheFight(t *testing.T) {
 	if first, _, _ := strings.Cut(resp.Content, "\n"); first != "Vess fell 12 Tiles (2 Action Slots when its Active Phase begins): 3v:6 (3) + 12 = 15, minimum 3: 15 contusion damage (damage 0 -> 15, hp 20)" {
 		t.Errorf("reply: %q", resp.Content)
 	}
-	resp = it.must("gm", "/init next")
+	resp = it.Must("gm", "/init next")
 	if !strings.Contains(resp.Content, "Vess falls: the fall consumes 2 Action Slots.") || !strings.Contains(resp.Content, "Vess: 4 Action Slots left.") {
 		t.Errorf("Vess's Active Phase: %q", resp.Content)
 	}
@@ -327,10 +306,10 @@ func TestUlmFallInTheFight(t *testing.T) {
 // Execute."
 func TestUlmEpilogueInTheFight(t *testing.T) {
 	it := newUlmFight(t)
-	it.must("alice", "/init damage target:Raider amount:9 type:incision")
-	it.must("bob", "/init damage target:Vess amount:21 type:fire")
+	it.Must("alice", "/init damage target:Raider amount:9 type:incision")
+	it.Must("bob", "/init damage target:Vess amount:21 type:fire")
 	// Without actor: no slot is kept, as with /init damage type:knockout.
-	resp := it.must("bob", "/ulm epilogue kind:knockout target:Raider")
+	resp := it.Must("bob", "/ulm epilogue kind:knockout target:Raider")
 	res := ulmResult(t, resp)
 	if first, _, _ := strings.Cut(resp.Content, "\n"); first != "Its activator activates Knockout on Raider: Knocked Out for 3 Full Rounds, its Active Phases skipped; in Shock for 1 hour" {
 		t.Errorf("reply: %q", resp.Content)
@@ -343,11 +322,11 @@ func TestUlmEpilogueInTheFight(t *testing.T) {
 	}
 	// The hidden Sniper has had no Active Phase yet, so no Reserved Slot
 	// to pay with.
-	if _, err := it.do("gm", "/ulm epilogue kind:maim target:Vess actor:Sniper"); err == nil || !strings.Contains(err.Error(), "an Epilogue costs 1 Reserved Slot and the activator has 0") {
+	if _, err := it.Do("gm", "/ulm epilogue kind:maim target:Vess actor:Sniper"); err == nil || !strings.Contains(err.Error(), "an Epilogue costs 1 Reserved Slot and the activator has 0") {
 		t.Errorf("the Sniper with no Reserved Slot: %v", err)
 	}
 	// Kael pays 1 of its 7 Action Slots to Maim Vess.
-	resp = it.must("alice", "/ulm epilogue kind:maim target:Vess actor:Kael")
+	resp = it.Must("alice", "/ulm epilogue kind:maim target:Vess actor:Kael")
 	res = ulmResult(t, resp)
 	if res["actor"] != "Kael" || res["slots_left"] != 6.0 || res["slot"] != "Action Slot" || num(res, "state", "maim_hours_left") != 10 {
 		t.Errorf("maim: %v", res)
@@ -357,7 +336,7 @@ func TestUlmEpilogueInTheFight(t *testing.T) {
 	}
 	// "Specialized healing or items may reverse the effect of a Maim only
 	// if performed within 10 Hours."
-	resp = it.must("bob", "/ulm heal special:true amount:1d4 target:Vess dice:3") // Vess is bob's: healing is its controller's
+	resp = it.Must("bob", "/ulm heal special:true amount:1d4 target:Vess dice:3") // Vess is bob's: healing is its controller's
 	res = ulmResult(t, resp)
 	if res["maim_reversed"] != true || res["vulnerable_ended"] != true || res["healed"] != 3.0 || num(res, "state", "total_damage") != 18 {
 		t.Errorf("specialized healing: %v", res)
@@ -368,31 +347,31 @@ func TestUlmEpilogueInTheFight(t *testing.T) {
 // and leaves the players' tracker alone; one the players can see edits it.
 func TestUlmFightHiddenAndTracker(t *testing.T) {
 	it := newInitTable(t, ulm.NewPolicy(ulm.Config{}))
-	it.must("alice", `/character set name:Kael system:ulm stats:"hp=10 agility=2 accuracy=3 initiative=12"`)
-	it.must("gm", "/init start system:ulm")
-	it.must("alice", "/init join")
-	it.must("gm", "/init add name:Sniper hp:10 agility:1 initiative:5 hidden:true")
-	begin := it.must("gm", "/init begin")
+	it.Must("alice", `/character set name:Kael system:ulm stats:"hp=10 agility=2 accuracy=3 initiative=12"`)
+	it.Must("gm", "/init start system:ulm")
+	it.Must("alice", "/init join")
+	it.Must("gm", "/init add name:Sniper hp:10 agility:1 initiative:5 hidden:true")
+	begin := it.Must("gm", "/init begin")
 	if begin.Posted == nil {
 		t.Fatal("the tracker is not posted at /init begin")
 	}
 	if err := begin.Posted(context.Background(), "msg-1"); err != nil {
 		t.Fatal(err)
 	}
-	resp := it.must("alice", "/ulm move action:rush character:Kael private:true")
+	resp := it.Must("alice", "/ulm move action:rush character:Kael private:true")
 	if !resp.Ephemeral || resp.Edit == nil || resp.Edit.MessageID != "msg-1" || resp.Edit.Embeds[0].Footer != "Kael: 5 Action Slots left" {
 		t.Errorf("a private move: the tracker is still the fight's: %+v", resp)
 	}
-	resp = it.must("gm", "/ulm fall tiles:5 target:Sniper dice:1,1,1")
+	resp = it.Must("gm", "/ulm fall tiles:5 target:Sniper dice:1,1,1")
 	if !resp.Ephemeral || resp.Edit != nil || !strings.HasPrefix(resp.Content, "Sniper fell 5 Tiles") {
 		t.Errorf("the hidden Sniper's fall: %+v", resp)
 	}
 	id := ulmResult(t, resp)["id"]
 	var private bool
-	if err := it.store.SQL().QueryRow(`SELECT private FROM rolls WHERE code = ?`, id).Scan(&private); err != nil || !private {
+	if err := it.Store.SQL().QueryRow(`SELECT private FROM rolls WHERE code = ?`, id).Scan(&private); err != nil || !private {
 		t.Errorf("the hidden Sniper's fall is logged publicly (%v)", err)
 	}
-	for _, e := range view(t, it.must("alice", "/init log count:25")).Log {
+	for _, e := range view(t, it.Must("alice", "/init log count:25")).Log {
 		if strings.Contains(e.Summary, "Sniper") {
 			t.Errorf("the players' log names the Sniper: %+v", e)
 		}
@@ -403,12 +382,12 @@ func TestUlmFightHiddenAndTracker(t *testing.T) {
 func TestUlmFightAutocomplete(t *testing.T) {
 	it := newUlmFight(t)
 	for _, line := range []string{"/ulm move action:rush actor:", "/ulm epilogue kind:maim actor:", "/ulm epilogue kind:maim target:", "/ulm fall tiles:3 target:", "/ulm heal target:", "/ulm injure amount:1 type:fire target:"} {
-		req, err := it.r.ParseAutocomplete(line)
+		req, err := it.R.ParseAutocomplete(line)
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
 		req.User, req.ChannelID, req.GuildID = kit.User{ID: "alice"}, "table", "guild"
-		resp, err := it.r.Handle(context.Background(), req)
+		resp, err := it.R.Handle(context.Background(), req)
 		var names []string
 		for _, c := range resp.Choices {
 			names = append(names, fmt.Sprint(c.Value))

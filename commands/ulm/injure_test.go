@@ -21,9 +21,9 @@ func firstLine(resp kit.Response) string {
 // Panel, whoever can see it applies it, and /init undo takes it back.
 func TestUlmInjureInTheFight(t *testing.T) {
 	it := newUlmFight(t)
-	before := it.stored()
+	before := it.Stored()
 	// bob injures the GM's Raider (hp 8): 2d6+3 = 4 + 5 + 3 = 12 > 8.
-	resp := it.must("bob", "/ulm injure target:Raider amount:2d6+3 type:incision dice:4,5")
+	resp := it.Must("bob", "/ulm injure target:Raider amount:2d6+3 type:incision dice:4,5")
 	if got, want := firstLine(resp), "Raider took 12 incision damage, a Sharp-Force Trauma Injury Card (damage 0 -> 12, hp 8): Vulnerable"; got != want {
 		t.Errorf("reply:\n got %q\nwant %q", got, want)
 	}
@@ -40,7 +40,7 @@ func TestUlmInjureInTheFight(t *testing.T) {
 	if resp.Ephemeral {
 		t.Errorf("an injury the players can see is ephemeral")
 	}
-	if after := it.stored(); after.Seq != before.Seq+1 || after.Events != before.Events+1 {
+	if after := it.Stored(); after.Seq != before.Seq+1 || after.Events != before.Events+1 {
 		t.Errorf("journal: seq %d -> %d, %d -> %d entries", before.Seq, after.Seq, before.Events, after.Events)
 	}
 	if c := it.combatantOf("Raider"); num(c, "resources", "injury_incision") != 12 || num(c, "resources", "vulnerable") != 1 || c["defeated"] == true {
@@ -49,7 +49,7 @@ func TestUlmInjureInTheFight(t *testing.T) {
 
 	// "Some Actions have Execution, which causes the Vulnerable Stage to be
 	// skipped, and Epilogue being applied during the Actions Resolution."
-	resp = it.must("alice", "/ulm injure target:Raider amount:1 type:puncture execution:execute source:Kael")
+	resp = it.Must("alice", "/ulm injure target:Raider amount:1 type:puncture execution:execute source:Kael")
 	if got, want := firstLine(resp), "Raider took 1 puncture damage from Kael, a Penetration Trauma Injury Card (damage 12 -> 13, hp 8); Execution: Execute: dies"; got != want {
 		t.Errorf("reply:\n got %q\nwant %q", got, want)
 	}
@@ -60,11 +60,11 @@ func TestUlmInjureInTheFight(t *testing.T) {
 	if c := it.combatantOf("Raider"); c["defeated"] != true || num(c, "resources", "dead") != 1 {
 		t.Errorf("Raider executed: %v", c)
 	}
-	if _, err := it.do("bob", "/ulm injure target:Raider amount:3 type:fire"); err == nil || !strings.Contains(err.Error(), "Raider: the Victim is dead") {
+	if _, err := it.Do("bob", "/ulm injure target:Raider amount:3 type:fire"); err == nil || !strings.Contains(err.Error(), "Raider: the Victim is dead") {
 		t.Errorf("injuring the dead: %v", err)
 	}
 	// Undo takes the Execution back.
-	if resp := it.must("gm", "/init undo"); !strings.Contains(resp.Content, "ulm injure): Raider took 1 puncture damage from Kael") {
+	if resp := it.Must("gm", "/init undo"); !strings.Contains(resp.Content, "ulm injure): Raider took 1 puncture damage from Kael") {
 		t.Errorf("undo: %q", resp.Content)
 	}
 	if c := it.combatantOf("Raider"); c["defeated"] == true || num(c, "resources", "dead") != 0 || num(c, "resources", "damage") != 12 {
@@ -77,9 +77,9 @@ func TestUlmInjureInTheFight(t *testing.T) {
 // Victim's own stats.
 func TestUlmInjureResolutionInTheFight(t *testing.T) {
 	it := newUlmFight(t)
-	it.must("gm", `/init add name:Knight hp:20 agility:0 stats:"mitigation=3 weakness=1"`)
+	it.Must("gm", `/init add name:Knight hp:20 agility:0 stats:"mitigation=3 weakness=1"`)
 	// 10 − 3 + 1 = 8.
-	resp := it.must("alice", "/ulm injure target:Knight amount:10 type:fire")
+	resp := it.Must("alice", "/ulm injure target:Knight amount:10 type:fire")
 	if got, want := firstLine(resp), "Knight took 8 fire damage (Potency 10, Mitigation 3, Amplification 0, Weakness 1, flat), a Burn Trauma Injury Card (damage 0 -> 8, hp 20)"; got != want {
 		t.Errorf("reply:\n got %q\nwant %q", got, want)
 	}
@@ -87,7 +87,7 @@ func TestUlmInjureResolutionInTheFight(t *testing.T) {
 		t.Errorf("result: %v", res)
 	}
 	// Given wins over the stat, 0 too: 10 − 0 + 1 + 2 = 13, 21 > 20.
-	resp = it.must("alice", "/ulm injure target:Knight amount:1d10 type:spite mitigation:0 amplification:2 dice:10")
+	resp = it.Must("alice", "/ulm injure target:Knight amount:1d10 type:spite mitigation:0 amplification:2 dice:10")
 	if got, want := firstLine(resp), "Knight took 13 spite damage (Potency 10, Mitigation 0, Amplification 2, Weakness 1, flat), a Demonic Trauma Injury Card (damage 8 -> 21, hp 20): Vulnerable"; got != want {
 		t.Errorf("reply:\n got %q\nwant %q", got, want)
 	}
@@ -97,7 +97,7 @@ func TestUlmInjureResolutionInTheFight(t *testing.T) {
 	// "Raw Damage deals ½ damage to Armor and Object Durability": the
 	// fight keeps no Durability, so the Knight's state is as it was.
 	before := it.combatantOf("Knight")["resources"]
-	resp = it.must("alice", "/ulm injure target:Knight amount:1d10 type:raw object:true mitigation:0 weakness:0 dice:9")
+	resp = it.Must("alice", "/ulm injure target:Knight amount:1d10 type:raw object:true mitigation:0 weakness:0 dice:9")
 	if got, want := firstLine(resp), "Knight's Armor or Object loses 4 Durability to 9 raw damage: no Injury Card"; got != want {
 		t.Errorf("reply:\n got %q\nwant %q", got, want)
 	}
@@ -113,7 +113,7 @@ func TestUlmInjureResolutionInTheFight(t *testing.T) {
 // and its dice are checked as outside a fight.
 func TestUlmInjureRefusedInTheFight(t *testing.T) {
 	it := newUlmFight(t)
-	before := it.stored()
+	before := it.Stored()
 	for _, tt := range []struct{ user, line, want string }{
 		{"alice", "/ulm injure target:Raider amount:3 type:fire hp:8 vulnerable:true",
 			"Raider is a combatant of this channel's fight, which keeps its state, slots and phase: leave out hp:, vulnerable: (example: /ulm injure target:<combatant> amount:2d6+3 type:incision dice:4,5)"},
@@ -124,11 +124,11 @@ func TestUlmInjureRefusedInTheFight(t *testing.T) {
 		{"alice", "/ulm injure target:Raider amount:2000000 type:fire", "damage must be at most 1000000, not 2000000"},
 		{"gm", `/ulm injure target:Raider amount:3 type:fire source:"<@123>"`, "source name"},
 	} {
-		_, err := it.do(tt.user, tt.line)
+		_, err := it.Do(tt.user, tt.line)
 		if _, ok := kit.AsUserError(err); !ok || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %s: %v, want a user error with %q", tt.user, tt.line, err, tt.want)
 		}
-		if after := it.stored(); after != before {
+		if after := it.Stored(); after != before {
 			t.Errorf("%s: the fight changed", tt.line)
 		}
 	}
@@ -139,34 +139,34 @@ func TestUlmInjureRefusedInTheFight(t *testing.T) {
 // of what the players read.
 func TestUlmInjureHidden(t *testing.T) {
 	it := newUlmFight(t)
-	resp := it.must("gm", "/ulm injure target:Sniper amount:1d6 type:holy dice:6")
+	resp := it.Must("gm", "/ulm injure target:Sniper amount:1d6 type:holy dice:6")
 	if !resp.Ephemeral || resp.Edit != nil || firstLine(resp) != "Sniper took 6 holy damage, a Divine Trauma Injury Card (damage 0 -> 6, hp 10)" {
 		t.Errorf("the GM injures the hidden Sniper: %+v", resp)
 	}
 	var private bool
-	if err := it.store.SQL().QueryRow(`SELECT private FROM rolls WHERE code = ?`, ulmResult(t, resp)["id"]).Scan(&private); err != nil || !private {
+	if err := it.Store.SQL().QueryRow(`SELECT private FROM rolls WHERE code = ?`, ulmResult(t, resp)["id"]).Scan(&private); err != nil || !private {
 		t.Errorf("the hidden Sniper's injury is logged publicly (%v)", err)
 	}
 	if c := it.combatantOf("Sniper"); num(c, "resources", "injury_holy") != 6 {
 		t.Errorf("Sniper: %v", c)
 	}
 	// A player naming it gets what they would with no fight: hp: is needed.
-	before := it.stored()
-	if _, err := it.do("alice", "/ulm injure target:Sniper amount:1d6 type:holy dice:6"); err == nil || err.Error() != "/ulm injure needs hp: give hp:<number>, or character:<name> to read it from a sheet" {
+	before := it.Stored()
+	if _, err := it.Do("alice", "/ulm injure target:Sniper amount:1d6 type:holy dice:6"); err == nil || err.Error() != "/ulm injure needs hp: give hp:<number>, or character:<name> to read it from a sheet" {
 		t.Errorf("a player injuring the hidden Sniper: %v", err)
 	}
-	resp = it.must("alice", "/ulm injure target:Sniper amount:1d6 type:holy hp:10 dice:6")
+	resp = it.Must("alice", "/ulm injure target:Sniper amount:1d6 type:holy hp:10 dice:6")
 	if resp.Edit != nil || strings.Contains(kittest.ResultJSON(t, resp), `"encounter"`) || !strings.HasPrefix(resp.Content, "**Sniper** takes 6 holy damage") {
 		t.Errorf("worked out by hand: %+v", resp)
 	}
-	if after := it.stored(); after != before {
+	if after := it.Stored(); after != before {
 		t.Errorf("a player's injury of the hidden Sniper changed the fight")
 	}
 
 	// The GM's hidden Sniper shoots Vess: the players read the damage, not
 	// who dealt it; the GM's result has the source. (The tracker edit is
 	// in the script ulm_encounter.txtar.)
-	resp = it.must("gm", "/ulm injure target:Vess amount:5 type:puncture source:Sniper")
+	resp = it.Must("gm", "/ulm injure target:Vess amount:5 type:puncture source:Sniper")
 	if resp.Ephemeral || firstLine(resp) != "Vess took 5 puncture damage, a Penetration Trauma Injury Card (damage 0 -> 5, hp 20)" {
 		t.Errorf("a hidden source: %+v", resp)
 	}
@@ -178,19 +178,19 @@ func TestUlmInjureHidden(t *testing.T) {
 	if f := resp.Followups; len(f) != 1 || !f[0].Ephemeral || !strings.HasPrefix(f[0].Content, "Only you see this: ") || !strings.Contains(f[0].Content, "from Sniper") {
 		t.Errorf("the GM's private follow-up: %+v", f)
 	}
-	if err := it.store.SQL().QueryRow(`SELECT private FROM rolls WHERE code = ?`, res["id"]).Scan(&private); err != nil || !private {
+	if err := it.Store.SQL().QueryRow(`SELECT private FROM rolls WHERE code = ?`, res["id"]).Scan(&private); err != nil || !private {
 		t.Errorf("the hidden Sniper's shot is logged publicly (%v)", err)
 	}
-	for _, e := range view(t, it.must("bob", "/init log count:25")).Log {
+	for _, e := range view(t, it.Must("bob", "/init log count:25")).Log {
 		if strings.Contains(e.Summary, "Sniper") {
 			t.Errorf("the players' log names the Sniper: %+v", e)
 		}
 	}
-	if log := view(t, it.must("gm", "/init log count:1")).Log; len(log) != 1 || !strings.Contains(log[0].Summary, "from Sniper") {
+	if log := view(t, it.Must("gm", "/init log count:1")).Log; len(log) != 1 || !strings.Contains(log[0].Summary, "from Sniper") {
 		t.Errorf("the GM's log: %+v", log)
 	}
 	// A player's source is only what they typed, told as typed.
-	if resp := it.must("bob", "/ulm injure target:Vess amount:1 type:puncture source:Sniper"); !strings.HasPrefix(firstLine(resp), "Vess took 1 puncture damage from Sniper") {
+	if resp := it.Must("bob", "/ulm injure target:Vess amount:1 type:puncture source:Sniper"); !strings.HasPrefix(firstLine(resp), "Vess took 1 puncture damage from Sniper") {
 		t.Errorf("a player's source: %q", resp.Content)
 	}
 }

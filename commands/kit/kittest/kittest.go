@@ -176,6 +176,32 @@ func Must(t testing.TB, r *kit.Router, user, line string) kit.Response {
 	return resp
 }
 
+// Table is channel "table" of guild "guild" (see Request): a store and
+// a router over it, for a test that speaks console lines as several users.
+type Table struct {
+	T     testing.TB
+	Store *db.DB
+	R     *kit.Router
+}
+
+// Do answers one console-style line as user (see Request).
+func (tb *Table) Do(user, line string) (kit.Response, error) {
+	tb.T.Helper()
+	return tb.R.Handle(context.Background(), Request(tb.T, tb.R, user, line))
+}
+
+// Must answers a line that must succeed (see Must).
+func (tb *Table) Must(user, line string) kit.Response {
+	tb.T.Helper()
+	return Must(tb.T, tb.R, user, line)
+}
+
+// Stored is the channel's stored encounter (see Fight).
+func (tb *Table) Stored() StoredFight {
+	tb.T.Helper()
+	return Fight(tb.T, tb.Store, "table")
+}
+
 // ResultJSON is a response's `result` as the console prints it.
 func ResultJSON(t testing.TB, resp kit.Response) string {
 	t.Helper()
