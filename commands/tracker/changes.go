@@ -82,11 +82,7 @@ func (h *Tracker) onTarget(ctx context.Context, req *kit.Request, touch Touch, o
 		if err := CheckVisible(req, e.State, target); err != nil {
 			return encounter.Event{}, err
 		}
-		mode := e.PlayMode
-		if mode == "" {
-			mode = PlayStandard
-		}
-		if err := MayChange(req, mode, e.State, target, touch); err != nil {
+		if err := MayChange(req, PlayModeOf(e), e.State, target, touch); err != nil {
 			return encounter.Event{}, err
 		}
 		return op(e.State, p, target)

@@ -66,6 +66,16 @@ func (h *Tracker) PlayMode(ctx context.Context, req *kit.Request) (string, error
 	return s.Mode, nil
 }
 
+// PlayModeOf is the play mode of the channel of e, as the statement that
+// loaded e for a change read it (db.Encounter.PlayMode): PlayMode with no
+// round trip of its own.
+func PlayModeOf(e *db.Encounter) string {
+	if e.PlayMode == "" {
+		return PlayStandard
+	}
+	return e.PlayMode
+}
+
 // Controls reports whether the asker of req controls c: plays it (a
 // combatant of no player is controlled by nobody but the GM).
 func Controls(req *kit.Request, c *encounter.Combatant) bool {

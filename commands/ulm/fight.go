@@ -189,17 +189,14 @@ type act func(e *encounter.Encounter, p rules.Policy, who *encounter.Combatant) 
 // kind.
 func (h *handlers) track(ctx context.Context, c *kit.Call, kind, name string, touch tracker.Touch, op act) (change, error) {
 	var who string
-	mode, err := h.fight.PlayMode(ctx, c.Req)
-	if err != nil {
-		return change{}, err
-	}
+	// The play mode comes with the fight, in the statement that loads it.
 	enc, ev, _, err := h.fight.Change(ctx, c.Req, func(e *db.Encounter, p encounter.Policy) (encounter.Event, error) {
 		up, ok := p.(rules.Policy)
 		if !ok {
 			return encounter.Event{}, kit.Errorf("the fight in this channel runs on the %s rules, not ulm's: see /init list", e.State.System)
 		}
 		x := e.State.Clone()
-		acc, name, err := run(c, x, up, name, mode, touch, op)
+		acc, name, err := run(c, x, up, name, tracker.PlayModeOf(e), touch, op)
 		if f := c.Tray.Failed(); f != nil {
 			return encounter.Event{}, fmt.Errorf("%s: %w", kind, f)
 		}

@@ -255,6 +255,27 @@ func TestUlmFightRefusals(t *testing.T) {
 	}
 }
 
+// A player changes the combatants of others as the channel's play mode
+// says (/init play), which /ulm reads with the fight it changes.
+func TestUlmFightPlayMode(t *testing.T) {
+	it := newUlmFight(t)
+	for _, tt := range []struct{ mode, line, want string }{
+		{"standard", "/ulm heal amount:1 target:Raider", "only its controller or the GM heals it"},
+		{"strict", "/ulm fall tiles:12 target:Raider dice:1,2,3", "strict play"},
+	} {
+		it.Must("gm", "/init play mode:"+tt.mode)
+		before := it.Stored()
+		if _, err := it.Do("alice", tt.line); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s play: alice %s: %v, want %q", tt.mode, tt.line, err, tt.want)
+		}
+		if it.Stored() != before {
+			t.Errorf("%s play: %s changed the fight", tt.mode, tt.line)
+		}
+	}
+	it.Must("gm", "/init play mode:open")
+	it.Must("alice", "/ulm heal amount:1 target:Raider")
+}
+
 // Before the fight begins no one has Action Slots to move with.
 func TestUlmMoveBeforeTheFightBegins(t *testing.T) {
 	it := newInitTable(t, ulm.NewPolicy(ulm.Config{}))
