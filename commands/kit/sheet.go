@@ -152,10 +152,6 @@ func (h *Env) DefaultSheet(ctx context.Context, req *Request, system string) (Sh
 	return Sheet{c: &shown[0], own: true}, nil
 }
 
-// Own reports whether the sheet is the asker's one character, read
-// without character: (DefaultSheet), for the reply to say so.
-func (s Sheet) Own() bool { return s.own }
-
 // OwnNote is the line a reply adds when it read the asker's one
 // character without being told: "" otherwise.
 func (s Sheet) OwnNote() string {
