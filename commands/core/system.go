@@ -23,16 +23,11 @@ func (h *handlers) systemSet(ctx context.Context, req *kit.Request) (kit.Respons
 	if !known {
 		return kit.Response{}, kit.Errorf("there is no system named %q: use one of %v", name, h.SystemNames())
 	}
-	s := db.SystemSetting{GuildID: req.GuildID, ChannelID: req.ChannelID, System: name, SetBy: req.User.ID}
-	where := "this channel"
-	switch req.Options.String("scope") {
-	case "", "channel":
-	case "guild":
-		s.ChannelID = ""
-		where = "this server (channels with a system of their own keep it)"
-	default:
-		return kit.Response{}, kit.Errorf("scope is channel or guild, not %q", req.Options.String("scope"))
+	channel, where, err := settingScope(req, "a system")
+	if err != nil {
+		return kit.Response{}, err
 	}
+	s := db.SystemSetting{GuildID: req.GuildID, ChannelID: channel, System: name, SetBy: req.User.ID}
 	if err := h.Channels.SetSystem(ctx, s); err != nil {
 		return kit.Response{}, err
 	}
@@ -47,6 +42,22 @@ func (h *handlers) systemSet(ctx context.Context, req *kit.Request) (kit.Respons
 		Content: content,
 		Result:  SystemResult{System: name, Scope: s.Scope()},
 	}, nil
+}
+
+// settingScope reads the scope: of a /system setting: req's channel (the
+// default), or the whole server ("guild"). It returns the channel ID to
+// store ("" for the server) and where, in words; own names what channels
+// with their own keep ("a system": "channels with a system of their own
+// keep it").
+func settingScope(req *kit.Request, own string) (channelID, where string, err error) {
+	switch scope := req.Options.String("scope"); scope {
+	case "", "channel":
+		return req.ChannelID, "this channel", nil
+	case "guild":
+		return "", "this server (channels with " + own + " of their own keep it)", nil
+	default:
+		return "", "", kit.Errorf("scope is channel or guild, not %q", scope)
+	}
 }
 
 func (h *handlers) systemShow(ctx context.Context, req *kit.Request) (kit.Response, error) {
@@ -134,16 +145,11 @@ type DiceRuleResult struct {
 // the whole server: where they may not, the router refuses a player's
 // `dice:` (kit.Router.SetDiceRules); the GMs may still give dice.
 func (h *handlers) systemDice(ctx context.Context, req *kit.Request) (kit.Response, error) {
-	s := db.DiceSetting{GuildID: req.GuildID, ChannelID: req.ChannelID, Players: req.Options.String("players"), SetBy: req.User.ID}
-	where := "this channel"
-	switch req.Options.String("scope") {
-	case "", "channel":
-	case "guild":
-		s.ChannelID = ""
-		where = "this server (channels with a setting of their own keep it)"
-	default:
-		return kit.Response{}, kit.Errorf("scope is channel or guild, not %q", req.Options.String("scope"))
+	channel, where, err := settingScope(req, "a setting")
+	if err != nil {
+		return kit.Response{}, err
 	}
+	s := db.DiceSetting{GuildID: req.GuildID, ChannelID: channel, Players: req.Options.String("players"), SetBy: req.User.ID}
 	var content string
 	switch s.Players {
 	case kit.DiceRolled:
