@@ -55,13 +55,6 @@ func (h *handlers) registerSchedule(r *kit.Router) {
 	r.RouteComponent("fskip", h.firingSkip, true)
 }
 
-func (h *handlers) now() time.Time {
-	if h.Now != nil {
-		return h.Now()
-	}
-	return time.Now()
-}
-
 // ScheduleResult is the console's `result` of /schedule.
 type ScheduleResult struct {
 	Spec     string   `json:"spec"`
@@ -77,7 +70,7 @@ type ScheduleResult struct {
 }
 
 func (h *handlers) scheduleResult(s db.Schedule) (ScheduleResult, error) {
-	return scheduleResultAt(s, h.Calendar, h.now())
+	return scheduleResultAt(s, h.Calendar, h.Clock())
 }
 
 // scheduleResultAt is the schedule with its next firings after now, as
@@ -220,7 +213,7 @@ func (h *handlers) scheduleWhen(req *kit.Request, campaignZone string) (db.Sched
 		return db.Schedule{}, errors.New("schedule: no cron parser configured")
 	}
 	when := strings.TrimSpace(req.Options.String("when"))
-	spec, _, err := h.Calendar.ParseSchedule(when, zone, h.now(), 3)
+	spec, _, err := h.Calendar.ParseSchedule(when, zone, h.Clock(), 3)
 	if err != nil {
 		return db.Schedule{}, err
 	}

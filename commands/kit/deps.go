@@ -82,7 +82,7 @@ type Deps struct {
 	// toolkit names no game's store.
 	Store any
 	// Calendar reads schedules and follows their changes (nil: none);
-	// Now is the clock of scheduled work (nil: time.Now).
+	// Now is the commands' clock (nil: time.Now; see Clock).
 	Calendar Calendar
 	Now      func() time.Time
 
@@ -134,6 +134,14 @@ func NewDeps(store Store, rules Rules) Deps {
 		d.Store = store
 	}
 	return d
+}
+
+// Clock is the time now by the commands' clock: Now, else the system's.
+func (d Deps) Clock() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
 }
 
 // PageStore keeps the tokens of the read-only web pages.

@@ -65,7 +65,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
@@ -174,7 +173,7 @@ func (h *Tracker) Change(ctx context.Context, req *kit.Request, op func(e *db.En
 		if err == nil && markOf(e.State) != before {
 			// Who moved the turn, and when: a typed /init next from
 			// someone else soon after asks first (initNext).
-			e.State.Moved = encounter.Moved{By: req.User.ID, At: h.now().UnixMilli()}
+			e.State.Moved = encounter.Moved{By: req.User.ID, At: h.Clock().UnixMilli()}
 		}
 		return ev, err
 	})
@@ -182,14 +181,6 @@ func (h *Tracker) Change(ctx context.Context, req *kit.Request, op func(e *db.En
 		return db.Encounter{}, encounter.Event{}, false, initError(err)
 	}
 	return enc, ev, markOf(enc.State) != before, nil
-}
-
-// now is the commands' clock (Deps.Now), else the system's; in UTC.
-func (h *Tracker) now() time.Time {
-	if h.Now != nil {
-		return h.Now().UTC()
-	}
-	return time.Now().UTC()
 }
 
 // stateOp is a change to the fight's state under its system's policy.

@@ -56,7 +56,7 @@ func (h *Tracker) initNext(ctx context.Context, req *kit.Request) (kit.Response,
 			return encounter.Event{}, err
 		}
 		if c := e.State.Current(); c != nil {
-			now := h.now().UnixMilli()
+			now := h.Clock().UnixMilli()
 			switch {
 			case named != "" && !strings.EqualFold(strings.TrimSpace(c.Name), named):
 				return encounter.Event{}, kit.Errorf("it is %s's turn now, not %s's: the turn has moved on, so nothing was done (to end %s's turn: /init next turn:%s)",
