@@ -109,15 +109,15 @@ type rollInput struct {
 // whose mistake offers a sheet, does not fit.
 func readRoll(c *kit.Call, kind rules.RollType, camp *rules.Campaign) rollInput {
 	in := rollInput{kind: kind}
-	r := rollReader{c: c, kind: kind, camp: camp, own: &in.own}
+	r := rollReader{c: c, kind: kind, camp: camp}
 	switch kind {
 	case rules.RollStraightFaction:
-		in.attr = r.attribute("attribute", "faction")
+		in.attr, in.own = r.attribute("attribute", "faction")
 	case rules.RollStraightAsset:
 		in.level, in.bonus = r.asset("level", "asset", "hta")
 	case rules.RollOpposedFaction:
 		in.level, in.bonus = r.asset("level", "asset", "hta")
-		in.defender = r.attribute("defender_attribute", "defender")
+		in.defender, _ = r.attribute("defender_attribute", "defender")
 	case rules.RollOpposedAsset:
 		in.level, in.bonus = r.asset("level", "asset", "hta")
 		in.defender, in.defenderBonus = r.asset("defender_level", "defender_asset", "defender_hta")
@@ -145,25 +145,25 @@ type rollReader struct {
 	c    *kit.Call
 	kind rules.RollType
 	camp *rules.Campaign
-	own  *string // set to the asker's faction when it is read by default
 }
 
 // attribute reads the Attribute option opt: a number, or an Attribute of
-// the faction that the option factionOpt names.
-func (r rollReader) attribute(opt, factionOpt string) int {
+// the faction that the option factionOpt names, else of the asker's
+// faction, which it then returns as own ("" otherwise).
+func (r rollReader) attribute(opt, factionOpt string) (attr int, own string) {
 	o := r.c.Req.Options
 	text := strings.TrimSpace(o.String(opt))
 	if text == "" {
 		r.c.Failf("%s roll needs %s: a number, or %s with %s:<name> (example: %s)", r.kind, opt, rules.AttrWords.Use(), factionOpt, rollExample)
-		return 0
+		return 0, ""
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {
-		return n
+		return n, ""
 	}
 	a, err := rules.ParseAttr(text)
 	if err != nil {
 		r.c.Failf("%s:%s is not a number or an Attribute (RES, INT, COH, STR)", opt, text)
-		return 0
+		return 0, ""
 	}
 	name := o.String(factionOpt)
 	if name == "" && factionOpt == "faction" && r.camp != nil {
@@ -171,7 +171,7 @@ func (r rollReader) attribute(opt, factionOpt string) int {
 		// order: their one faction, if they play one.
 		if f, err := userFaction(r.camp, r.c.Req, ""); err == nil {
 			name = f.Name
-			*r.own = f.Name
+			own = f.Name
 		}
 	}
 	if name == "" || r.camp == nil {
@@ -180,14 +180,14 @@ func (r rollReader) attribute(opt, factionOpt string) int {
 			example = firstName(r.camp)
 		}
 		r.c.Failf("%s:%s names an Attribute: say whose with %s:<faction> (example: /faction roll type:%s %s:%s %s:%q)", opt, text, factionOpt, r.kind, opt, text, factionOpt, example)
-		return 0
+		return 0, ""
 	}
 	f := r.camp.Faction(name)
 	if f == nil {
 		r.c.Failf("there is no faction %q", name)
-		return 0
+		return 0, ""
 	}
-	return r.camp.Attribute(f, a)
+	return r.camp.Attribute(f, a), own
 }
 
 // asset reads the Level option opt, else the Level of the asset the
