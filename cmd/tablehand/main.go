@@ -121,10 +121,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	if err := checkStore(cfg); err != nil {
-		return err
-	}
-	store, err := db.Open(ctx, cfg.Store(), append(cfg.StoreOptions(), hooks.dbOptions()...)...)
+	store, err := openDB(ctx, cfg, hooks)
 	if err != nil {
 		return err
 	}
@@ -287,10 +284,7 @@ func open(ctx context.Context, configFile, dbPath string, stderr io.Writer, gete
 	if err != nil {
 		return nil, err
 	}
-	if err := checkStore(cfg); err != nil {
-		return nil, err
-	}
-	store, err := db.Open(ctx, cfg.Store(), append(cfg.StoreOptions(), hooks.dbOptions()...)...)
+	store, err := openDB(ctx, cfg, hooks)
 	if err != nil {
 		return nil, err
 	}
@@ -506,6 +500,15 @@ func (v *dbPathValue) Set(s string) error {
 	}
 	v.path = s
 	return nil
+}
+
+// openDB opens cfg's store, with the test hooks' options, once checkStore
+// passes.
+func openDB(ctx context.Context, cfg bot.Config, hooks *testHooks) (*db.DB, error) {
+	if err := checkStore(cfg); err != nil {
+		return nil, err
+	}
+	return db.Open(ctx, cfg.Store(), append(cfg.StoreOptions(), hooks.dbOptions()...)...)
 }
 
 // checkStore refuses a configuration whose store is empty (database = ""

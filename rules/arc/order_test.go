@@ -35,6 +35,9 @@ func TestDeclarationOrder(t *testing.T) {
 		{"the d10s tie too: only those still tied roll again",
 			[]Participant{{Name: "A", SOM: 5}, {Name: "B", SOM: 5}, {Name: "C", SOM: 5}},
 			[]int{6, 6, 3, 8, 1}, "C-B-A", "", map[string][]int{"A": {6, 8}, "B": {6, 1}, "C": {3}}},
+		{"a hidden character ties only with hidden ones, after those the players see, and rolls after them (issue 20)",
+			[]Participant{{Name: "H1", SOM: 3, Hidden: true}, {Name: "A", SOM: 3}, {Name: "B", SOM: 3}, {Name: "H2", SOM: 3, Hidden: true}, {Name: "C", SOM: 1}},
+			[]int{7, 2, 5, 9}, "C-B-A-H1-H2", "", map[string][]int{"A": {7}, "B": {2}, "H1": {5}, "H2": {9}}},
 		{"Any character involved in the actions of a turn who is unaware of what is happening (i.e. surprised or unconscious) will not be part of the declarations for that turn",
 			[]Participant{{Name: "A", SOM: 5}, {Name: "B", SOM: 5, Unaware: true}, {Name: "C", SOM: 2}}, nil, "C-A", "B", nil},
 	}

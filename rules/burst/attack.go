@@ -3,7 +3,8 @@ package burst
 import (
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/tablehand/tablehand/rules/words"
 )
 
 // BaseGuard is a creature's Guard before armor and abilities: "your
@@ -67,15 +68,7 @@ func AttackStat(with string) (string, error) {
 		}
 		phrases[i] = a.phrase
 	}
-	return "", fmt.Errorf("an attack is with %s, not %q", orList(phrases), with)
-}
-
-// orList is "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return "", fmt.Errorf("an attack is with %s, not %q", words.Or(phrases), with)
 }
 
 // GuardInput is the target's side of an attack.

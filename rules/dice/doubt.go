@@ -1,6 +1,9 @@
 package dice
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Doubt is what a roll's reason holds that looks like part of the roll,
 // which a player may have meant to roll: see [Expr.ReasonDoubt].
@@ -41,25 +44,25 @@ func (e *Expr) ReasonDoubt(isStat func(string) bool) (d Doubt, ok bool) {
 		return d, true
 	}
 	for i, w := range words {
+		// rest is the reason without w.
+		rest := func() string { return strings.Join(slices.Delete(slices.Clone(words), i, i+1), " ") }
 		lw := strings.ToLower(strings.Trim(w, ",.;:"))
 		switch lw {
 		case "adv", "advantage", "dis", "disadvantage":
 			d.Word = w
-			rest := strings.Join(append(append([]string{}, words[:i]...), words[i+1:]...), " ")
 			if s := translateAdvantage(roll+" "+lw, len(roll)+1); s != "" {
-				d.Rolled = withRest(s, rest)
+				d.Rolled = withRest(s, rest())
 			}
 			return d, true
 		}
 		if terms, _, _, _ := meaning(w); len(terms) > 0 && readsAsDiceTerm(w) {
 			d.Word = w
-			rest := strings.Join(append(append([]string{}, words[:i]...), words[i+1:]...), " ")
 			term := strings.TrimLeft(w, "+-")
 			sign := " + "
 			if strings.HasPrefix(w, "-") {
 				sign = " - "
 			}
-			d.Rolled = withRest(roll+sign+term, rest)
+			d.Rolled = withRest(roll+sign+term, rest())
 			return d, true
 		}
 	}

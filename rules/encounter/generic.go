@@ -76,17 +76,24 @@ func (Generic) Order(e *Encounter, r dice.Roller) ([]Roll, error) {
 // are broken after every tie of those the players see. So no one the
 // players see rolls a tie-break because of a hidden combatant, and the
 // players' tie-break dice are the ones they would be without them
-// (issue 20). Each system's Order that breaks ties calls it.
+// (issue 20). Each system's Order that breaks ties calls it, or
+// BreakTiesSeenFirstFunc for what it orders other than combatants.
 func BreakTiesSeenFirst(cs []Combatant, tied func(a, b *Combatant) bool, breakTie func(group []Combatant) ([]Roll, error)) ([]Roll, error) {
+	return BreakTiesSeenFirstFunc(cs, tied, func(c *Combatant) bool { return c.Hidden }, breakTie)
+}
+
+// BreakTiesSeenFirstFunc is BreakTiesSeenFirst for any xs, hidden(x)
+// saying whether the players see x.
+func BreakTiesSeenFirstFunc[T any](xs []T, tied func(a, b *T) bool, hidden func(*T) bool, breakTie func(group []T) ([]Roll, error)) ([]Roll, error) {
 	var rolls []Roll
-	var hiddenTies [][]Combatant
-	for i := 0; i < len(cs); {
+	var hiddenTies [][]T
+	for i := 0; i < len(xs); {
 		j := i + 1
-		for j < len(cs) && tied(&cs[i], &cs[j]) {
+		for j < len(xs) && tied(&xs[i], &xs[j]) {
 			j++
 		}
 		if j-i > 1 {
-			seen, hidden := visibleFirst(cs[i:j])
+			seen, hid := visibleFirst(xs[i:j], hidden)
 			if len(seen) > 1 {
 				more, err := breakTie(seen)
 				if err != nil {
@@ -94,8 +101,8 @@ func BreakTiesSeenFirst(cs []Combatant, tied func(a, b *Combatant) bool, breakTi
 				}
 				rolls = append(rolls, more...)
 			}
-			if len(hidden) > 1 {
-				hiddenTies = append(hiddenTies, hidden)
+			if len(hid) > 1 {
+				hiddenTies = append(hiddenTies, hid)
 			}
 		}
 		i = j
@@ -110,20 +117,21 @@ func BreakTiesSeenFirst(cs []Combatant, tied func(a, b *Combatant) bool, breakTi
 	return rolls, nil
 }
 
-// visibleFirst puts the combatants of group, tied on every key so far,
-// the players see before the hidden ones (a tie with a hidden combatant
-// is no business of the players), and returns both parts.
-func visibleFirst(group []Combatant) (seen, hidden []Combatant) {
-	slices.SortStableFunc(group, func(a, b Combatant) int {
+// visibleFirst puts the members of group, tied on every key so far, the
+// players see before the hidden ones (a tie with a hidden combatant is no
+// business of the players), and returns both parts.
+func visibleFirst[T any](group []T, hidden func(*T) bool) (seen, hid []T) {
+	slices.SortStableFunc(group, func(a, b T) int {
+		ha, hb := hidden(&a), hidden(&b)
 		switch {
-		case a.Hidden == b.Hidden:
+		case ha == hb:
 			return 0
-		case a.Hidden:
+		case ha:
 			return 1
 		}
 		return -1
 	})
-	k := slices.IndexFunc(group, func(c Combatant) bool { return c.Hidden })
+	k := slices.IndexFunc(group, func(x T) bool { return hidden(&x) })
 	if k < 0 {
 		k = len(group)
 	}

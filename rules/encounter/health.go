@@ -2,7 +2,10 @@ package encounter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/tablehand/tablehand/rules/words"
 )
 
 // Health is how much of a combatant's health the players see (Avrae's
@@ -89,11 +92,14 @@ func (b Base) DamageTrack() string { return b.track() }
 // checkHealth reports a choice that is not one of Healths (the default
 // passes).
 func checkHealth(h Health) error {
-	switch h {
-	case HealthDefault, HealthExact, HealthWord, HealthNone:
+	if h == HealthDefault || slices.Contains(Healths, h) {
 		return nil
 	}
-	return invalidf("health is exact, word or none, not %q", string(h))
+	names := make([]string, len(Healths))
+	for i, c := range Healths {
+		names[i] = string(c)
+	}
+	return invalidf("health is %s, not %q", words.Or(names), string(h))
 }
 
 // SetHealth sets what the players see of the health of the combatant

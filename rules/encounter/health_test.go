@@ -1,6 +1,9 @@
 package encounter
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // healthFight is small's fight with maxima: Aria (a player's, hp 20/20),
 // Goblin (the GM's, hp 8/8), Bram (the GM's, no track).
@@ -116,8 +119,8 @@ func TestHealthChoice(t *testing.T) {
 	if err != nil || back.Health != HealthWord || back.Combatants[0].Health != HealthNone {
 		t.Errorf("restored: %v, fight %q", err, back.Health)
 	}
-	if _, err := e.SetHealth("gm", "", "bloodied"); err == nil {
-		t.Errorf("health \"bloodied\" accepted")
+	if _, err := e.SetHealth("gm", "", "bloodied"); err == nil || !strings.Contains(err.Error(), `health is exact, word or none, not "bloodied"`) {
+		t.Errorf("health \"bloodied\": %v, want the choices named", err)
 	}
 	mustDo(t)(e.End(Generic{}, "gm"))
 	if _, err := e.SetHealth("gm", "", HealthNone); err == nil {

@@ -210,13 +210,7 @@ func (x *Encounter) advance(p Policy, ev *Event, from int, end bool) (began int,
 				if x.Pinned != nil && x.Pinned.Shown.Round == x.Round+1 {
 					told = x.Pinned.Told
 				}
-				lines := p.EndRound(x)
-				for j := range lines {
-					if !lines[j].Secret && slices.Contains(told, lines[j].Text) {
-						lines[j].Secret = true
-					}
-				}
-				ev.addLines(lines, false)
+				ev.addLines(untold(p.EndRound(x), told), false)
 			}
 			x.Round++
 			i = 0
@@ -301,13 +295,7 @@ func (x *Encounter) startTurn(p Policy, ev *Event, i int) error {
 	// What the players read at the start of the hidden turn before this
 	// one (playersStart) they are not told again.
 	told := x.told(Mark{Round: x.Round, ID: id})
-	lines := p.StartTurn(x, c)
-	for i := range lines {
-		if !lines[i].Secret && slices.Contains(told, lines[i].Text) {
-			lines[i].Secret = true
-		}
-	}
-	ev.addLines(lines, c.Hidden)
+	ev.addLines(untold(p.StartTurn(x, c), told), c.Hidden)
 	if x.Turn = x.index(id); x.Turn < 0 {
 		return fmt.Errorf("policy %s: StartTurn removed a combatant", p.Name())
 	}
@@ -346,29 +334,51 @@ func (x *Encounter) playersStart(p Policy) []string {
 	if round > x.Round {
 		// The round ends before that turn: the players read its end, as
 		// they would without the hidden turn.
-		for _, l := range p.EndRound(y) {
-			if !l.Secret && l.Text != "" {
-				out = append(out, l.Text)
-			}
-		}
+		out = publicTexts(p.EndRound(y))
 	}
-	y.Turn, y.Round = y.index(pc.ID), round
-	c := &y.Combatants[y.Turn]
-	if p.Resets() == ResetTurn || p.Resets() == ResetRound && round > x.Round {
-		resetCounters(c)
-	}
-	for _, l := range p.StartTurn(y, c) {
-		if !l.Secret && l.Text != "" {
-			out = append(out, l.Text)
-		}
-	}
-	if c = y.byID(pc.ID); c != nil {
+	out = append(out, publicTexts(y.startAhead(p, pc.ID, round))...)
+	if c := y.byID(pc.ID); c != nil {
 		if b := p.Budget(y, c); b != "" {
 			out = append(out, fmt.Sprintf("%s: %s.", c.Name, b))
 		}
 	}
 	x.Pinned.Told = out
 	return out
+}
+
+// startAhead makes the turn of combatant id in round y's current one, as
+// a look ahead from a hidden turn: it resets the combatant's counters as
+// they will be then and returns the lines of its start (StartTurn).
+func (y *Encounter) startAhead(p Policy, id, round int) []Line {
+	newRound := round > y.Round
+	y.Turn, y.Round = y.index(id), round
+	c := &y.Combatants[y.Turn]
+	if p.Resets() == ResetTurn || p.Resets() == ResetRound && newRound {
+		resetCounters(c)
+	}
+	return p.StartTurn(y, c)
+}
+
+// publicTexts are the texts of lines the players read.
+func publicTexts(lines []Line) []string {
+	var out []string
+	for _, l := range lines {
+		if !l.Secret && l.Text != "" {
+			out = append(out, l.Text)
+		}
+	}
+	return out
+}
+
+// untold makes secret the lines of lines the players were told already
+// (told), and returns lines.
+func untold(lines []Line, told []string) []Line {
+	for i := range lines {
+		if !lines[i].Secret && slices.Contains(told, lines[i].Text) {
+			lines[i].Secret = true
+		}
+	}
+	return lines
 }
 
 // told is what the players read of turn m's start at the start of the
@@ -392,12 +402,7 @@ func (x *Encounter) PlayersBudget(p Policy) (*Combatant, string) {
 	}
 	y := x.Clone()
 	if cur := x.Current(); cur != nil && cur.ID != pc.ID {
-		y.Turn, y.Round = y.index(pc.ID), round
-		c := &y.Combatants[y.Turn]
-		if p.Resets() == ResetTurn || p.Resets() == ResetRound && round > x.Round {
-			resetCounters(c)
-		}
-		p.StartTurn(y, c)
+		y.startAhead(p, pc.ID, round)
 	}
 	c := y.byID(pc.ID)
 	if c == nil {

@@ -2,12 +2,12 @@ package faction
 
 import (
 	"fmt"
-	"github.com/tablehand/tablehand/rules/words"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/tablehand/tablehand/rules/dice"
+	"github.com/tablehand/tablehand/rules/words"
 )
 
 // capture: "Arrest or kidnap an Agent Asset revealed by Investigation ...

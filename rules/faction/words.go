@@ -3,6 +3,8 @@ package faction
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tablehand/tablehand/rules/words"
 )
 
 // Words are the words of one option: the one table both a command's
@@ -48,10 +50,7 @@ func (w Words[T]) Use() string {
 	for i, v := range w.Values {
 		names[i] = string(v)
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return words.Or(names)
 }
 
 // sameWord reads a word in any case, spaces around it ignored.

@@ -151,13 +151,11 @@ func (Policy) Name() string { return SystemName }
 func (p Policy) Order(e *encounter.Encounter, r dice.Roller) ([]encounter.Roll, error) {
 	var rolls []encounter.Roll
 	for i := range e.Combatants {
-		c := &e.Combatants[i]
-		if err := p.join(c); err != nil {
+		given, err := p.join(&e.Combatants[i])
+		if err != nil {
 			return nil, err
 		}
-		if v, ok := encounter.Given(c); ok {
-			rolls = append(rolls, encounter.GivenRoll(c, "initiative", v, givenIs))
-		}
+		rolls = append(rolls, given...)
 	}
 	// Highest key first, element by element (slices.Compare: a missing
 	// element ranks below any value).
@@ -172,12 +170,9 @@ const givenIs = "ulm rolls none: a place in the order, highest first"
 // Insert places a newcomer by its "initiative" stat, after everyone it
 // ties with, or last without one. It rolls no dice.
 func (p Policy) Insert(e *encounter.Encounter, c *encounter.Combatant, r dice.Roller) (int, []encounter.Roll, error) {
-	if err := p.join(c); err != nil {
+	rolls, err := p.join(c)
+	if err != nil {
 		return 0, nil, err
-	}
-	var rolls []encounter.Roll
-	if v, ok := encounter.Given(c); ok {
-		rolls = append(rolls, encounter.GivenRoll(c, "initiative", v, givenIs))
 	}
 	for i := range e.Combatants {
 		if slices.Compare(c.Initiative, e.Combatants[i].Initiative) > 0 {
@@ -189,24 +184,28 @@ func (p Policy) Insert(e *encounter.Encounter, c *encounter.Combatant, r dice.Ro
 
 // join readies c for the fight: checks its stats, keeps its state, sets
 // its place in the order, the Reserved Slots it holds before its first
-// Active Phase, and whether it sits out.
-func (p Policy) join(c *encounter.Combatant) error {
+// Active Phase, and whether it sits out. It returns the roll of an
+// initiative given at the table (encounter.StatGiven), which it takes
+// for the place, if c has one.
+func (p Policy) join(c *encounter.Combatant) ([]encounter.Roll, error) {
 	s, ok, err := p.load(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := p.slots(c, s); err != nil {
-		return encounter.Errorf(encounter.ErrInvalid, "%s: %v", c.Name, err)
+		return nil, encounter.Errorf(encounter.ErrInvalid, "%s: %v", c.Name, err)
 	}
 	if v, ok := c.Stats[StatReserved]; ok && v < 0 {
-		return encounter.Errorf(encounter.ErrInvalid, "%s: reserved is %d: Reserved Slots are 0 or more", c.Name, v)
+		return nil, encounter.Errorf(encounter.ErrInvalid, "%s: reserved is %d: Reserved Slots are 0 or more", c.Name, v)
 	}
 	c.Initiative, c.InitiativeRolls = nil, nil
 	if v, ok := c.Stats[StatInitiative]; ok {
 		c.Initiative = []int{v}
 	}
+	var rolls []encounter.Roll
 	if v, ok := encounter.Given(c); ok {
 		c.Initiative = []int{v}
+		rolls = []encounter.Roll{encounter.GivenRoll(c, "initiative", v, givenIs)}
 	}
 	setRes(c, ResReserved, c.Stats[StatReserved])
 	if ok {
@@ -214,7 +213,7 @@ func (p Policy) join(c *encounter.Combatant) error {
 		c.Defeated = c.Defeated || s.Dead || s.Maimed
 		c.Skipping = c.Skipping || s.KnockedOut > 0
 	}
-	return nil
+	return rolls, nil
 }
 
 // slots counts the Action Slots c gains as its Active Phase begins.

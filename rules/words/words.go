@@ -53,3 +53,11 @@ func Plural(one string) string {
 	}
 	return one + "s"
 }
+
+// Or lists names as a choice: "a, b or c"; "a" for one, "" for none.
+func Or(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}

@@ -45,3 +45,19 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestOr(t *testing.T) {
+	for _, tt := range []struct {
+		names []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a or b"},
+		{[]string{"a", "b", "c"}, "a, b or c"},
+	} {
+		if got := words.Or(tt.names); got != tt.want {
+			t.Errorf("Or(%q) = %q, want %q", tt.names, got, tt.want)
+		}
+	}
+}

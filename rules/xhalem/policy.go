@@ -1,7 +1,6 @@
 package xhalem
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -248,56 +247,17 @@ func toRoll(res *dice.Result, cs []encounter.Combatant, what string) encounter.R
 // those the players see, and their ties are settled after every tie of
 // those the players see: no one the players see rerolls because of a
 // hidden combatant, and the players' rerolls are the dice they would be
-// without it (issue 20; encounter.BreakTiesSeenFirst for the list).
+// without it (issue 20; encounter.BreakTiesSeenFirstFunc).
 func settleRuns(us []*unit, rerolls int, r dice.Roller) ([]encounter.Roll, error) {
-	var rolls []encounter.Roll
-	var hiddenRuns [][]*unit
-	for i := 0; i < len(us); {
-		j := i + 1
-		for j < len(us) && slices.Equal(us[i].key, us[j].key) {
-			j++
-		}
-		if j-i > 1 {
-			run := us[i:j]
-			slices.SortStableFunc(run, func(a, b *unit) int { return cmp.Compare(a.hiddenRank(), b.hiddenRank()) })
-			seen := slices.IndexFunc(run, (*unit).hidden)
-			if seen < 0 {
-				seen = len(run)
-			}
-			if seen > 1 {
-				more, err := settle(run[:seen], rerolls, r)
-				if err != nil {
-					return nil, err
-				}
-				rolls = append(rolls, more...)
-			}
-			if len(run)-seen > 1 {
-				hiddenRuns = append(hiddenRuns, run[seen:])
-			}
-		}
-		i = j
-	}
-	for _, run := range hiddenRuns {
-		more, err := settle(run, rerolls, r)
-		if err != nil {
-			return nil, err
-		}
-		rolls = append(rolls, more...)
-	}
-	return rolls, nil
+	return encounter.BreakTiesSeenFirstFunc(us,
+		func(a, b **unit) bool { return slices.Equal((*a).key, (*b).key) },
+		func(u **unit) bool { return (*u).hidden() },
+		func(run []*unit) ([]encounter.Roll, error) { return settle(run, rerolls, r) })
 }
 
 // hidden reports whether the players see none of the unit's members.
 func (u *unit) hidden() bool {
 	return !slices.ContainsFunc(u.members, func(c encounter.Combatant) bool { return !c.Hidden })
-}
-
-// hiddenRank is 1 for a hidden unit, 0 for one the players see.
-func (u *unit) hiddenRank() int {
-	if u.hidden() {
-		return 1
-	}
-	return 0
 }
 
 // settle orders units tied on their keys so far, as [Before] says: a tie

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tablehand/tablehand/rules/words"
 )
 
 // Word is one word an option of these rules takes, and the value it
@@ -66,16 +68,8 @@ func (w Words[T]) Parse(s string) (T, error) {
 	}
 	use := w.Use
 	if use == "" {
-		use = orList(w.Choices())
+		use = words.Or(w.Choices())
 	}
 	var zero T
 	return zero, fmt.Errorf("%s %q: use %s", w.What, s, use)
-}
-
-// orList is "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
