@@ -288,3 +288,15 @@ func TestGatewayDropsShapes(t *testing.T) {
 		})
 	}
 }
+
+func TestIsSnowflake(t *testing.T) {
+	for s, want := range map[string]bool{
+		"0": true, "1": true, "381234567890123456": true, "18446744073709551615": true,
+		"": false, "01": false, "+1": false, "-1": false, "1_0": false, " 1": false, "1e3": false,
+		"18446744073709551616": false, "99999999999999999999": false, "100000000000000000000": false,
+	} {
+		if got := isSnowflake(s); got != want {
+			t.Errorf("isSnowflake(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
