@@ -96,14 +96,26 @@ func decodeResponse(t *testing.T, resp *http.Response) wireResponse {
 // testRouter is the router over a database of its own, with seeded dice.
 func testRouter(t *testing.T) *kit.Router {
 	t.Helper()
+	return commands.New(seededDeps(testStore(t)))
+}
+
+// testStore is a SQLite database of t's own, closed when t ends.
+func testStore(t testing.TB) *db.DB {
+	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+// seededDeps are the dependencies over store with the default rules and
+// dice seeded alike in every run.
+func seededDeps(store *db.DB) kit.Deps {
 	deps := kit.NewDeps(store, commands.DefaultRules())
 	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
-	return commands.New(deps)
+	return deps
 }
 
 func interactionJSON(t testing.TB, in fakediscord.Interaction) []byte {

@@ -7,19 +7,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
-	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // storeDigest is a digest of every row of every table of store: equal
@@ -74,13 +70,8 @@ func storeDigest(t *testing.T, store *db.DB) string {
 // send (issue 25, item 4): each is a 4xx with a message naming the
 // mistake, and the store is exactly as before.
 func TestHTTPEndpointRefusesShapes(t *testing.T) {
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	deps := kit.NewDeps(store, commands.DefaultRules())
-	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	store := testStore(t)
+	deps := seededDeps(store)
 	router := commands.New(deps)
 
 	s := newSigner(t)

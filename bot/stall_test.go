@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"math/rand/v2"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -20,7 +19,6 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/db/dbtest"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // stallStore makes the store at source stall from another connection,
@@ -100,8 +98,7 @@ func TestStalledStoreAnswersInTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { store.Close() })
-			deps := kit.NewDeps(store, commands.DefaultRules())
-			deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+			deps := seededDeps(store)
 			router := commands.New(deps)
 
 			s := newSigner(t)
