@@ -118,6 +118,17 @@ func seededDeps(store *db.DB) kit.Deps {
 	return deps
 }
 
+// fakeREST is a REST session that talks to fake.
+func fakeREST(t testing.TB, fake *fakediscord.Server) *discordgo.Session {
+	t.Helper()
+	rest, err := discordgo.New(fakediscord.DefaultToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest.Client = fake.Client()
+	return rest
+}
+
 func interactionJSON(t testing.TB, in fakediscord.Interaction) []byte {
 	t.Helper()
 	b, err := json.Marshal(in)
@@ -221,11 +232,7 @@ func TestHTTPEndpointDefersSlowAnswers(t *testing.T) {
 		s := newSigner(t)
 		fake := fakediscord.New(fakediscord.Options{})
 		defer fake.Close()
-		rest, err := discordgo.New(fakediscord.DefaultToken)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rest.Client = fake.Client()
+		rest := fakeREST(t, fake)
 		h := slow{release: make(chan struct{}), resp: kit.Response{Type: kit.Message, Content: "took a while", Ephemeral: ephemeral}}
 		e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, REST: rest, Now: func() time.Time { return testNow }, DeferAfter: 20 * time.Millisecond})
 		if err != nil {
@@ -384,11 +391,7 @@ func TestHTTPEndpointDefersClicksAndPings(t *testing.T) {
 			s := newSigner(t)
 			fake := fakediscord.New(fakediscord.Options{})
 			defer fake.Close()
-			rest, err := discordgo.New(fakediscord.DefaultToken)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rest.Client = fake.Client()
+			rest := fakeREST(t, fake)
 			h := slow{release: make(chan struct{}), resp: c.resp}
 			e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, REST: rest, Now: func() time.Time { return testNow }, DeferAfter: 20 * time.Millisecond})
 			if err != nil {

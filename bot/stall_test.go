@@ -104,11 +104,7 @@ func TestStalledStoreAnswersInTime(t *testing.T) {
 			s := newSigner(t)
 			fake := fakediscord.New(fakediscord.Options{})
 			defer fake.Close()
-			rest, err := discordgo.New(fakediscord.DefaultToken)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rest.Client = fake.Client()
+			rest := fakeREST(t, fake)
 			clock := make(deferClock, 10)
 			e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: Logged(router, nil, nil), REST: rest, Replays: store,
 				Now: func() time.Time { return testNow }, After: clock.after})
