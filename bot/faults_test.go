@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,7 +18,6 @@ import (
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
@@ -72,11 +70,7 @@ func (s *logSink) waitLog(t *testing.T, parts ...string) string {
 // to meet at start), and waits until the commands are registered.
 func startServe(t *testing.T, fake *fakediscord.Server, o ServeOptions) *served {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := testStore(t)
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}

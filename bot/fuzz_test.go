@@ -2,25 +2,19 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
 	"log/slog"
-	"math/rand/v2"
 	"mime"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
-	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // FuzzHTTPEndpoint throws random bodies and headers at the interactions
@@ -58,13 +52,8 @@ func FuzzHTTPEndpoint(f *testing.F) {
 		f.Add(b, hex.EncodeToString(ed25519.Sign(s.priv, append([]byte(old), b...))), old, false)
 	}
 
-	store, err := db.Open(context.Background(), filepath.Join(f.TempDir(), "t.db"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { store.Close() })
-	deps := kit.NewDeps(store, commands.DefaultRules())
-	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	store := testStore(f)
+	deps := seededDeps(store)
 	router := commands.New(deps)
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: Logged(router, nil, nil), Log: slog.New(slog.DiscardHandler),
 		Now: func() time.Time { return testNow }})

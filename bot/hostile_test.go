@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -66,11 +65,7 @@ func viaJSON(t *testing.T, s string) string {
 // hostileBot answers through the router as Serve does, wrapped by Logged.
 func hostileBot(t *testing.T) (Answerer, *db.DB) {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := testStore(t)
 	deps := kit.NewDeps(store, commands.DefaultRules())
 	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) }
 	router := commands.New(deps)

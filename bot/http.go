@@ -27,6 +27,23 @@ type Answerer interface {
 	Handle(ctx context.Context, req *kit.Request) (kit.Response, error)
 }
 
+// needsStore reports whether h may wait on the store to answer req: what
+// h says (kit.Router.NeedsStore), else yes.
+func needsStore(h Answerer, req *kit.Request) bool {
+	n, ok := h.(interface{ NeedsStore(*kit.Request) bool })
+	return !ok || n.NeedsStore(req)
+}
+
+// validateRequest is h's check that req has a shape Discord would send
+// (kit.Router.Validate); nil when h has none.
+func validateRequest(h Answerer, req *kit.Request) error {
+	v, ok := h.(interface{ Validate(*kit.Request) error })
+	if !ok {
+		return nil
+	}
+	return v.Validate(req)
+}
+
 // Limits of the HTTP interactions endpoint.
 const (
 	// MaxInteractionBody bounds a request body. Discord's interactions are a
@@ -221,12 +238,7 @@ func (e *Endpoint) validate(i *discordgo.Interaction) (*kit.Request, error) {
 		return &kit.Request{}, err
 	}
 	req := Request(i)
-	if v, ok := e.o.Handler.(interface{ Validate(*kit.Request) error }); ok {
-		if err := v.Validate(req); err != nil {
-			return req, err
-		}
-	}
-	return req, nil
+	return req, validateRequest(e.o.Handler, req)
 }
 
 // logID is id for the log when it is a snowflake, else a placeholder: a
@@ -288,12 +300,6 @@ type handled struct {
 	replay bool
 }
 
-// needsStore reports whether answering req may wait on the store.
-func (e *Endpoint) needsStore(req *kit.Request) bool {
-	n, ok := e.o.Handler.(interface{ NeedsStore(*kit.Request) bool })
-	return !ok || n.NeedsStore(req)
-}
-
 // answer claims the interaction in the shared replay memory and runs the
 // handler; a quick answer goes back in the HTTP response, a slow one is
 // deferred when deferC fires (DeferAfter after the request arrived, the
@@ -302,7 +308,7 @@ func (e *Endpoint) needsStore(req *kit.Request) bool {
 // command that needs no store (NeedsStore) is not claimed: running one
 // twice changes nothing, and it never waits on a slow store.
 func (e *Endpoint) answer(w http.ResponseWriter, i *discordgo.Interaction, req *kit.Request, deferC <-chan time.Time) {
-	claim := e.needsStore(req)
+	claim := needsStore(e.o.Handler, req)
 	done := make(chan handled, 1)
 	e.inflight.Add(1)
 	go func() {

@@ -96,14 +96,37 @@ func decodeResponse(t *testing.T, resp *http.Response) wireResponse {
 // testRouter is the router over a database of its own, with seeded dice.
 func testRouter(t *testing.T) *kit.Router {
 	t.Helper()
+	return commands.New(seededDeps(testStore(t)))
+}
+
+// testStore is a SQLite database of t's own, closed when t ends.
+func testStore(t testing.TB) *db.DB {
+	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+// seededDeps are the dependencies over store with the default rules and
+// dice seeded alike in every run.
+func seededDeps(store *db.DB) kit.Deps {
 	deps := kit.NewDeps(store, commands.DefaultRules())
 	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
-	return commands.New(deps)
+	return deps
+}
+
+// fakeREST is a REST session that talks to fake.
+func fakeREST(t testing.TB, fake *fakediscord.Server) *discordgo.Session {
+	t.Helper()
+	rest, err := discordgo.New(fakediscord.DefaultToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest.Client = fake.Client()
+	return rest
 }
 
 func interactionJSON(t testing.TB, in fakediscord.Interaction) []byte {
@@ -209,11 +232,7 @@ func TestHTTPEndpointDefersSlowAnswers(t *testing.T) {
 		s := newSigner(t)
 		fake := fakediscord.New(fakediscord.Options{})
 		defer fake.Close()
-		rest, err := discordgo.New(fakediscord.DefaultToken)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rest.Client = fake.Client()
+		rest := fakeREST(t, fake)
 		h := slow{release: make(chan struct{}), resp: kit.Response{Type: kit.Message, Content: "took a while", Ephemeral: ephemeral}}
 		e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, REST: rest, Now: func() time.Time { return testNow }, DeferAfter: 20 * time.Millisecond})
 		if err != nil {
@@ -372,11 +391,7 @@ func TestHTTPEndpointDefersClicksAndPings(t *testing.T) {
 			s := newSigner(t)
 			fake := fakediscord.New(fakediscord.Options{})
 			defer fake.Close()
-			rest, err := discordgo.New(fakediscord.DefaultToken)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rest.Client = fake.Client()
+			rest := fakeREST(t, fake)
 			h := slow{release: make(chan struct{}), resp: c.resp}
 			e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: h, REST: rest, Now: func() time.Time { return testNow }, DeferAfter: 20 * time.Millisecond})
 			if err != nil {

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -22,7 +20,6 @@ import (
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
@@ -78,11 +75,7 @@ func bareServer(pub ed25519.PublicKey) http.Handler {
 // loadEndpoint is the real endpoint over a SQLite store, as `tablehand
 // http` serves it (the store is its replay memory too), with random dice.
 func loadEndpoint(b *testing.B, s signer) http.Handler {
-	store, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "load.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { store.Close() })
+	store := testStore(b)
 	var seed atomic.Uint64
 	deps := kit.NewDeps(store, commands.DefaultRules())
 	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(seed.Add(1), 7))) }

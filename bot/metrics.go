@@ -197,8 +197,7 @@ func (a *loggedAnswerer) Handle(ctx context.Context, req *kit.Request) (kit.Resp
 // NeedsStore is the wrapped Answerer's, if it says: whether answering req
 // may wait on the store (kit.Router.NeedsStore).
 func (a *loggedAnswerer) NeedsStore(req *kit.Request) bool {
-	n, ok := a.next.(interface{ NeedsStore(*kit.Request) bool })
-	return !ok || n.NeedsStore(req)
+	return needsStore(a.next, req)
 }
 
 // Outcome classifies what a handler returned.
@@ -249,9 +248,5 @@ func boundLabel(s string) string {
 // Validate is the wrapped Answerer's, if it has one: whether req has a
 // shape Discord would send (kit.Router.Validate).
 func (a *loggedAnswerer) Validate(req *kit.Request) error {
-	v, ok := a.next.(interface{ Validate(*kit.Request) error })
-	if !ok {
-		return nil
-	}
-	return v.Validate(req)
+	return validateRequest(a.next, req)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -26,11 +25,7 @@ import (
 // the page.
 func TestCampaignPageShowsNamesFromDiscord(t *testing.T) {
 	ctx := context.Background()
-	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := testStore(t)
 	router := commands.New(kit.Deps{
 		Rolls: store, Characters: store, Encounters: store, Channels: store, Store: store, Pages: store,
 		Rules:    commands.DefaultRules(),

@@ -1,12 +1,10 @@
 package bot
 
 import (
-	"bytes"
 	"errors"
 	"log/slog"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tablehand/tablehand/db"
@@ -56,11 +54,10 @@ func testOutboxKill(t *testing.T, source, step string) {
 	}
 
 	// The other process, with its own store, poster and log.
-	var logs bytes.Buffer
-	var logMu sync.Mutex
+	logs := &lockedLog{}
 	other := w.open()
 	poster := &schedPoster{}
-	s := NewScheduler(SchedulerOptions{Store: other, Now: w.clock, Log: slog.New(slog.NewTextHandler(lockedWriter{&logs, &logMu}, nil))})
+	s := NewScheduler(SchedulerOptions{Store: other, Now: w.clock, Log: slog.New(slog.NewTextHandler(logs, nil))})
 	s.SetJob(roundsJob(other, func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(3, 4))) }))
 	s.poster = poster
 	ctx := t.Context()
@@ -83,9 +80,7 @@ func testOutboxKill(t *testing.T, source, step string) {
 	if step == OutboxPosted && got[0].msg.Content != first[0].msg.Content {
 		t.Errorf("posted again %q, the first post was %q", got[0].msg.Content, first[0].msg.Content)
 	}
-	logMu.Lock()
 	again := strings.Count(logs.String(), "posting a scheduled report again")
-	logMu.Unlock()
 	if again != 1 {
 		t.Errorf("the log says %d times that a report is posted again, want once:\n%s", again, logs.String())
 	}
@@ -100,16 +95,4 @@ func testOutboxKill(t *testing.T, source, step string) {
 	if w.round() != 2 {
 		t.Errorf("round %d, want 2: the firing played once", w.round())
 	}
-}
-
-// lockedWriter serialises writes to a buffer that the test reads.
-type lockedWriter struct {
-	b  *bytes.Buffer
-	mu *sync.Mutex
-}
-
-func (l lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
 }

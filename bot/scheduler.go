@@ -132,6 +132,9 @@ type OutboxStore interface {
 // posted is taken to have stopped, and it is posted again.
 const OutboxLease = 2 * time.Minute
 
+// outboxBatch is how many messages deliver takes from the outbox at once.
+const outboxBatch = 20
+
 // deliver posts what is due in the outbox, if the store has one: each
 // message once, marked when posted. A message taken before (a process
 // stopped between its post and its mark) is posted again and the log
@@ -150,7 +153,7 @@ func (s *Scheduler) deliver(ctx context.Context) {
 		return
 	}
 	for {
-		msgs, err := ob.ClaimOutbox(ctx, s.o.Now(), OutboxLease, 20)
+		msgs, err := ob.ClaimOutbox(ctx, s.o.Now(), OutboxLease, outboxBatch)
 		if err != nil {
 			s.o.Log.Error("read the outbox: the scheduled reports due are posted at the next try", "err", err)
 			return
@@ -160,7 +163,7 @@ func (s *Scheduler) deliver(ctx context.Context) {
 				return
 			}
 		}
-		if len(msgs) < 20 {
+		if len(msgs) < outboxBatch {
 			return
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -57,11 +56,7 @@ const secretGM = "gm"
 func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 	t.Helper()
 	ctx := context.Background()
-	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := testStore(t)
 	var roller dice.Roller
 	var codes func() string
 	deps := kit.NewDeps(store, commands.DefaultRules())

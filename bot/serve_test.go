@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -15,7 +14,6 @@ import (
 	"github.com/tablehand/tablehand/bot/fakediscord"
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
-	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 )
 
@@ -39,11 +37,7 @@ func serve(t *testing.T, o ServeOptions, fakeOpts fakediscord.Options) *served {
 	t.Helper()
 	fake := fakediscord.New(fakeOpts)
 	t.Cleanup(fake.Close)
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := testStore(t)
 	deps := kit.NewDeps(store, commands.DefaultRules())
 	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(rand.Uint64(), 0))) }
 	deps.Log = slog.New(slog.NewTextHandler(testWriter{t}, nil))

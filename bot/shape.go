@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -114,20 +115,9 @@ func checkOptionShapes(opts []*discordgo.ApplicationCommandInteractionDataOption
 // isSnowflake reports whether s is a Discord ID: a decimal uint64 without
 // a sign or leading zeros.
 func isSnowflake(s string) bool {
-	if s == "" || len(s) > 20 || (s[0] == '0' && len(s) > 1) {
+	if s == "" || (s[0] == '0' && len(s) > 1) {
 		return false
 	}
-	var n uint64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return false
-		}
-		d := uint64(c - '0')
-		if n > (1<<64-1-d)/10 {
-			return false
-		}
-		n = n*10 + d
-	}
-	return true
+	_, err := strconv.ParseUint(s, 10, 64) // base 10: no sign, no underscores
+	return err == nil
 }

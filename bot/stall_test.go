@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"math/rand/v2"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -20,7 +19,6 @@ import (
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/db/dbtest"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // stallStore makes the store at source stall from another connection,
@@ -100,18 +98,13 @@ func TestStalledStoreAnswersInTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { store.Close() })
-			deps := kit.NewDeps(store, commands.DefaultRules())
-			deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+			deps := seededDeps(store)
 			router := commands.New(deps)
 
 			s := newSigner(t)
 			fake := fakediscord.New(fakediscord.Options{})
 			defer fake.Close()
-			rest, err := discordgo.New(fakediscord.DefaultToken)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rest.Client = fake.Client()
+			rest := fakeREST(t, fake)
 			clock := make(deferClock, 10)
 			e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: Logged(router, nil, nil), REST: rest, Replays: store,
 				Now: func() time.Time { return testNow }, After: clock.after})
@@ -122,31 +115,23 @@ func TestStalledStoreAnswersInTime(t *testing.T) {
 			defer srv.Close()
 
 			lift := stallStore(t, source, kind == "postgres")
-			type answer struct {
-				ir   wireResponse
-				took time.Duration
-			}
-			send := func(in fakediscord.Interaction) <-chan answer {
-				out := make(chan answer, 1)
+			send := func(in fakediscord.Interaction) <-chan wireResponse {
+				out := make(chan wireResponse, 1)
 				body := interactionJSON(t, in)
-				go func() {
-					start := time.Now()
-					resp := s.post(t, srv.URL, body, testNow)
-					out <- answer{readAnswer(t, resp), time.Since(start)}
-				}()
+				go func() { out <- readAnswer(t, s.post(t, srv.URL, body, testNow)) }()
 				return out
 			}
 			// Well inside the 5 s SQLite's busy timeout stalls a write for,
 			// and PostgreSQL's lock for ever.
 			const inTime = 3 * time.Second
-			wait := func(what string, c <-chan answer) answer {
+			wait := func(what string, c <-chan wireResponse) wireResponse {
 				t.Helper()
 				select {
-				case a := <-c:
-					return a
+				case ir := <-c:
+					return ir
 				case <-time.After(inTime):
 					t.Fatalf("%s: no answer in %v with the store stalled", what, inTime)
-					return answer{}
+					return wireResponse{}
 				}
 			}
 
@@ -157,9 +142,9 @@ func TestStalledStoreAnswersInTime(t *testing.T) {
 			} {
 				c := send(in)
 				clock.next(t) // started, never fired
-				a := wait(in.Name, c)
-				if a.ir.Type != discordgo.InteractionResponseChannelMessageWithSource || a.ir.Data == nil {
-					t.Errorf("/%s with the store stalled: %+v, want its answer (type 4)", in.Name, a.ir)
+				ir := wait(in.Name, c)
+				if ir.Type != discordgo.InteractionResponseChannelMessageWithSource || ir.Data == nil {
+					t.Errorf("/%s with the store stalled: %+v, want its answer (type 4)", in.Name, ir)
 				}
 			}
 
@@ -170,20 +155,20 @@ func TestStalledStoreAnswersInTime(t *testing.T) {
 			c := send(in)
 			fire := clock.next(t)
 			select {
-			case a := <-c:
-				t.Fatalf("/roll answered with the store stalled, before its defer clock fired: %+v", a.ir)
+			case ir := <-c:
+				t.Fatalf("/roll answered with the store stalled, before its defer clock fired: %+v", ir)
 			default:
 			}
 			fire <- testNow.Add(DeferAfter)
-			a := wait("roll", c)
-			if a.ir.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-				t.Fatalf("/roll with the store stalled: type %d, want 5 (deferred)", a.ir.Type)
+			ir := wait("roll", c)
+			if ir.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+				t.Fatalf("/roll with the store stalled: type %d, want 5 (deferred)", ir.Type)
 			}
 			var di discordgo.Interaction
 			if err := json.Unmarshal(interactionJSON(t, in), &di); err != nil {
 				t.Fatal(err)
 			}
-			if err := rest.InteractionRespond(&di, &discordgo.InteractionResponse{Type: a.ir.Type}); err != nil {
+			if err := rest.InteractionRespond(&di, &discordgo.InteractionResponse{Type: ir.Type}); err != nil {
 				t.Fatalf("acknowledge at the fake: %v", err)
 			}
 			lift()

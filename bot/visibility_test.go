@@ -230,11 +230,7 @@ func TestSecretRollsOverHTTP(t *testing.T) {
 	s := newSigner(t)
 	fake := fakediscord.New(fakediscord.Options{})
 	defer fake.Close()
-	rest, err := discordgo.New(fakediscord.DefaultToken)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rest.Client = fake.Client()
+	rest := fakeREST(t, fake)
 	router := testRouter(t)
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router, REST: rest, Now: func() time.Time { return testNow }})
 	if err != nil {

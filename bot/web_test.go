@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -19,7 +17,6 @@ import (
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // xssName is user-supplied text a page must show as text: a habitat's
@@ -94,16 +91,10 @@ func (w *webCampaign) run(t testing.TB, lines ...string) {
 
 func newWebCampaign(t testing.TB, extra ...string) *webCampaign {
 	t.Helper()
-	ctx := context.Background()
-	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	store := testStore(t)
 	logs := &lockedLog{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
-	deps := kit.NewDeps(store, commands.DefaultRules())
-	deps.Roller = func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) }
+	deps := seededDeps(store)
 	deps.Log, deps.Calendar, deps.PublicURL = log, Cron{}, "https://pages.example.org"
 	deps.Now = func() time.Time { return webNow }
 	router := commands.New(deps)
