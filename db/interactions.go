@@ -19,11 +19,7 @@ import (
 // accepted in cannot come again.
 func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, keep time.Duration) (bool, error) {
 	w := &claimWait{id: id, seen: outboxTime(now)}
-	d.claims.do(ctx, d, w, d.saveClaims, func(batch []*claimWait, err error) {
-		for _, w := range batch {
-			w.first, w.err = false, err
-		}
-	})
+	d.claims.do(ctx, d, w, d.saveClaims)
 	if w.err != nil {
 		return false, fmt.Errorf("claim interaction %s: %w", id, w.err)
 	}
@@ -50,6 +46,8 @@ type claimWait struct {
 	first    bool
 	err      error
 }
+
+func (w *claimWait) fail(err error) { w.first, w.err = false, err }
 
 // saveClaims commits batch, with the writer held, in one statement
 // decided by the key, which commits by itself: the IDs it returns are

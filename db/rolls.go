@@ -62,11 +62,7 @@ type SavedRoll struct {
 // another.
 func (d *DB) LogRoll(ctx context.Context, r Roll) (SavedRoll, error) {
 	w := &rollWait{r: r, now: d.stamp()}
-	d.rolls.do(ctx, d, w, d.saveRolls, func(batch []*rollWait, err error) {
-		for _, w := range batch {
-			w.id, w.err = 0, err
-		}
-	})
+	d.rolls.do(ctx, d, w, d.saveRolls)
 	return w.result()
 }
 
@@ -78,6 +74,8 @@ type rollWait struct {
 	gm  string // the guild's GM channel
 	err error
 }
+
+func (w *rollWait) fail(err error) { w.id, w.err = 0, err }
 
 func (w *rollWait) result() (SavedRoll, error) {
 	if w.err != nil {
@@ -95,7 +93,7 @@ func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
 		return
 	}
 	if len(batch) == 1 {
-		batch[0].id, batch[0].err = 0, err
+		batch[0].fail(err)
 		return
 	}
 	for _, w := range batch {
