@@ -494,14 +494,7 @@ func (l *writeLock) Unlock() { <-l.ch() }
 
 // txLocked is tx for a caller that holds d.write (on SQLite).
 func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
-	err := d.txAt(ctx, sql.LevelSerializable, fn)
-	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
-		err = d.txAt(ctx, sql.LevelSerializable, fn)
-	}
-	if err == nil {
-		d.wrote()
-	}
-	return err
+	return d.writeLocked(func() error { return d.txAt(ctx, sql.LevelSerializable, fn) })
 }
 
 // once runs fn, which sends one statement that commits by itself: no
@@ -522,9 +515,16 @@ func (d *DB) once(ctx context.Context, fn func(*sql.DB) error) error {
 
 // onceLocked is once for a caller that holds d.write (on SQLite).
 func (d *DB) onceLocked(fn func(*sql.DB) error) error {
-	err := fn(d.sql)
+	return d.writeLocked(func() error { return fn(d.sql) })
+}
+
+// writeLocked runs write, which commits, for a caller that holds d.write
+// (on SQLite): again on fresh connections while reopenWrites says so, and
+// counted once committed (wrote).
+func (d *DB) writeLocked(write func() error) error {
+	err := write()
 	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
-		err = fn(d.sql)
+		err = write()
 	}
 	if err == nil {
 		d.wrote()
