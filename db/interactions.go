@@ -69,11 +69,7 @@ func (d *DB) saveClaims(ctx context.Context, batch []*claimWait) {
 	var claimed []string
 	err := d.onceLocked(func(conn *sql.DB) error {
 		var err error
-		claimed, err = queryAll(ctx, conn, func(row interface{ Scan(...any) error }) (string, error) {
-			var id string
-			err := row.Scan(&id)
-			return id, err
-		}, q.String(), args...)
+		claimed, err = queryAll(ctx, conn, scanString, q.String(), args...)
 		return err
 	})
 	fresh := map[string]bool{}

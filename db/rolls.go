@@ -200,22 +200,10 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID string, viewer V
 	if viewer.GM {
 		gmSees = [2]string{"gm", "blind"}
 	}
-	rows, err := d.sql.QueryContext(ctx, `SELECT `+rollCols+` FROM rolls
+	out, err := queryAll(ctx, d.sql, scanRoll, `SELECT `+rollCols+` FROM rolls
 		WHERE channel_id = ? AND (? = '' OR user_id = ?) AND (private = 0 OR user_id = ? OR visibility IN (?, ?))
 		ORDER BY id DESC LIMIT ?`, channelID, userID, userID, viewer.ID, gmSees[0], gmSees[1], limit)
 	if err != nil {
-		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
-	}
-	defer rows.Close()
-	var out []Roll
-	for rows.Next() {
-		r, err := scanRoll(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
 	}
 	return out, nil
@@ -254,21 +242,9 @@ func scanRoll(row interface{ Scan(...any) error }) (Roll, error) {
 // RecentExprs returns up to limit distinct expressions userID rolled most
 // recently, anywhere, newest first, for autocomplete.
 func (d *DB) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
-	rows, err := d.sql.QueryContext(ctx, `SELECT expr FROM rolls WHERE user_id = ?
+	out, err := queryAll(ctx, d.sql, scanString, `SELECT expr FROM rolls WHERE user_id = ?
 		GROUP BY expr ORDER BY MAX(id) DESC LIMIT ?`, userID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var e string
-		if err := rows.Scan(&e); err != nil {
-			return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
-		}
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
 	}
 	return out, nil
