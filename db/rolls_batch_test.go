@@ -159,6 +159,37 @@ func TestSaveRollBatchOneStatement(t *testing.T) {
 	}
 }
 
+// Replay claims that wait while the writer is busy are one commit, and of
+// one ID twice in the batch, the first is first (saveClaims).
+func TestClaimBatchOneStatement(t *testing.T) {
+	d := openBatchTest(t)
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	if first, err := d.ClaimInteraction(context.Background(), "old", now, time.Hour); err != nil || !first {
+		t.Fatalf("claim old: %v, %v", first, err)
+	}
+	d.write.Lock() // the writer is busy: every claim below waits
+	ids := []string{"a", "old", "a", "b"}
+	first := make([]bool, len(ids))
+	errs := make([]error, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() { first[i], errs[i] = d.ClaimInteraction(context.Background(), id, now, time.Hour) })
+		// One at a time, so that the batch holds them in this order.
+		waitFor(t, func() bool { d.claims.mu.Lock(); defer d.claims.mu.Unlock(); return len(d.claims.pending) == i+1 })
+	}
+	commits := d.commits.Load()
+	d.write.Unlock()
+	wg.Wait()
+	if got := d.commits.Load() - commits; got != 1 {
+		t.Errorf("%d commits for the batch, want 1", got)
+	}
+	for i, want := range []bool{true, false, false, true} {
+		if errs[i] != nil || first[i] != want {
+			t.Errorf("claim %d of %s: first %v, %v; want %v", i, ids[i], first[i], errs[i], want)
+		}
+	}
+}
+
 // waitFor polls cond until it holds; the goroutines it waits for only
 // need to be scheduled.
 func waitFor(t *testing.T, cond func() bool) {
