@@ -134,16 +134,18 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	q.Set("_foreign_keys", "on")
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
-	dsn := "file:" + (&url.URL{Path: file}).EscapedPath() + "?" + q.Encode()
-	if name, ok := strings.CutPrefix(file, MemoryPrefix); ok {
+	path := file
+	name, inMemory := strings.CutPrefix(file, MemoryPrefix)
+	if inMemory {
 		// SQLite's memdb VFS: a name beginning with "/" is one database
 		// for every connection of the process, with the same locks as a
 		// file (":memory:" would give each connection of the pool its own
 		// empty database; a shared cache locks tables, not the database).
 		// It has no WAL: its journal is in memory.
 		q.Set("vfs", "memdb")
-		dsn = "file:" + (&url.URL{Path: "/" + name}).EscapedPath() + "?" + q.Encode()
+		path = "/" + name
 	}
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 	registerDriver.Do(func() {
 		sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 			// Checkpoints run in the background (checkpointLoop), not inside
@@ -158,7 +160,7 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", file, err)
 	}
 	d := &DB{sql: sqldb, now: time.Now}
-	if !strings.HasPrefix(file, MemoryPrefix) {
+	if !inMemory {
 		// A database in memory keeps its page secret in memory too: no
 		// key file beside a file that does not exist.
 		d.pageKeyFile = file + PageKeySuffix
@@ -184,7 +186,7 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: prepare the roll log: %w", file, err)
 	}
-	if !strings.HasPrefix(file, MemoryPrefix) {
+	if !inMemory {
 		d.file = file
 		if !fileWritable(file) {
 			d.fileWasReadOnly.Store(true)
