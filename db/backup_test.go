@@ -175,22 +175,10 @@ func TestOpenRefusesADamagedFile(t *testing.T) {
 func TestEveryTableMovesAndIsBackedUp(t *testing.T) {
 	ctx := context.Background()
 	d, path := openTemp(t)
-	rows, err := d.SQL().QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	tables, err := queryAll(ctx, d.SQL(), scanString, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tables []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			t.Fatal(err)
-		}
-		tables = append(tables, name)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	rows.Close()
 	known := map[string]bool{}
 	for _, st := range storeTables {
 		known[st.name] = true

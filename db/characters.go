@@ -37,17 +37,25 @@ func scanCharacter(row interface{ Scan(...any) error }) (Character, error) {
 	if err := row.Scan(&c.ID, &c.GuildID, &c.OwnerID, &c.OwnerName, &c.Name, &c.System, &stats, &c.Hidden, &created, &updated); err != nil {
 		return Character{}, err
 	}
+	if err := c.parse(stats, created, updated); err != nil {
+		return Character{}, err
+	}
+	return c, nil
+}
+
+// parse sets c's stats and times from their stored text.
+func (c *Character) parse(stats, created, updated string) error {
 	if err := json.Unmarshal([]byte(stats), &c.Stats); err != nil {
-		return Character{}, fmt.Errorf("character %d: bad stats %q: %w", c.ID, stats, err)
+		return fmt.Errorf("character %d: bad stats %q: %w", c.ID, stats, err)
 	}
 	var err error
 	if c.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
-		return Character{}, fmt.Errorf("character %d: bad time: %w", c.ID, err)
+		return fmt.Errorf("character %d: bad time: %w", c.ID, err)
 	}
 	if c.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
-		return Character{}, fmt.Errorf("character %d: bad time: %w", c.ID, err)
+		return fmt.Errorf("character %d: bad time: %w", c.ID, err)
 	}
-	return c, nil
+	return nil
 }
 
 // Character returns the character named name (any case) in guildID, or an

@@ -134,16 +134,18 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 	q.Set("_foreign_keys", "on")
 	q.Set("_txlock", "immediate")
 	q.Set("_synchronous", "NORMAL")
-	dsn := "file:" + (&url.URL{Path: file}).EscapedPath() + "?" + q.Encode()
-	if name, ok := strings.CutPrefix(file, MemoryPrefix); ok {
+	path := file
+	name, inMemory := strings.CutPrefix(file, MemoryPrefix)
+	if inMemory {
 		// SQLite's memdb VFS: a name beginning with "/" is one database
 		// for every connection of the process, with the same locks as a
 		// file (":memory:" would give each connection of the pool its own
 		// empty database; a shared cache locks tables, not the database).
 		// It has no WAL: its journal is in memory.
 		q.Set("vfs", "memdb")
-		dsn = "file:" + (&url.URL{Path: "/" + name}).EscapedPath() + "?" + q.Encode()
+		path = "/" + name
 	}
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 	registerDriver.Do(func() {
 		sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 			// Checkpoints run in the background (checkpointLoop), not inside
@@ -158,7 +160,7 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", file, err)
 	}
 	d := &DB{sql: sqldb, now: time.Now}
-	if !strings.HasPrefix(file, MemoryPrefix) {
+	if !inMemory {
 		// A database in memory keeps its page secret in memory too: no
 		// key file beside a file that does not exist.
 		d.pageKeyFile = file + PageKeySuffix
@@ -184,7 +186,7 @@ func Open(ctx context.Context, file string, opts ...Option) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: prepare the roll log: %w", file, err)
 	}
-	if !strings.HasPrefix(file, MemoryPrefix) {
+	if !inMemory {
 		d.file = file
 		if !fileWritable(file) {
 			d.fileWasReadOnly.Store(true)
@@ -494,14 +496,7 @@ func (l *writeLock) Unlock() { <-l.ch() }
 
 // txLocked is tx for a caller that holds d.write (on SQLite).
 func (d *DB) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
-	err := d.txAt(ctx, sql.LevelSerializable, fn)
-	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
-		err = d.txAt(ctx, sql.LevelSerializable, fn)
-	}
-	if err == nil {
-		d.wrote()
-	}
-	return err
+	return d.writeLocked(func() error { return d.txAt(ctx, sql.LevelSerializable, fn) })
 }
 
 // once runs fn, which sends one statement that commits by itself: no
@@ -522,9 +517,16 @@ func (d *DB) once(ctx context.Context, fn func(*sql.DB) error) error {
 
 // onceLocked is once for a caller that holds d.write (on SQLite).
 func (d *DB) onceLocked(fn func(*sql.DB) error) error {
-	err := fn(d.sql)
+	return d.writeLocked(func() error { return fn(d.sql) })
+}
+
+// writeLocked runs write, which commits, for a caller that holds d.write
+// (on SQLite): again on fresh connections while reopenWrites says so, and
+// counted once committed (wrote).
+func (d *DB) writeLocked(write func() error) error {
+	err := write()
 	for attempt := 0; err != nil && attempt < reopenAttempts && d.reopenWrites(err); attempt++ {
-		err = fn(d.sql)
+		err = write()
 	}
 	if err == nil {
 		d.wrote()

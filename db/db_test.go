@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,6 +25,38 @@ func open(t *testing.T, opts ...db.Option) (*db.DB, string) {
 	}
 	t.Cleanup(func() { d.Close() })
 	return d, file
+}
+
+// undoMigrations holds, by version, what takes a SQLite database from that
+// schema back to the one before, for the tests that make an older
+// database (undoSince): a new migration adds its undo here.
+var undoMigrations = map[int][]string{
+	12: {`DROP TABLE macros`},
+	14: {`DROP TABLE outbox`},
+	15: {`DROP TABLE display_names`},
+	16: {`DROP TABLE faction_order_numbers`, `DROP INDEX faction_orders_number`, `ALTER TABLE faction_orders DROP COLUMN number`},
+	17: {`DROP TABLE dice_settings`},
+}
+
+// undoSince runs the undo of each migration after version that
+// undoMigrations holds, the newest first.
+func undoSince(t *testing.T, d *db.DB, version int) {
+	t.Helper()
+	var versions []int
+	for v := range undoMigrations {
+		if v > version {
+			versions = append(versions, v)
+		}
+	}
+	slices.Sort(versions)
+	slices.Reverse(versions)
+	for _, v := range versions {
+		for _, q := range undoMigrations[v] {
+			if _, err := d.SQL().Exec(q); err != nil {
+				t.Fatalf("undo migration %d: %v", v, err)
+			}
+		}
+	}
 }
 
 func TestOpenSettings(t *testing.T) {

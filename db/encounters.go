@@ -216,6 +216,13 @@ func queryAll[T any](ctx context.Context, q querier, scan func(row interface{ Sc
 	return out, rows.Err()
 }
 
+// scanString reads a row of one text column (for queryAll).
+func scanString(row interface{ Scan(...any) error }) (string, error) {
+	var s string
+	err := row.Scan(&s)
+	return s, err
+}
+
 // StartEncounter opens a new encounter of system in channelID, not begun
 // and with no one in it. It fails with ErrActiveEncounter when the channel
 // has one running. The channel's ended encounters can no longer be undone

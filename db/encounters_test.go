@@ -748,18 +748,14 @@ func TestEncounterJournalMigration(t *testing.T) {
 		`ALTER TABLE rolls DROP COLUMN visibility`,
 		`DROP TABLE page_tokens`,                    // schema 9's
 		`ALTER TABLE characters DROP COLUMN hidden`, // schema 11's
-		`DROP TABLE macros`,                         // schema 12's
-		`DROP TABLE outbox`,                         // schema 14's
-		`DROP TABLE display_names`,                  // schema 15's
-		`DROP TABLE faction_order_numbers`,          // schema 16's
-		`DROP INDEX faction_orders_number`,
-		`ALTER TABLE faction_orders DROP COLUMN number`,
-		`DROP TABLE dice_settings`, // schema 17's
-		`PRAGMA user_version = 4`,
 	} {
 		if _, err := d.SQL().Exec(q); err != nil {
 			t.Fatal(err)
 		}
+	}
+	undoSince(t, d, 11)
+	if _, err := d.SQL().Exec(`PRAGMA user_version = 4`); err != nil {
+		t.Fatal(err)
 	}
 	for channel, byseq := range old {
 		for seq, s := range byseq {

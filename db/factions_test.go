@@ -351,16 +351,7 @@ func TestOrderNumbersMigrated(t *testing.T) {
 	}
 	// Back to schema 15: one campaign-wide ID, no number (and no table of
 	// a later migration).
-	for _, q := range []string{
-		`DROP TABLE dice_settings`, // 0017
-		`DROP TABLE faction_order_numbers`,
-		`DROP INDEX faction_orders_number`,
-		`ALTER TABLE faction_orders DROP COLUMN number`,
-	} {
-		if _, err := d.SQL().ExecContext(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	undoSince(t, d, 15)
 	if err := d.SetVersion(ctx, 15); err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // answered only after its own commit, so nothing acknowledged is lost.
 //
 // W is the pointer type of one write and its outcome (*rollWait).
-type groupCommit[W any] struct {
+type groupCommit[W groupWrite] struct {
 	mu      sync.Mutex
 	pending []*member[W]
 	leading bool // a batch is being written, or about to be
@@ -26,8 +26,13 @@ type groupCommit[W any] struct {
 	write writeLock
 }
 
+// groupWrite is one write of a groupCommit, which can be told that the
+// batch holding it could not be written (the writer was not free before
+// GroupTimeout, a panic).
+type groupWrite interface{ fail(error) }
+
 // member is one write waiting in a groupCommit.
-type member[W any] struct {
+type member[W groupWrite] struct {
 	w W
 	// wake says the write is committed (false), or that it leads the
 	// next batch (true).
@@ -36,10 +41,9 @@ type member[W any] struct {
 
 // do adds w to the next batch and returns once a batch holding it has
 // been committed or has failed: commit writes a batch, with the writer
-// held, and sets each write's outcome; fail sets the outcome of every
-// write of a batch that could not be written (the writer was not free
-// before GroupTimeout, a panic).
-func (g *groupCommit[W]) do(ctx context.Context, d *DB, w W, commit func(context.Context, []W), fail func([]W, error)) {
+// held, and sets each write's outcome; each write of a batch that could
+// not be written is told so (groupWrite).
+func (g *groupCommit[W]) do(ctx context.Context, d *DB, w W, commit func(context.Context, []W)) {
 	m := &member[W]{w: w, wake: make(chan bool, 1)}
 	g.mu.Lock()
 	g.pending = append(g.pending, m)
@@ -47,7 +51,7 @@ func (g *groupCommit[W]) do(ctx context.Context, d *DB, w W, commit func(context
 	g.leading = true
 	g.mu.Unlock()
 	if lead || <-m.wake {
-		g.lead(ctx, d, m, commit, fail)
+		g.lead(ctx, d, m, commit)
 	}
 }
 
@@ -55,12 +59,12 @@ func (g *groupCommit[W]) do(ctx context.Context, d *DB, w W, commit func(context
 // answer them, and hand the lead to the first write that came meanwhile.
 // Even a panic answers the batch and hands the lead on, so that the
 // writes of this kind never stop.
-func (g *groupCommit[W]) lead(ctx context.Context, d *DB, leader *member[W], commit func(context.Context, []W), fail func([]W, error)) {
+func (g *groupCommit[W]) lead(ctx context.Context, d *DB, leader *member[W], commit func(context.Context, []W)) {
 	var batch []*member[W]
 	defer func() {
 		p := recover()
 		if p != nil {
-			fail(writes(batch), fmt.Errorf("panic: %v", p))
+			failAll(batch, fmt.Errorf("panic: %v", p))
 		}
 		for _, o := range batch {
 			if o != leader {
@@ -93,15 +97,22 @@ func (g *groupCommit[W]) lead(ctx context.Context, d *DB, leader *member[W], com
 	g.pending = nil
 	g.mu.Unlock()
 	if err != nil {
-		fail(writes(batch), fmt.Errorf("wait for the writer: %w", err))
+		failAll(batch, fmt.Errorf("wait for the writer: %w", err))
 		return
 	}
 	defer lock.Unlock()
 	commit(bctx, writes(batch))
 }
 
+// failAll tells each write of members that it failed with err.
+func failAll[W groupWrite](members []*member[W], err error) {
+	for _, m := range members {
+		m.w.fail(err)
+	}
+}
+
 // writes are the writes of members.
-func writes[W any](members []*member[W]) []W {
+func writes[W groupWrite](members []*member[W]) []W {
 	out := make([]W, len(members))
 	for i, m := range members {
 		out[i] = m.w

@@ -19,11 +19,7 @@ import (
 // accepted in cannot come again.
 func (d *DB) ClaimInteraction(ctx context.Context, id string, now time.Time, keep time.Duration) (bool, error) {
 	w := &claimWait{id: id, seen: outboxTime(now)}
-	d.claims.do(ctx, d, w, d.saveClaims, func(batch []*claimWait, err error) {
-		for _, w := range batch {
-			w.first, w.err = false, err
-		}
-	})
+	d.claims.do(ctx, d, w, d.saveClaims)
 	if w.err != nil {
 		return false, fmt.Errorf("claim interaction %s: %w", id, w.err)
 	}
@@ -51,6 +47,8 @@ type claimWait struct {
 	err      error
 }
 
+func (w *claimWait) fail(err error) { w.first, w.err = false, err }
+
 // saveClaims commits batch, with the writer held, in one statement
 // decided by the key, which commits by itself: the IDs it returns are
 // those no process had claimed. A claim that waited for another's of the
@@ -71,11 +69,7 @@ func (d *DB) saveClaims(ctx context.Context, batch []*claimWait) {
 	var claimed []string
 	err := d.onceLocked(func(conn *sql.DB) error {
 		var err error
-		claimed, err = queryAll(ctx, conn, func(row interface{ Scan(...any) error }) (string, error) {
-			var id string
-			err := row.Scan(&id)
-			return id, err
-		}, q.String(), args...)
+		claimed, err = queryAll(ctx, conn, scanString, q.String(), args...)
 		return err
 	})
 	fresh := map[string]bool{}

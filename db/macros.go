@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -174,14 +173,8 @@ func (d *DB) RollSources(ctx context.Context, guildID, userID, name, character s
 			out.Macros = append(out.Macros, m)
 			continue
 		}
-		if err := json.Unmarshal([]byte(stats), &c.Stats); err != nil {
-			return RollSources{}, fmt.Errorf("character %d: bad stats %q: %w", c.ID, stats, err)
-		}
-		if c.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
-			return RollSources{}, fmt.Errorf("character %d: bad time: %w", c.ID, err)
-		}
-		if c.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
-			return RollSources{}, fmt.Errorf("character %d: bad time: %w", c.ID, err)
+		if err := c.parse(stats, created, updated); err != nil {
+			return RollSources{}, err
 		}
 		out.Characters = append(out.Characters, c)
 	}

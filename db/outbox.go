@@ -53,31 +53,14 @@ func (d *DB) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration
 		q += ` FOR UPDATE SKIP LOCKED`
 	}
 	err := d.lockedTx(ctx, func(tx *sql.Tx) error {
-		out = out[:0]
-		rows, err := tx.QueryContext(ctx, q, outboxTime(now.Add(-lease)), limit)
-		if err != nil {
+		var err error
+		if out, err = queryAll(ctx, tx, scanOutbox, q, outboxTime(now.Add(-lease)), limit); err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var m OutboxMessage
-			var body, created string
-			if err := rows.Scan(&m.ID, &m.ChannelID, &body, &m.Attempts, &created); err != nil {
-				return err
-			}
-			m.Body, m.Attempts = []byte(body), m.Attempts+1
-			if m.CreatedAt, err = time.Parse(outboxStamp, created); err != nil {
-				return err
-			}
-			out = append(out, m)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows.Close()
-		for _, m := range out {
+		for i := range out {
+			out[i].Attempts++
 			if _, err := tx.ExecContext(ctx, `UPDATE outbox SET claimed_at = ?, attempts = ? WHERE id = ?`,
-				outboxTime(now), m.Attempts, m.ID); err != nil {
+				outboxTime(now), out[i].Attempts, out[i].ID); err != nil {
 				return err
 			}
 		}
@@ -87,6 +70,19 @@ func (d *DB) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration
 		return nil, fmt.Errorf("claim the outbox: %w", err)
 	}
 	return out, nil
+}
+
+// scanOutbox reads a row of id, channel_id, body, attempts, created_at.
+func scanOutbox(row interface{ Scan(...any) error }) (OutboxMessage, error) {
+	var m OutboxMessage
+	var body, created string
+	if err := row.Scan(&m.ID, &m.ChannelID, &body, &m.Attempts, &created); err != nil {
+		return OutboxMessage{}, err
+	}
+	m.Body = []byte(body)
+	var err error
+	m.CreatedAt, err = time.Parse(outboxStamp, created)
+	return m, err
 }
 
 // OutboxKeep is how long a posted message stays in the outbox.

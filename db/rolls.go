@@ -62,11 +62,7 @@ type SavedRoll struct {
 // another.
 func (d *DB) LogRoll(ctx context.Context, r Roll) (SavedRoll, error) {
 	w := &rollWait{r: r, now: d.stamp()}
-	d.rolls.do(ctx, d, w, d.saveRolls, func(batch []*rollWait, err error) {
-		for _, w := range batch {
-			w.id, w.err = 0, err
-		}
-	})
+	d.rolls.do(ctx, d, w, d.saveRolls)
 	return w.result()
 }
 
@@ -78,6 +74,8 @@ type rollWait struct {
 	gm  string // the guild's GM channel
 	err error
 }
+
+func (w *rollWait) fail(err error) { w.id, w.err = 0, err }
 
 func (w *rollWait) result() (SavedRoll, error) {
 	if w.err != nil {
@@ -95,7 +93,7 @@ func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
 		return
 	}
 	if len(batch) == 1 {
-		batch[0].id, batch[0].err = 0, err
+		batch[0].fail(err)
 		return
 	}
 	for _, w := range batch {
@@ -202,22 +200,10 @@ func (d *DB) RecentRolls(ctx context.Context, channelID, userID string, viewer V
 	if viewer.GM {
 		gmSees = [2]string{"gm", "blind"}
 	}
-	rows, err := d.sql.QueryContext(ctx, `SELECT `+rollCols+` FROM rolls
+	out, err := queryAll(ctx, d.sql, scanRoll, `SELECT `+rollCols+` FROM rolls
 		WHERE channel_id = ? AND (? = '' OR user_id = ?) AND (private = 0 OR user_id = ? OR visibility IN (?, ?))
 		ORDER BY id DESC LIMIT ?`, channelID, userID, userID, viewer.ID, gmSees[0], gmSees[1], limit)
 	if err != nil {
-		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
-	}
-	defer rows.Close()
-	var out []Roll
-	for rows.Next() {
-		r, err := scanRoll(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list rolls in channel %s: %w", channelID, err)
 	}
 	return out, nil
@@ -256,21 +242,9 @@ func scanRoll(row interface{ Scan(...any) error }) (Roll, error) {
 // RecentExprs returns up to limit distinct expressions userID rolled most
 // recently, anywhere, newest first, for autocomplete.
 func (d *DB) RecentExprs(ctx context.Context, userID string, limit int) ([]string, error) {
-	rows, err := d.sql.QueryContext(ctx, `SELECT expr FROM rolls WHERE user_id = ?
+	out, err := queryAll(ctx, d.sql, scanString, `SELECT expr FROM rolls WHERE user_id = ?
 		GROUP BY expr ORDER BY MAX(id) DESC LIMIT ?`, userID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var e string
-		if err := rows.Scan(&e); err != nil {
-			return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
-		}
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("recent expressions of %s: %w", userID, err)
 	}
 	return out, nil

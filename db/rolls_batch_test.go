@@ -62,7 +62,7 @@ func TestSaveRollConcurrent(t *testing.T) {
 	}
 }
 
-// Rolls that wait while the writer is busy go in one transaction; a roll
+// Rolls that wait while the writer is busy go in one statement; a roll
 // that fails there fails alone, and the leader's cancelled context fails
 // nobody's roll.
 func TestSaveRollBatch(t *testing.T) {
@@ -118,6 +118,75 @@ func TestSaveRollBatch(t *testing.T) {
 	// The queue is idle again: the next roll leads and commits at once.
 	if _, err := d.SaveRoll(context.Background(), Roll{Code: "after", ChannelID: "c", Expr: "1d6"}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Rolls that wait while the writer is busy are saved by one statement,
+// and each is answered with its own row, also when their codes are alike
+// (drawn at random, two may be) and when the GM channel is read for them.
+func TestSaveRollBatchOneStatement(t *testing.T) {
+	d := openBatchTest(t)
+	if err := d.SetGMChannel(context.Background(), "g", "gm-room", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	d.write.Lock() // the writer is busy: every roll below waits
+	const n = 6
+	out := make([]SavedRoll, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			code := "SAME"
+			if i%2 == 1 {
+				code = fmt.Sprint("R", i)
+			}
+			out[i], errs[i] = d.LogRoll(context.Background(), Roll{Code: code, GuildID: "g", ChannelID: "c", Expr: "1d6", Total: 100 + i})
+		})
+		// One at a time, so that the batch holds them in this order.
+		waitFor(t, func() bool { d.rolls.mu.Lock(); defer d.rolls.mu.Unlock(); return len(d.rolls.pending) == i+1 })
+	}
+	commits := d.commits.Load()
+	d.write.Unlock()
+	wg.Wait()
+	if got := d.commits.Load() - commits; got != 1 {
+		t.Errorf("%d commits for the batch, want 1", got)
+	}
+	for i, s := range out {
+		var total int
+		if err := d.sql.QueryRow(`SELECT total FROM rolls WHERE id = ?`, s.ID).Scan(&total); errs[i] != nil || err != nil || total != 100+i || s.GMChannel != "gm-room" {
+			t.Errorf("roll %d: %+v, %v; its row holds %d (%v), want %d and gm-room", i, s, errs[i], total, err, 100+i)
+		}
+	}
+}
+
+// Replay claims that wait while the writer is busy are one commit, and of
+// one ID twice in the batch, the first is first (saveClaims).
+func TestClaimBatchOneStatement(t *testing.T) {
+	d := openBatchTest(t)
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	if first, err := d.ClaimInteraction(context.Background(), "old", now, time.Hour); err != nil || !first {
+		t.Fatalf("claim old: %v, %v", first, err)
+	}
+	d.write.Lock() // the writer is busy: every claim below waits
+	ids := []string{"a", "old", "a", "b"}
+	first := make([]bool, len(ids))
+	errs := make([]error, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() { first[i], errs[i] = d.ClaimInteraction(context.Background(), id, now, time.Hour) })
+		// One at a time, so that the batch holds them in this order.
+		waitFor(t, func() bool { d.claims.mu.Lock(); defer d.claims.mu.Unlock(); return len(d.claims.pending) == i+1 })
+	}
+	commits := d.commits.Load()
+	d.write.Unlock()
+	wg.Wait()
+	if got := d.commits.Load() - commits; got != 1 {
+		t.Errorf("%d commits for the batch, want 1", got)
+	}
+	for i, want := range []bool{true, false, false, true} {
+		if errs[i] != nil || first[i] != want {
+			t.Errorf("claim %d of %s: first %v, %v; want %v", i, ids[i], first[i], errs[i], want)
+		}
 	}
 }
 
