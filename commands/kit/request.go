@@ -59,6 +59,9 @@ type Request struct {
 	// may follow one its user has not seen: /init next then asks before
 	// it ends a turn someone else started a moment ago.
 	SeenAll bool
+	// checked says Router.Validate held the options to their definition
+	// already: Handle does not check them again.
+	checked bool
 }
 
 // Command returns the top-level command name of the request's path.

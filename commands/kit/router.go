@@ -285,8 +285,10 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 		if rt.gmOnly && !req.GM {
 			return Response{}, ErrNotGM
 		}
-		if err := r.checkOptions(req); err != nil {
-			return Response{}, err
+		if !req.checked {
+			if err := r.checkOptions(req); err != nil {
+				return Response{}, err
+			}
 		}
 		if err := r.checkDice(ctx, req); err != nil {
 			return Response{}, err
@@ -297,13 +299,16 @@ func (r *Router) dispatch(ctx context.Context, req *Request) (Response, error) {
 
 // Validate reports whether req has a shape Discord's client would send for
 // its command (Router.checkOptions): the error wraps ErrMalformed. Only
-// slash commands are checked; an autocomplete's focused option is partial
-// text whatever its type.
+// slash commands are checked; an autocomplete's focused option is
+// partial text whatever its type. A request it passed is not checked
+// again by Handle (the HTTP endpoint validates before it answers).
 func (r *Router) Validate(req *Request) error {
 	if req.Kind != KindCommand {
 		return nil
 	}
-	return r.checkOptions(req)
+	err := r.checkOptions(req)
+	req.checked = err == nil
+	return err
 }
 
 // checkOptions holds a command's values to its definition as Discord's
