@@ -32,6 +32,7 @@ type act struct {
 	order rules.Order
 	def   rules.Action
 	who   string
+	round int // the round the act was carried out in
 	out   rules.Outcome
 }
 
@@ -66,7 +67,7 @@ func (a *act) resolve(camp *rules.Campaign, c *kit.Call) error {
 	if err != nil {
 		return err
 	}
-	a.who = f.Name
+	a.who, a.round = f.Name, camp.Round
 	if a.out, err = rules.Resolve(camp, f.Name, a.order, c.Tray.Roller()); err != nil {
 		return err
 	}
@@ -84,11 +85,17 @@ func (h *handlers) holdAct(ctx context.Context, req *kit.Request, a *act) (kit.R
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return kit.Response{
-		Content: fmt.Sprintf("**%s**: %s is held.\n%s", kit.EscapeMarkdown(a.who), a.def.Name, questionText(held)),
-		Rows:    questionRows([]Order{held}),
-		Result:  FactionActResult{Action: a.def.Key, Result: a.out, Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
-	}, nil
+	resp := kit.Response{
+		Content: fmt.Sprintf("**%s**: %s is held.\n%s", kit.EscapeMarkdown(a.who), a.def.Name, questionText(held, false)),
+		Rows:    questionRows([]Order{held}, false),
+		Result:  FactionActResult{Action: a.def.Key, Result: seenOutcome(a.out), Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
+	}
+	if q.Secret() && req.GM {
+		// The channel reads the question without its secrets; the GM who
+		// asked gets it whole, with its buttons.
+		resp.Followups = append(resp.Followups, kit.Response{Content: questionText(held, true), Rows: questionRows([]Order{held}, true), Ephemeral: true})
+	}
+	return resp, nil
 }
 
 // reply logs the act's rolls and tells what it did. It is not kit's
@@ -105,7 +112,7 @@ func (a *act) reply(ctx context.Context, c *kit.Call) (kit.Response, error) {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**, round %d:\n", kit.EscapeMarkdown(a.who), turnRound(a.out))
+	fmt.Fprintf(&b, "**%s**, round %d:\n", kit.EscapeMarkdown(a.who), a.round)
 	outcomeLines(&b, a.out, "", false)
 	if ts := a.out.TurnStart; ts != nil && (len(ts.Applied) > 0 || len(ts.Changes) > 0) {
 		fmt.Fprintf(&b, "-# the turn began: AP %d, %d delayed effects applied\n", ts.AP, len(ts.Applied))
@@ -128,16 +135,6 @@ func allTests(o rules.Outcome) []rules.Test {
 		out = append(out, allTests(t)...)
 	}
 	return out
-}
-
-func turnRound(o rules.Outcome) int {
-	if o.TurnStart != nil {
-		return o.TurnStart.Round
-	}
-	for _, e := range o.Effects {
-		return e.Created
-	}
-	return 0
 }
 
 // outcomeLines writes what one action did, with what it set off.

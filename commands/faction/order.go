@@ -145,8 +145,15 @@ type FactionOrderResult struct {
 	Question *rules.Question `json:"question,omitempty"`
 }
 
-func orderResult(o Order) FactionOrderResult {
-	return FactionOrderResult{ID: o.Number, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: o.Question}
+// orderResult is o as a GM (gm) or its player reads it: the player reads
+// a secret Question as Seen.
+func orderResult(o Order, gm bool) FactionOrderResult {
+	q := o.Question
+	if q != nil && !gm && q.Secret() {
+		seen := q.Seen()
+		q = &seen
+	}
+	return FactionOrderResult{ID: o.Number, Faction: o.Faction, Seq: o.Seq, Mode: o.Mode, Order: o.Order.String(), Question: q}
 }
 
 func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, error) {
@@ -182,7 +189,7 @@ func (h *handlers) order(ctx context.Context, req *kit.Request) (kit.Response, e
 		Content: fmt.Sprintf("Queued order #%d of **%s** for round %d: `%s` (%s). /faction orders shows the queue.",
 			stored.Number, kit.EscapeMarkdown(f.Name), c.Round, kit.CodeSafe(o.String()), def.Cost),
 		Ephemeral: true,
-		Result:    orderResult(stored),
+		Result:    orderResult(stored, req.GM),
 	}, nil
 }
 
@@ -339,19 +346,19 @@ func ordersReply(c *rules.Campaign, req *kit.Request, note string, orders []Orde
 		if !mayChange(c, req, o.Faction) {
 			continue
 		}
-		out = append(out, orderResult(o))
+		out = append(out, orderResult(o, req.GM))
 		fmt.Fprintf(&b, "`#%d` **%s** %d. `%s`", o.Number, kit.EscapeMarkdown(o.Faction), o.Seq, kit.CodeSafe(o.Order.String()))
 		if o.Mode == db.OrderAct {
 			b.WriteString(" (act now)")
 		}
 		b.WriteString("\n")
 		if o.Question != nil {
-			b.WriteString("   " + questionText(o) + "\n")
+			b.WriteString("   " + questionText(o, req.GM) + "\n")
 			held = append(held, o)
 		}
 	}
 	if len(out) == 0 {
 		fmt.Fprintf(&b, "No orders queued for round %d. Queue one with /faction order action:invest stat:INF\n", c.Round)
 	}
-	return kit.Response{Content: b.String(), Ephemeral: true, Rows: questionRows(held), Result: out}
+	return kit.Response{Content: b.String(), Ephemeral: true, Rows: questionRows(held, req.GM), Result: out}
 }

@@ -196,7 +196,7 @@ func (s PageState) withOrders(orders []Order) CampaignPage {
 	p.Orders = nil
 	for _, o := range orders {
 		if s.orders[strings.ToLower(o.Faction)] {
-			p.Orders = append(p.Orders, orderResult(o))
+			p.Orders = append(p.Orders, orderResult(o, s.GM))
 		}
 	}
 	return p

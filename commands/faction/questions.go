@@ -23,11 +23,13 @@ import (
 var answerParams = []string{"gm_produce", "gm_repair", "consent"}
 
 // questionRows are the answer buttons of held orders: one row each, at
-// most the rows a message may carry.
-func questionRows(held []Order) []kit.Row {
+// most the rows a message may carry. Only a GM's reply (gm) carries the
+// buttons of a secret Question: its options name what players may not
+// see.
+func questionRows(held []Order, gm bool) []kit.Row {
 	var rows []kit.Row
 	for _, o := range held {
-		if o.Question == nil || len(rows) == kit.MaxActionRows {
+		if o.Question == nil || len(rows) == kit.MaxActionRows || (o.Question.Secret() && !gm) {
 			continue
 		}
 		var row kit.Row
@@ -46,12 +48,19 @@ func questionRows(held []Order) []kit.Row {
 	return rows
 }
 
-func questionText(o Order) string {
+// questionText is o's Question as a GM (gm) or the players read it: a
+// secret one tells the players where a GM answers it.
+func questionText(o Order, gm bool) string {
+	q := *o.Question
 	who := "the GM"
-	if o.Question.Ask != "gm" {
-		who = o.Question.Ask
+	if q.Ask != "gm" {
+		who = q.Ask
 	}
-	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.Number, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), o.Question.Text)
+	text := q.Text
+	if !gm && q.Secret() {
+		text = q.Public + " (a GM answers in /faction orders)"
+	}
+	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.Number, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), text)
 }
 
 // answerID is the custom_id of the button that gives option i to o's
@@ -109,6 +118,7 @@ type answer struct {
 	roll func() dice.Roller // the dice of a held act, drawn when it is resolved
 
 	question, option string
+	secret           bool // the Question's options were for the GMs' eyes
 	resolved         bool
 	out              rules.Outcome
 }
@@ -146,7 +156,10 @@ func (a *answer) apply(o *Order, fc *Campaign) (db.OrderChange, error) {
 	if q.Ask != "gm" && !a.req.GM && !viewer(a.req).Plays(fc.Campaign.Faction(q.Ask)) {
 		return db.OrderChange{}, kit.Errorf("this question is for %s's player (or the GM)", q.Ask)
 	}
-	a.question, a.option = q.Text, q.Options[a.idx]
+	a.question, a.option, a.secret = q.Text, q.Options[a.idx], q.Secret()
+	if a.secret {
+		a.question = q.Public
+	}
 	o.Order, o.Question = o.Order.With(q.Param, a.option), nil
 	if o.Mode != db.OrderAct {
 		return db.OrderChange{}, nil
@@ -166,20 +179,43 @@ func (a *answer) apply(o *Order, fc *Campaign) (db.OrderChange, error) {
 }
 
 // reply tells who answered what, and what came of it: the act's outcome,
-// its next Question, or the round it waits for.
+// its next Question, or the round it waits for. The answer to a secret
+// Question is told only to the GM who gave it.
 func (a *answer) reply(id int64, o Order, c *rules.Campaign) kit.Response {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** answered %q for order #%d (%s): %s\n", kit.DisplayName(a.req.User), a.option, id, kit.EscapeMarkdown(o.Faction), a.question)
+	if a.secret {
+		fmt.Fprintf(&b, "**%s** answered for order #%d (%s): %s\n", kit.DisplayName(a.req.User), id, kit.EscapeMarkdown(o.Faction), a.question)
+	} else {
+		fmt.Fprintf(&b, "**%s** answered %q for order #%d (%s): %s\n", kit.DisplayName(a.req.User), a.option, id, kit.EscapeMarkdown(o.Faction), a.question)
+	}
 	var rows []kit.Row
 	switch {
 	case a.resolved:
 		outcomeLines(&b, a.out, "", false)
 	case o.Question != nil:
-		b.WriteString(questionText(o))
-		rows = questionRows([]Order{o})
+		b.WriteString(questionText(o, false))
+		rows = questionRows([]Order{o}, false)
 	default:
 		fmt.Fprintf(&b, "It will be carried out in round %d.", c.Round)
 	}
-	return kit.Response{Content: b.String(), Rows: rows, Ephemeral: a.resolved && a.out.Covert,
-		Result: map[string]any{"order": orderResult(o), "resolved": a.resolved, "outcome": a.out}}
+	resp := kit.Response{Content: b.String(), Rows: rows, Ephemeral: a.resolved && a.out.Covert,
+		Result: map[string]any{"order": orderResult(o, false), "resolved": a.resolved, "outcome": seenOutcome(a.out)}}
+	if a.secret {
+		resp.Followups = append(resp.Followups, kit.Response{Content: fmt.Sprintf("You answered %q for order #%d: only the GMs see which.", a.option, id), Ephemeral: true})
+	}
+	return resp
+}
+
+// seenOutcome is o as the players read it: its Questions without their
+// secrets.
+func seenOutcome(o rules.Outcome) rules.Outcome {
+	if len(o.Questions) == 0 {
+		return o
+	}
+	qs := make([]rules.Question, len(o.Questions))
+	for i, q := range o.Questions {
+		qs[i] = q.Seen()
+	}
+	o.Questions = qs
+	return o
 }

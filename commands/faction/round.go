@@ -82,7 +82,7 @@ func newPlayed(res PlayResult, header string) *played {
 	c := res.Campaign.Campaign
 	p := &played{
 		chart:  kit.Embed{Title: "Health Stats over the rounds", Image: "attachment://" + chartFile},
-		rows:   questionRows(res.Held),
+		rows:   questionRows(res.Held, false),
 		result: RoundResult{Round: c.Round},
 	}
 	for _, r := range res.Rounds {
@@ -103,8 +103,8 @@ func newPlayed(res PlayResult, header string) *played {
 		fmt.Fprintf(&b, "🗺️ **Rounds %d to %d** are played. Next: round %d.", first, last, c.Round)
 	}
 	for _, o := range res.Held {
-		p.result.Held = append(p.result.Held, orderResult(o))
-		b.WriteString("\n" + questionText(o))
+		p.result.Held = append(p.result.Held, orderResult(o, false))
+		b.WriteString("\n" + questionText(o, false))
 	}
 	p.content = b.String()
 	return p

@@ -180,7 +180,7 @@ func holdQuestions(rep rules.RoundReport, byIndex map[string]map[int]Order, held
 	for _, q := range rep.Questions {
 		if o, ok := byIndex[strings.ToLower(q.Faction)][q.Index]; ok {
 			if _, dup := held[o.ID]; !dup {
-				held[o.ID] = q.Question
+				held[o.ID] = q.Held
 			}
 		}
 	}

@@ -165,7 +165,24 @@ type Question struct {
 	Ask     string   `json:"ask"`
 	Text    string   `json:"text"`
 	Options []string `json:"options"`
+	// Public, when set, is what the players are told: Text and Options
+	// name what only the GMs may see (Investigate's choice among Covert
+	// Assets, which "may not be attacked" nor be known by the others).
+	Public string `json:"public,omitempty"`
 }
+
+// Seen is the Question as a player reads it: with Public for its Text
+// and no Options when it holds a secret, else itself.
+func (q Question) Seen() Question {
+	if q.Public == "" {
+		return q
+	}
+	return Question{Param: q.Param, Ask: q.Ask, Text: q.Public, Public: q.Public}
+}
+
+// Secret reports whether only the GMs may read the Question's Text and
+// Options.
+func (q Question) Secret() bool { return q.Public != "" }
 
 // Cost is something paid.
 type Cost struct {
@@ -972,7 +989,7 @@ func (c *Campaign) resolve(f *Faction, o Order, r dice.Roller) (Outcome, error) 
 	}
 	x.out.Covert = x.covert || (x.a != nil && x.own != nil && c.Covert(x.own, x.a))
 	if len(x.out.Questions) > 0 {
-		x.out.Text = def.Name + ": waiting for an answer: " + x.out.Questions[0].Text
+		x.out.Text = def.Name + ": waiting for an answer: " + x.out.Questions[0].Seen().Text
 		return *x.out, nil
 	}
 	if def.Kind != KindFree {

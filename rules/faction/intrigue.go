@@ -116,7 +116,9 @@ func (x *act) investigate() error {
 		x.note("%s finds no Covert Asset", x.a.Label())
 		return nil
 	}
-	t, err := x.opposed(RollOpposedAsset, "Investigate "+tgt.Label(), x.c.assetSide(x.f, x.a, INT, 0, true), x.c.assetSide(tf, tgt, INT, ignore, true))
+	// The roll does not name the Covert Asset: a failed Investigation
+	// leaves it Covert, unknown to the investigator's table.
+	t, err := x.opposed(RollOpposedAsset, "Investigate a Covert Asset", x.c.assetSide(x.f, x.a, INT, 0, true), x.c.assetSide(tf, tgt, INT, ignore, true))
 	if err != nil {
 		return err
 	}
@@ -185,7 +187,8 @@ func (x *act) investigateTarget(candidates []*Asset, owners []*Faction, scope *F
 		case 1:
 			return candidates[0], owners[0], false, nil
 		}
-		q := Question{Param: "target", Ask: "gm", Text: fmt.Sprintf("%s investigates: which Covert Asset does it try to reveal?", x.a.Label())}
+		q := Question{Param: "target", Ask: "gm", Text: fmt.Sprintf("%s investigates: which Covert Asset does it try to reveal?", x.a.Label()),
+			Public: fmt.Sprintf("%s investigates: the GM chooses which Covert Asset it tries to reveal", x.a.Label())}
 		var names []string
 		for i, a := range candidates {
 			q.Options = append(q.Options, strconv.Itoa(a.ID))

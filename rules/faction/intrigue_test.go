@@ -1,6 +1,7 @@
 package faction
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -370,5 +371,33 @@ func TestCaptiveEscapesOnArrival(t *testing.T) {
 	red, _ := rep.Faction("Red")
 	if a.CapturedBy != "" || a.Location != "Luna" || len(red.Arrivals) != 2 {
 		t.Errorf("escape on arrival: %+v %+v", a, red.Arrivals)
+	}
+}
+
+// TestInvestigateAmongSeveral: with two local Covert Assets "the GM
+// chooses" (the text leaves it open); the Question names them for the GM
+// alone, and the players read only that the GM chooses (issue 20).
+func TestInvestigateAmongSeveral(t *testing.T) {
+	c := world(t)
+	rs := add(t, c, "Red", "Spy", "Mars")
+	for range 2 {
+		add(t, c, "Blue", "Spy", "Mars").Covert = true
+	}
+	out := do(t, c, "Red", order("investigate", rs.ID))
+	if len(out.Questions) != 1 {
+		t.Fatalf("want one Question, got %+v", out)
+	}
+	q := out.Questions[0]
+	if !q.Secret() || len(q.Options) != 2 || !strings.Contains(q.Text, "of Blue at Mars") {
+		t.Fatalf("the GM's Question: %+v", q)
+	}
+	seen := q.Seen()
+	for _, s := range append([]string{seen.Text, out.Text}, seen.Options...) {
+		if strings.Contains(s, "Blue") || strings.Contains(s, "#") && !strings.Contains(s, rs.Label()) {
+			t.Errorf("the players read %q", s)
+		}
+	}
+	if len(seen.Options) != 0 {
+		t.Errorf("the players read the options %v", seen.Options)
 	}
 }

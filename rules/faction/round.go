@@ -22,10 +22,14 @@ type Skipped struct {
 // was not carried out: answer it in the order's Params (the Question's
 // Param) and queue it again.
 type PendingQuestion struct {
-	Faction  string   `json:"faction"`
-	Index    int      `json:"index"`
-	Order    Order    `json:"order"`
+	Faction string `json:"faction"`
+	Index   int    `json:"index"`
+	Order   Order  `json:"order"`
+	// Question is what the report tells: Held.Seen().
 	Question Question `json:"question"`
+	// Held is the Question the order is held by, secrets and all: the
+	// caller keeps it with the order. A report does not keep it.
+	Held Question `json:"-"`
 }
 
 // FactionReport is what a faction did in a round.
@@ -345,7 +349,7 @@ func (rs *roundState) exec(i int, q queued) error {
 	}
 	if len(out.Questions) > 0 {
 		for _, qu := range out.Questions {
-			rep.Questions = append(rep.Questions, PendingQuestion{Faction: f.Name, Index: q.idx, Order: q.o, Question: qu})
+			rep.Questions = append(rep.Questions, PendingQuestion{Faction: f.Name, Index: q.idx, Order: q.o, Question: qu.Seen(), Held: qu})
 		}
 		return nil
 	}
