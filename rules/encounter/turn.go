@@ -75,6 +75,12 @@ func (e *Encounter) Begin(p Policy, r dice.Roller, actor string) (Event, error) 
 			return noOneCanAct()
 		}
 		before := ids(x.Combatants)
+		// Those the players see draw their dice first, in their order, so
+		// a hidden combatant's die is never one they would have drawn: the
+		// players' initiative is the same with or without it (issue 20).
+		// Sorting by initiative orders them all afterwards; a tie with a
+		// hidden combatant goes to the one the players see in any case.
+		seenFirst(x.Combatants)
 		rolls, err := p.Order(x, r)
 		if err != nil {
 			return err
@@ -100,6 +106,20 @@ func (e *Encounter) Begin(p Policy, r dice.Roller, actor string) (Event, error) 
 		ev.listLine("Order", x.Combatants)
 		ev.Lines = append(ev.Lines, turn...)
 		return nil
+	})
+}
+
+// seenFirst moves the hidden combatants of cs after the others, keeping
+// the order within each.
+func seenFirst(cs []Combatant) {
+	slices.SortStableFunc(cs, func(a, b Combatant) int {
+		switch {
+		case a.Hidden == b.Hidden:
+			return 0
+		case a.Hidden:
+			return 1
+		}
+		return -1
 	})
 }
 

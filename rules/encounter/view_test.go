@@ -85,3 +85,34 @@ func TestHidden(t *testing.T) {
 		})
 	}
 }
+
+// TestHiddenDrawsLast: a hidden combatant added before the others draws
+// its initiative die after them, so the players' dice are those they
+// would roll without it (issue 20).
+func TestHiddenDrawsLast(t *testing.T) {
+	lurker := Combatant{Name: "Lurker", NPC: true, Hidden: true, Resources: map[string]int{"hp": 4}}
+	begin := func(withLurker bool, faces ...int) *Encounter {
+		e := New("")
+		cs := []Combatant{
+			{Name: "Aria", Stats: map[string]int{"init": 3}, Resources: map[string]int{"hp": 20}},
+			{Name: "Goblin", NPC: true, Stats: map[string]int{"init": 2}, Resources: map[string]int{"hp": 7}},
+		}
+		if withLurker {
+			cs = append([]Combatant{lurker}, cs...)
+		}
+		for _, c := range cs {
+			mustDo(t)(e.Add(Generic{}, nil, "gm", c))
+		}
+		mustDo(t)(e.Begin(Generic{}, physical(faces...), "gm"))
+		return e
+	}
+	without := mustJSON(t, begin(false, 7, 15).View(false))
+	with := begin(true, 7, 15, 19)
+	if got := mustJSON(t, with.View(false)); got != without {
+		t.Errorf("the players read\n%s\nwith the Lurker, and\n%s\nwithout", got, without)
+	}
+	// The Lurker drew the last die, 19: it goes first for the GM.
+	if got := with.View(true).Order; !slices.Equal(got, []string{"Lurker", "Goblin", "Aria"}) {
+		t.Errorf("the GM's order %v, want Lurker (19), Goblin (15+2), Aria (7+3)", got)
+	}
+}
