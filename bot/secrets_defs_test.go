@@ -37,7 +37,10 @@ type defLeaf struct {
 }
 
 // defLeaves lists the leaves of the commands in defFamilies.
-func defLeaves(cmds []kit.Command) []defLeaf {
+func defLeaves(cmds []kit.Command) []defLeaf { return defLeavesOf(cmds, defFamilies...) }
+
+// defLeavesOf lists the leaves of the commands named families.
+func defLeavesOf(cmds []kit.Command, families ...string) []defLeaf {
 	var out []defLeaf
 	var walk func(path string, opts []kit.Option)
 	walk = func(path string, opts []kit.Option) {
@@ -52,7 +55,7 @@ func defLeaves(cmds []kit.Command) []defLeaf {
 		}
 	}
 	for _, c := range cmds {
-		if slices.Contains(defFamilies, c.Name) {
+		if slices.Contains(families, c.Name) {
 			walk(c.Name, c.Options)
 		}
 	}

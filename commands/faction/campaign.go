@@ -174,9 +174,15 @@ func findHabitat(c *rules.Campaign, name string) (*rules.Habitat, error) {
 func findAsset(c *rules.Campaign, id int64) (*rules.Asset, *rules.Faction, error) {
 	a, f := c.Asset(int(id))
 	if a == nil {
-		return nil, nil, kit.Errorf("there is no asset #%d: see /faction asset list", id)
+		return nil, nil, noAsset(id)
 	}
 	return a, f, nil
+}
+
+// noAsset is the user's mistake of naming an asset number no asset has
+// (or none the user may see).
+func noAsset(id int64) error {
+	return kit.Errorf("there is no asset #%d: see /faction asset list", id)
 }
 
 // userFaction is the faction a request acts for: the one named (a player's

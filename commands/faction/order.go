@@ -3,6 +3,7 @@ package faction
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,7 +107,8 @@ func orderAsset(opts kit.Options, def rules.Action, assetText string, o *rules.O
 // checkParams holds params to the action's, and keeps the answers to
 // Questions for the GM's buttons.
 func checkParams(req *kit.Request, def rules.Action, params map[string]string) error {
-	for k := range params {
+	// In name order: the same order names the same mistake every time.
+	for _, k := range slices.Sorted(maps.Keys(params)) {
 		if !slices.ContainsFunc(def.Params, func(p rules.Param) bool { return p.Name == k }) {
 			return kit.Errorf("%s takes no %s: (its parameters: %s)", def.Name, k, paramNames(def))
 		}

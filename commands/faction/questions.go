@@ -20,7 +20,7 @@ import (
 
 // answerParams carry answers to Questions: the GM's, or another faction's
 // consent. Players cannot give them by typing; they come with the buttons.
-var answerParams = []string{"gm_produce", "gm_repair", "consent"}
+var answerParams = []string{"gm_produce", "gm_repair", "gm_target", "consent"}
 
 // questionRows are the answer buttons of held orders: one row each, at
 // most the rows a message may carry. Only a GM's reply (gm) carries the

@@ -217,7 +217,8 @@ func (r rollReader) level(opt, assetOpt string) (int, *rules.Asset, *rules.Facti
 	if !viewer(r.c.Req).Sees(r.camp, own, a) {
 		// A Covert asset is not there for the other players: its Level
 		// and place are its owner's secret.
-		r.c.Failf("there is no asset #%d (see /faction asset list)", id)
+		// The same words as for a number no asset has.
+		r.c.Fail(noAsset(id))
 		return 0, nil, nil
 	}
 	return a.Health, a, own

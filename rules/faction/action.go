@@ -413,10 +413,18 @@ func (x *act) assetParam(k string) (*Asset, *Faction, error) {
 		return nil, nil, x.errf(ErrBadParam, "%s:%s is not an asset ID", k, s)
 	}
 	a, f := x.c.Asset(id)
-	if a == nil {
+	if a == nil || !x.c.SeenBy(x.f, f, a) {
 		return nil, nil, x.errf(ErrUnknownAsset, "no asset #%d", id)
 	}
 	return a, f, nil
+}
+
+// SeenBy reports whether the faction f knows of a, own's asset: its own,
+// one it hired, holds captive or turned, and any that is not Covert. To
+// f, any other is an asset that does not exist: "The Asset may not be
+// attacked", nor found by its number (issue 20).
+func (c *Campaign) SeenBy(f, own *Faction, a *Asset) bool {
+	return f == nil || own == f || a.HiredBy == f.Name || a.CapturedBy == f.Name || a.DoubleFor == f.Name || !c.Covert(own, a)
 }
 
 // ownAsset returns the asset in the parameter, which must be the acting
@@ -773,7 +781,7 @@ func (x *act) bind() error {
 		return x.errf(ErrBadParam, "%s is an Asset Action: name the acting asset (asset:)", x.def.Name)
 	}
 	a, own := x.c.Asset(x.o.Asset)
-	if a == nil {
+	if a == nil || !x.c.SeenBy(x.f, own, a) {
 		return x.errf(ErrUnknownAsset, "no asset #%d", x.o.Asset)
 	}
 	if !controls(x.f, own, a, x.def.Key) {

@@ -423,7 +423,7 @@ func (x *act) shipRiders(carrier *Asset) ([]*Asset, error) {
 			return nil, x.errf(ErrBadParam, "with:%s: %q is not an asset ID", w, s)
 		}
 		p, pf := x.c.Asset(id)
-		if p == nil {
+		if p == nil || !x.c.SeenBy(x.f, pf, p) {
 			return nil, x.errf(ErrUnknownAsset, "no asset #%d", id)
 		}
 		captive := p.CapturedBy == x.f.Name

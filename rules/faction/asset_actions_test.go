@@ -49,7 +49,8 @@ func TestAttack(t *testing.T) {
 	fr = add(t, c, "Red", "Frigate", "Luna")
 	spy := add(t, c, "Blue", "Spy", "Luna")
 	spy.Covert = true
-	refuse(t, c, "Red", order("attack", fr.ID, "target", id(spy)), ErrNotAvailable) // "may not be attacked"
+	// "may not be attacked": to Red it is an asset that does not exist.
+	refuse(t, c, "Red", order("attack", fr.ID, "target", id(spy)), ErrUnknownAsset)
 	far := add(t, c, "Blue", "Militia", "Titan")
 	refuse(t, c, "Red", order("attack", fr.ID, "target", id(far)), ErrNotAvailable) // elsewhere: Remote first
 	refuse(t, c, "Red", order("attack", fr.ID, "target", id(fr)), ErrBadParam)

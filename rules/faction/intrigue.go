@@ -176,10 +176,19 @@ func (x *act) covertCandidates(via *Asset, scope *Faction) ([]*Asset, []*Faction
 	return candidates, owners
 }
 
-// investigateTarget is the Covert Asset to reveal: target: when named (one
-// of the candidates, or one reached Remotely), else the only candidate, or
-// none. Among several the GM says which: it asks, and asked is true.
+// investigateTarget is the Covert Asset to reveal: the GM's answer
+// (gm_target:, one of the candidates), or target: when named (one the
+// acting faction knows of, as assetParam finds it), else the only
+// candidate, or none. Among several the GM says which: it asks, with
+// gm_target, and asked is true.
 func (x *act) investigateTarget(candidates []*Asset, owners []*Faction, scope *Faction) (tgt *Asset, tf *Faction, asked bool, err error) {
+	if s := x.param("gm_target"); s != "" {
+		id, _ := strconv.Atoi(strings.TrimPrefix(s, "#"))
+		if i := slices.IndexFunc(candidates, func(a *Asset) bool { return a.ID == id }); i >= 0 {
+			return candidates[i], owners[i], false, nil
+		}
+		return nil, nil, false, x.errf(ErrBadParam, "gm_target:%s is not one of the Covert Assets %s may find", s, x.a.Label())
+	}
 	if x.param("target") == "" {
 		switch len(candidates) {
 		case 0:
@@ -187,7 +196,7 @@ func (x *act) investigateTarget(candidates []*Asset, owners []*Faction, scope *F
 		case 1:
 			return candidates[0], owners[0], false, nil
 		}
-		q := Question{Param: "target", Ask: "gm", Text: fmt.Sprintf("%s investigates: which Covert Asset does it try to reveal?", x.a.Label()),
+		q := Question{Param: "gm_target", Ask: "gm", Text: fmt.Sprintf("%s investigates: which Covert Asset does it try to reveal?", x.a.Label()),
 			Public: fmt.Sprintf("%s investigates: the GM chooses which Covert Asset it tries to reveal", x.a.Label())}
 		var names []string
 		for i, a := range candidates {

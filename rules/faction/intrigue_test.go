@@ -47,7 +47,8 @@ func TestCapture(t *testing.T) {
 	ma = add(t, c, "Red", "Marines", "Mars")
 	spy = add(t, c, "Blue", "Spy", "Mars")
 	spy.Covert = true
-	refuse(t, c, "Red", order("capture", ma.ID, "target", id(spy)), ErrNotAvailable) // "revealed by Investigation"
+	// "revealed by Investigation": till then, to Red there is no such asset.
+	refuse(t, c, "Red", order("capture", ma.ID, "target", id(spy)), ErrUnknownAsset)
 	mil := add(t, c, "Blue", "Militia", "Mars")
 	refuse(t, c, "Red", order("capture", ma.ID, "target", id(mil)), ErrNotAvailable) // Agents only
 }
@@ -84,7 +85,10 @@ func TestInvestigate(t *testing.T) {
 	if len(out.Questions) != 1 || len(out.Questions[0].Options) != 2 {
 		t.Fatalf("question: %+v", out.Questions)
 	}
-	do(t, c, "Red", o.With("target", id(env)), 9, 1, 1, 1) // Envoy's escape: 2 + 1 vs 8 + 1
+	// A player's target: is an asset Red does not know of; the GM's
+	// answer (gm_target:) names it.
+	refuse(t, c, "Red", o.With("target", id(env)), ErrUnknownAsset)
+	do(t, c, "Red", o.With("gm_target", id(env)), 9, 1, 1, 1) // Envoy's escape: 2 + 1 vs 8 + 1
 	if a, _ := c.Asset(env.ID); !a.Revealed || !a.EscapeFailed {
 		t.Errorf("Envoy: %+v", a)
 	}

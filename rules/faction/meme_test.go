@@ -79,7 +79,7 @@ func TestMemesCovertAndFree(t *testing.T) {
 	c.Faction("Blue").Memes = []Meme{{Name: "Clandestine", Active: true}}
 	fr := add(t, c, "Red", "Frigate", "Luna")
 	mil := add(t, c, "Blue", "Militia", "Luna")
-	refuse(t, c, "Red", order("attack", fr.ID, "target", id(mil)), ErrNotAvailable)
+	refuse(t, c, "Red", order("attack", fr.ID, "target", id(mil)), ErrUnknownAsset)
 	// The Militia are Covert, so they keep nothing off the habitat either.
 	do(t, c, "Red", order("attack", fr.ID, "habitat", "Luna"), 9, 1)
 

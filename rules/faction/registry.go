@@ -137,6 +137,7 @@ var registry = []Action{
 		Cost: "Level", Duration: "Instant",
 		Rule: "1) Cancel an enemy's Local or Remote Plan. 2) Reveal a local Covert Asset. Triggers an Escape attempt.",
 		Params: []Param{{Name: "target", Text: "the Covert asset to reveal (the GM is asked when several are local)"},
+			{Name: "gm_target", Text: "the GM's answer: which of several Covert Assets"},
 			{Name: "effect", Text: "or the enemy Plan (effect ID) to cancel"}, {Name: "via", Text: "a captive or Double Agent of ours, to reveal remote Covert Assets"}, pPay}},
 	{Key: "misdirect", Name: "Misdirect", Kind: KindSpecial, Special: SpecialMisdirect, Roll: RollOpposedAsset, Attr: INT, Phase: PhaseAssets,
 		Cost: "1", Duration: "1 Round",

@@ -1,0 +1,122 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tablehand/tablehand/commands"
+	"github.com/tablehand/tablehand/commands/kit"
+)
+
+// Faction sessions generated from the command definitions, as
+// TestSecretsKeptFromDefinitions does for fights: bob plays Green, and
+// his lines are any leaf of /faction; the secrets are Red's Covert Spy,
+// far from Green's assets (an Investigation that finds it is the game,
+// not a leak), and Red's queued orders.
+
+// factionActions are the actions a generated line may name.
+var factionActions = []string{"invest", "repair", "attack", "move", "purchase", "produce-asset", "plan", "investigate",
+	"subterfuge", "research", "capture", "sabotage", "diplomacy", "rally", "annex", "pay", "nonsense"}
+
+// factionValue draws a value for an option of /faction: asset numbers
+// and names, factions, habitats and actions from the session's own, the
+// rest as defValue does.
+func factionValue(r *rand.Rand, o kit.Option) string {
+	pick := func(vs ...string) string { return vs[r.IntN(len(vs))] }
+	if len(o.Choices) > 0 || o.Type != kit.String {
+		return defValue(r, o)
+	}
+	switch o.Name {
+	case "asset", "target", "via", "defender_asset", "planner", "project", "effect":
+		return pick("1", "2", "3", "4", "5", "6", "Frigate", "Militia", "Spy", "Fixer")
+	case "faction", "defender", "against":
+		return pick("Red", "Green", "Nobody")
+	case "at", "habitat", "home", "to":
+		return pick("Mars", "Venus", "Titan", "Nowhere")
+	case "chart":
+		return pick("Spy", "Frigate", "Militia", "Nothing")
+	case "action":
+		return pick(factionActions...)
+	case "params":
+		return strconv.Quote(pick("to=Venus", "to=Titan", "target=4", "target=1", "stat=INF", "via=4", "planned=attack"))
+	case "attribute", "defender_attribute":
+		return pick("RES", "INT", "3")
+	}
+	return pick("Red", "Green", "Titan", "Spy", "Nobody")
+}
+
+// factionLine draws a line of leaf for bob: its required options, and
+// each other with one chance in three.
+func factionLine(r *rand.Rand, leaf defLeaf) string {
+	var b strings.Builder
+	b.WriteString("@bob /" + leaf.path)
+	for _, o := range leaf.options {
+		if o.Type == kit.ChannelOption || o.Type == kit.RoleOption {
+			continue
+		}
+		if o.Required || r.IntN(3) == 0 {
+			b.WriteString(" " + o.Name + ":" + factionValue(r, o))
+		}
+	}
+	return b.String()
+}
+
+// factionSession is one generated faction session: the public campaign,
+// the secrets at random places (each group's lines together), and n
+// lines of bob's drawn from leaves.
+func factionSession(r *rand.Rand, leaves []defLeaf, i, n int) secretSession {
+	lines := []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Green owner:bob home:Venus region:inner",
+		"/faction habitat add name:Titan region:outer",
+		"/faction asset add faction:Red chart:Frigate",
+		"/faction asset add faction:Green chart:Militia",
+		"/faction asset add faction:Green chart:Frigate",
+		"/faction asset add faction:Red chart:Fixer",
+	}
+	// Red's Spy is made Covert at once: between the two lines no one
+	// looks. It is at Titan, where Green has nothing to find it with.
+	secrets := [][]string{
+		{"!/faction asset add faction:Red chart:Spy at:Titan", "!/faction asset set asset:Spy covert:true"},
+		{"!@alice /faction order action:move asset:1 params:to=Venus"},
+		{"!@alice /faction order action:invest stat:INF"},
+	}
+	body := make([][]string, 0, n+len(secrets))
+	for range n {
+		body = append(body, []string{factionLine(r, leaves[r.IntN(len(leaves))])})
+	}
+	for _, s := range secrets {
+		body = slices.Insert(body, r.IntN(len(body)+1), s)
+	}
+	for _, group := range body {
+		lines = append(lines, group...)
+	}
+	return secretSession{name: fmt.Sprintf("faction-definitions-%d", i), player: "bob", lines: lines}
+}
+
+// TestSecretsFactionFromDefinitions plays faction sessions generated from
+// the definitions of /faction (a fixed seed): see factionSession.
+func TestSecretsFactionFromDefinitions(t *testing.T) {
+	sessions, lines := 120, 25
+	if testing.Short() {
+		sessions = 3
+	}
+	var leaves []defLeaf
+	for _, l := range defLeavesOf(commands.New(kit.NewDeps(nil, commands.DefaultRules())).Commands(), "faction") {
+		if !slices.Contains(defSkipped, l.path) {
+			leaves = append(leaves, l)
+		}
+	}
+	if len(leaves) < 15 {
+		t.Fatalf("only %d leaves of /faction: the definitions moved?", len(leaves))
+	}
+	r := rand.New(rand.NewPCG(20, 26))
+	for i := range sessions {
+		s := factionSession(r, leaves, i, lines)
+		t.Run(s.name, func(t *testing.T) { checkSessionKeepsSecrets(t, s) })
+	}
+}
