@@ -160,7 +160,13 @@ func (a *answer) apply(o *Order, fc *Campaign) (db.OrderChange, error) {
 	if a.secret {
 		a.question = q.Public
 	}
-	o.Order, o.Question = o.Order.With(q.Param, a.option), nil
+	param := q.Param
+	if param == "target" && o.Order.Action == "investigate" {
+		// Held before the GM's answer had its own param: the Covert Asset
+		// is one only the GM's answer may name.
+		param = "gm_target"
+	}
+	o.Order, o.Question = o.Order.With(param, a.option), nil
 	if o.Mode != db.OrderAct {
 		return db.OrderChange{}, nil
 	}
