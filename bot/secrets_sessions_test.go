@@ -191,4 +191,23 @@ var secretSessions = []secretSession{
 		"@bob /faction orders",
 		"@bob /faction show",
 	}},
+	// Issue 20's numbers: a number a player sees counts only what that
+	// player may see. Red's covert Fixer plans against Green in secret
+	// (a delayed effect of Red's); then Green gets an asset, researches
+	// and plans, and every number it reads must be the same as without
+	// Red's secret.
+	{name: "faction-numbers", player: "bob", lines: []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Green owner:bob home:Venus region:inner",
+		"/faction asset add faction:Red chart:Fixer",
+		"/faction asset set asset:1 covert:true",
+		"/faction asset add faction:Green chart:Fixer",
+		"/faction asset add faction:Green chart:University",
+		"!/faction act faction:Red asset:1 action:plan params:\"action=produce faction=Green\" dice:10,1",
+		"/faction asset add faction:Green chart:Militia",
+		"@bob /faction act asset:3 action:research params:\"kind=effectiveness target=2\" dice:1",
+		"@bob /faction act asset:2 action:plan params:\"action=produce faction=Red same_turn=yes\" dice:10,1",
+		"@bob /faction show",
+		"@bob /faction asset list",
+	}},
 }
