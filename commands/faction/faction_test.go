@@ -118,7 +118,7 @@ func TestFactionEveryActionThroughCommands(t *testing.T) {
 		{nil, "action:misdirect asset:3 target:10 dice:9,1", "Envoy #10 no action in round 2"},
 		{nil, `action:sabotage asset:4 params:"mode=stat faction=Blue" stat:INF dice:9,1`, "must be in Blue's territory, or act Remotely"},
 		{nil, "action:turn-agent asset:8 target:10", "Envoy #10 is not held captive by Red"},
-		{nil, "action:research asset:7 params:kind=level target:2 dice:2", "research project 12 (level) is complete"},
+		{nil, "action:research asset:7 params:kind=level target:2 dice:2", "research project 1 (level) is complete"}, // Red's first project: numbered per faction
 		// 4.3.2.3 Triggered Actions and the bookkeeping.
 		{nil, "action:escape asset:3", "Escape is triggered"},
 		{nil, "action:convert-duplicate asset:3 params:chart=Fixer", "Spy #3 is not a duplicate"},

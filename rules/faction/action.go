@@ -466,11 +466,14 @@ func (x *act) cost(f *Faction, what string, n int, note string) {
 
 // queue adds a delayed effect.
 func (x *act) queue(e Effect) Effect {
-	e.ID = x.c.newID()
-	e.Created = x.c.Round
+	owner := x.f
 	if e.Faction == "" {
 		e.Faction = x.f.Name
+	} else if g := x.c.Faction(e.Faction); g != nil {
+		owner = g
 	}
+	e.ID = x.c.newID(owner)
+	e.Created = x.c.Round
 	if e.Source == "" {
 		e.Source = x.def.Key
 	}

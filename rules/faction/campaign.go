@@ -15,13 +15,63 @@ func NewCampaign(cfg Config) (*Campaign, error) {
 	return &Campaign{Config: cfg, Round: 1, NextID: 1}, nil
 }
 
-func (c *Campaign) newID() int {
+// The numbers a player reads count only what that player may see (issue
+// 20). Assets, which other factions see, take their numbers from the
+// campaign's counter (Campaign.NextID). What belongs to one faction and
+// the others never see, its delayed effects (Plans among them), research
+// projects and debts, take theirs from the faction's own counter
+// (Faction.NextID), and are found by number within that faction only.
+
+// newAssetID is the number of a new asset, from the campaign's counter.
+func (c *Campaign) newAssetID() int {
 	if c.NextID < 1 {
 		c.NextID = 1
+		for _, f := range c.Factions {
+			for _, a := range f.Assets {
+				c.NextID = max(c.NextID, a.ID+1)
+			}
+		}
 	}
 	id := c.NextID
 	c.NextID++
 	return id
+}
+
+// newID is the number of a new effect, Plan, project or debt of f, from
+// f's counter. A faction without one (new, or saved before factions had
+// counters: its things were numbered by the campaign's) starts past every
+// number it holds, so nothing it holds is renumbered.
+func (c *Campaign) newID(f *Faction) int {
+	if f.NextID < 1 {
+		f.NextID = c.maxHeldID(f) + 1
+	}
+	id := f.NextID
+	f.NextID++
+	return id
+}
+
+// maxHeldID is the largest number of f's effects, Plans and Remotes ready
+// this turn, projects and debts; 0 for none.
+func (c *Campaign) maxHeldID(f *Faction) int {
+	n := 0
+	for _, e := range c.Effects {
+		if e.Faction == f.Name {
+			n = max(n, e.ID)
+		}
+	}
+	for _, p := range f.Turn.Plans {
+		n = max(n, p.Effect)
+	}
+	for _, r := range f.Turn.Remotes {
+		n = max(n, r.Effect)
+	}
+	for _, p := range f.Research {
+		n = max(n, p.ID)
+	}
+	for _, d := range f.Debts {
+		n = max(n, d.ID)
+	}
+	return n
 }
 
 // AddFaction adds a faction with the config's starting sheet, its AP full,
@@ -101,7 +151,7 @@ func (c *Campaign) AddAsset(faction, chart, location string) (*Asset, error) {
 }
 
 func (c *Campaign) newAsset(d AssetDef, health int) *Asset {
-	return &Asset{ID: c.newID(), Name: d.Name, Chart: d.Name, Category: d.Category, Type: d.Type,
+	return &Asset{ID: c.newAssetID(), Name: d.Name, Chart: d.Name, Category: d.Category, Type: d.Type,
 		Level: d.Level, Health: health, Specials: slices.Clone(d.Specials), Bonus: d.Bonus}
 }
 

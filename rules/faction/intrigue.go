@@ -218,8 +218,12 @@ func (x *act) cancelPlan(cost int, stat Stat) error {
 	if err != nil {
 		return err
 	}
-	e, g, _, ok := x.c.findPlan(id)
-	if !ok || g == nil || x.c.Allied(g.Name, x.f.Name) {
+	g, err := x.effectOwner()
+	if err != nil {
+		return err
+	}
+	e, ok := x.c.findPlan(g, id)
+	if !ok || x.c.Allied(g.Name, x.f.Name) {
 		return x.errf(ErrNotAvailable, "no enemy Plan with ID %d", id)
 	}
 	planner, pf := x.c.Asset(e.Target)
@@ -248,7 +252,7 @@ func (x *act) cancelPlan(cost int, stat Stat) error {
 	}
 	x.out.Success = t.Success
 	if t.Success {
-		x.c.cancelEffect(id)
+		x.c.cancelEffect(g, id)
 		x.change(g.Name, "Plan cancelled", "", fmt.Sprintf("plan %d (%s by asset #%d)", id, e.Name, e.Asset))
 	}
 	return nil
