@@ -657,7 +657,9 @@ func (x *act) payAP(cost int, stat Stat) {
 			x.covert = true
 		}
 		if !x.noPlanBonus {
-			x.cost(x.f, "Plan AP", min(ap, cost), "from the Plan of effect #"+strconv.Itoa(p.Effect))
+			// No effect number: another faction may read this, and the
+			// faction's effects count its Covert doings too.
+			x.cost(x.f, "Plan AP", min(ap, cost), "from the Plan")
 		}
 		x.f.Turn.Plans = slices.Delete(x.f.Turn.Plans, idx, idx+1)
 	}

@@ -586,7 +586,8 @@ func (x *act) planAction() error {
 		if benef == x.a || slices.Contains(x.f.Turn.Acted, benef.ID) {
 			x.f.Turn.Extra = append(x.f.Turn.Extra, benef.ID)
 		}
-		x.change(x.f.Name, "Plan ready this turn", "", fmt.Sprintf("%d AP for %s by %s (plan #%d)", mos, planned.Name, benef.Label(), id))
+		// No plan number: another faction may read this (see newID).
+		x.change(x.f.Name, "Plan ready this turn", "", fmt.Sprintf("%d AP for %s by %s", mos, planned.Name, benef.Label()))
 		return nil
 	}
 	if sameTurn {

@@ -16,62 +16,77 @@ func NewCampaign(cfg Config) (*Campaign, error) {
 }
 
 // The numbers a player reads count only what that player may see (issue
-// 20). Assets, which other factions see, take their numbers from the
-// campaign's counter (Campaign.NextID). What belongs to one faction and
-// the others never see, its delayed effects (Plans among them), research
-// projects and debts, take theirs from the faction's own counter
-// (Faction.NextID), and are found by number within that faction only.
+// 20), each kind of thing counted where its readers see it all:
+//   - assets, which every faction sees (but Covert ones), take the
+//     campaign's counter (Campaign.NextID);
+//   - research projects and debts, which come of actions every faction
+//     sees (Research, Annexation, a Research Time's end; none is ever
+//     Covert), take their faction's (Faction.NextProject): another
+//     faction reads project numbers in reports;
+//   - delayed effects and Plans, which may come of Covert actions, take
+//     their faction's other counter (Faction.NextID), and only its player
+//     and the GM read their numbers: no text another faction reads
+//     names one, but for an enemy's Investigate or Sabotage naming it.
+// Each is found by number where it is counted: effects, projects and
+// debts within their faction.
 
 // newAssetID is the number of a new asset, from the campaign's counter.
 func (c *Campaign) newAssetID() int {
-	if c.NextID < 1 {
-		c.NextID = 1
+	return nextNumber(&c.NextID, func() int {
+		n := 0
 		for _, f := range c.Factions {
 			for _, a := range f.Assets {
-				c.NextID = max(c.NextID, a.ID+1)
+				n = max(n, a.ID)
 			}
 		}
-	}
-	id := c.NextID
-	c.NextID++
-	return id
+		return n
+	})
 }
 
-// newID is the number of a new effect, Plan, project or debt of f, from
-// f's counter. A faction without one (new, or saved before factions had
-// counters: its things were numbered by the campaign's) starts past every
-// number it holds, so nothing it holds is renumbered.
+// newID is the number of a new delayed effect or Plan of f.
 func (c *Campaign) newID(f *Faction) int {
-	if f.NextID < 1 {
-		f.NextID = c.maxHeldID(f) + 1
-	}
-	id := f.NextID
-	f.NextID++
-	return id
+	return nextNumber(&f.NextID, func() int {
+		n := 0
+		for _, e := range c.Effects {
+			if e.Faction == f.Name {
+				n = max(n, e.ID)
+			}
+		}
+		for _, p := range f.Turn.Plans {
+			n = max(n, p.Effect)
+		}
+		for _, r := range f.Turn.Remotes {
+			n = max(n, r.Effect)
+		}
+		return n
+	})
 }
 
-// maxHeldID is the largest number of f's effects, Plans and Remotes ready
-// this turn, projects and debts; 0 for none.
-func (c *Campaign) maxHeldID(f *Faction) int {
-	n := 0
-	for _, e := range c.Effects {
-		if e.Faction == f.Name {
-			n = max(n, e.ID)
+// newProjectID is the number of a new research project or debt of f.
+func (c *Campaign) newProjectID(f *Faction) int {
+	return nextNumber(&f.NextProject, func() int {
+		n := 0
+		for _, p := range f.Research {
+			n = max(n, p.ID)
 		}
+		for _, d := range f.Debts {
+			n = max(n, d.ID)
+		}
+		return n
+	})
+}
+
+// nextNumber draws the next number of a counter. A counter not yet counting (a
+// new faction's, or one of a campaign saved before it was kept, when one
+// counter numbered everything) starts past every number held where it
+// counts, so nothing already seen is renumbered.
+func nextNumber(counter *int, held func() int) int {
+	if *counter < 1 {
+		*counter = held() + 1
 	}
-	for _, p := range f.Turn.Plans {
-		n = max(n, p.Effect)
-	}
-	for _, r := range f.Turn.Remotes {
-		n = max(n, r.Effect)
-	}
-	for _, p := range f.Research {
-		n = max(n, p.ID)
-	}
-	for _, d := range f.Debts {
-		n = max(n, d.ID)
-	}
-	return n
+	id := *counter
+	*counter++
+	return id
 }
 
 // AddFaction adds a faction with the config's starting sheet, its AP full,

@@ -7,8 +7,9 @@ import (
 )
 
 // Issue 20: the numbers a player reads count only what that player may
-// see. Blue's doings out of Red's sight (a Plan, Research, a Produce Asset
-// under way, an Invest) leave Red's numbers as they are without them.
+// see. Blue's doings (a Plan, Research, a Produce Asset under way, an
+// Invest) leave Red's numbers as they are without them, and Red's Covert
+// Plan leaves Red's project numbers, which Blue reads, as they are.
 func TestNumbersCountWhatThePlayerSees(t *testing.T) {
 	// setup makes both campaigns: what Red may see of Blue is the same in
 	// both (Blue's University and Spy, assets #3 and #4).
@@ -43,17 +44,26 @@ func TestNumbersCountWhatThePlayerSees(t *testing.T) {
 		{"Blue's Invest", func(t *testing.T, c *Campaign) {
 			do(t, c, "Blue", order("invest", 0, "stat", "INF"), 2)
 		}},
+		// Red's Frigate, Covert, plans: STR 4 + Level 2 x 2 + 9 vs 4 + 1.
+		{"Red's Covert Plan", func(t *testing.T, c *Campaign) {
+			fr, _ := c.Asset(2)
+			fr.Covert = true
+			if out := do(t, c, "Red", order("plan", 2, "action", "attack", "faction", "Blue"), 9, 1); !out.Covert {
+				t.Fatalf("not Covert: %+v", out)
+			}
+			c.Faction("Red").AP = 4
+		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			c, uni, fr := setup(t)
 			tt.hidden(t, c)
 			// Red researches: "Research Cost: [new Level - old Level] TEC
-			// and 3 AP", INT 4 + 4 = 8 vs a roll of 3. Its project and the
-			// Research Time's effect are Red's first numbers.
+			// and 3 AP", INT 4 + 4 = 8 vs a roll of 3. It is Red's first
+			// project.
 			out := do(t, c, "Red", order("research", uni.ID, "kind", "level", "target", id(fr)), 3)
-			red := c.Faction("Red")
-			if p := red.Research[0]; p.ID != 1 || out.Effects[0].ID != 2 || !strings.Contains(out.Effects[0].Note, "research project 1 ") {
-				t.Errorf("project %d, effect %d (%s), want 1 and 2", p.ID, out.Effects[0].ID, out.Effects[0].Note)
+			if p := c.Faction("Red").Research[0]; p.ID != 1 || !strings.Contains(out.Tests[0].Text+out.Tests[0].Label, "(project 1)") ||
+				!strings.Contains(out.Effects[0].Note, "research project 1 ") {
+				t.Errorf("project %d: %+v; %s", p.ID, out.Tests[0], out.Effects[0].Note)
 			}
 			// The next asset is the fifth anyone may see.
 			if a, err := c.AddAsset("Red", "Spy", "Mars"); err != nil || a.ID != 5 {
@@ -95,21 +105,22 @@ func TestGiftTakesTheAllysNumbers(t *testing.T) {
 	c := world(t)
 	uni := add(t, c, "Red", "University", "Mars")
 	fr := add(t, c, "Red", "Frigate", "Mars")
-	// Blue has one number of its own already: an Invest, RES 4 vs 2.
-	do(t, c, "Blue", order("invest", 0, "stat", "INF"), 2)
+	bf := add(t, c, "Blue", "Frigate", "Luna")
+	// Blue has a project of its own already: INT 4 + 4 vs 1.
+	do(t, c, "Blue", order("research", add(t, c, "Blue", "University", "Luna").ID, "kind", "level", "target", id(bf)), 1)
 	do(t, c, "Red", order("research", uni.ID, "kind", "level", "target", id(fr)), 3)
 	c.Round = 10
 	begin(t, c, "Red")
 	c.Relations = []Relation{{A: "Blue", B: "Red", Kind: Alliance}}
 	out := do(t, c, "Red", order("give-upgrade", 0, "project", "1", "faction", "Blue"))
 	blue := c.Faction("Blue")
-	if len(blue.Research) != 1 || blue.Research[0].ID != 2 || len(blue.Debts) != 1 || blue.Debts[0].ID != 3 || blue.Debts[0].Project != 2 {
+	if len(blue.Research) != 2 || blue.Research[1].ID != 2 || len(blue.Debts) != 1 || blue.Debts[0].ID != 3 || blue.Debts[0].Project != 2 {
 		t.Fatalf("Blue's research %+v, debts %+v", blue.Research, blue.Debts)
 	}
 	if !hasChange(out, "Blue", "receives upgrade") || !strings.Contains(out.Changes[0].To, "project 1 ") {
 		t.Errorf("the gift reads %+v: Red names it by its own number", out.Changes)
 	}
-	bf := add(t, c, "Blue", "Frigate", "Luna")
+	begin(t, c, "Blue")
 	do(t, c, "Blue", order("pay", 0, "debt", "3", "target", id(bf)))
 	if a, _ := c.Asset(bf.ID); a.Level != 3 {
 		t.Errorf("Blue's Frigate: %+v", a)

@@ -233,10 +233,10 @@ type Campaign struct {
 	Effects   []Effect   `json:"effects,omitempty"`
 	Relations []Relation `json:"relations,omitempty"`
 	Proposals []Proposal `json:"proposals,omitempty"`
-	// NextID is the number of the next asset. Assets alone count here:
-	// other factions see them (effects, projects and debts are numbered
-	// per faction, Faction.NextID). A campaign saved before held the next
-	// number of everything here; assets go on from it.
+	// NextID is the number of the next asset. Assets alone count here
+	// (effects, projects and debts are numbered per faction: see
+	// Campaign.newID). A campaign saved before held the next number of
+	// everything here; assets go on from it.
 	NextID int `json:"next_id"`
 }
 
@@ -282,10 +282,11 @@ type Faction struct {
 	// Annexation outside its own turn.
 	Rallied int       `json:"rallied,omitempty"`
 	Turn    TurnState `json:"turn"`
-	// NextID is the number of the faction's next delayed effect, Plan,
-	// research project or debt: other factions do not see these, so they
-	// are counted per faction. 0: not yet counting (see Campaign.newID).
-	NextID int `json:"next_id,omitempty"`
+	// NextID is the number of the faction's next delayed effect or Plan,
+	// NextProject of its next research project or debt (see
+	// Campaign.newID); 0: not yet counting.
+	NextID      int `json:"next_id,omitempty"`
+	NextProject int `json:"next_project,omitempty"`
 }
 
 // Meme is one of a faction's memes (at most 3).
