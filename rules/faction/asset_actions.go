@@ -837,7 +837,7 @@ func (x *act) sabotageCancel() (sabotageTarget, error) {
 	}
 	return sabotageTarget{faction: g, where: where, apply: func(Test) {
 		x.c.cancelEffect(g, id)
-		x.change(g.Name, "cancelled", "", fmt.Sprintf("%s (effect %d)", e.Note, id))
+		x.change(g.Name, "cancelled", "", e.Note) // no number: see cancelPlan
 	}}, nil
 }
 
