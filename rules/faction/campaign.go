@@ -12,7 +12,7 @@ func NewCampaign(cfg Config) (*Campaign, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Campaign{Config: cfg, Round: 1, NextID: 1}, nil
+	return &Campaign{Config: cfg, Round: 1, NextID: 1, PerFactionNumbers: true}, nil
 }
 
 // The numbers a player reads count only what that player may see (issue
@@ -32,6 +32,7 @@ func NewCampaign(cfg Config) (*Campaign, error) {
 
 // newAssetID is the number of a new asset, from the campaign's counter.
 func (c *Campaign) newAssetID() int {
+	c.upgradeNumbers()
 	return nextNumber(&c.NextID, func() int {
 		n := 0
 		for _, f := range c.Factions {
@@ -45,6 +46,7 @@ func (c *Campaign) newAssetID() int {
 
 // newID is the number of a new delayed effect or Plan of f.
 func (c *Campaign) newID(f *Faction) int {
+	c.upgradeNumbers()
 	return nextNumber(&f.NextID, func() int {
 		n := 0
 		for _, e := range c.Effects {
@@ -64,6 +66,7 @@ func (c *Campaign) newID(f *Faction) int {
 
 // newProjectID is the number of a new research project or debt of f.
 func (c *Campaign) newProjectID(f *Faction) int {
+	c.upgradeNumbers()
 	return nextNumber(&f.NextProject, func() int {
 		n := 0
 		for _, p := range f.Research {
@@ -76,10 +79,25 @@ func (c *Campaign) newProjectID(f *Faction) int {
 	})
 }
 
-// nextNumber draws the next number of a counter. A counter not yet counting (a
-// new faction's, or one of a campaign saved before it was kept, when one
-// counter numbered everything) starts past every number held where it
-// counts, so nothing already seen is renumbered.
+// upgradeNumbers moves a campaign saved when one counter (next_id)
+// numbered everything to the counters above, once, before it numbers
+// anything: its factions' counters start at that counter's next number,
+// past any number its players have read, so none is given again (and
+// nothing held is renumbered); its assets go on from it.
+func (c *Campaign) upgradeNumbers() {
+	if c.PerFactionNumbers {
+		return
+	}
+	c.PerFactionNumbers = true
+	for _, f := range c.Factions {
+		f.NextID = max(f.NextID, c.NextID)
+		f.NextProject = max(f.NextProject, c.NextID)
+	}
+}
+
+// nextNumber draws the next number of a counter. A counter not yet
+// counting (a new faction's) starts past every number held where it
+// counts.
 func nextNumber(counter *int, held func() int) int {
 	if *counter < 1 {
 		*counter = held() + 1

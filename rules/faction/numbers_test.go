@@ -161,7 +161,8 @@ const oldCampaign = `{
 }`
 
 // An old campaign loads and plays on: what it holds keeps its numbers, and
-// new things take numbers past any already used where they are counted.
+// new things take numbers past any its players may have read: its
+// factions' counters start at its next_id, as its assets go on from it.
 func TestOldCampaignKeepsItsNumbers(t *testing.T) {
 	c := &Campaign{Config: DefaultConfig()}
 	if err := json.Unmarshal([]byte(oldCampaign), c); err != nil {
@@ -170,15 +171,15 @@ func TestOldCampaignKeepsItsNumbers(t *testing.T) {
 	// Red's failed project 3 "may be re-attempted after the Research Time
 	// has elapsed": INT 4 + 4 = 8 vs 3, at the TEC and AP it now costs.
 	out := do(t, c, "Red", order("research", 1, "project", "3"), 3)
-	if p := c.Faction("Red").Research[0]; p.ID != 3 || out.Effects[0].ID != 6 {
-		t.Errorf("project %d, its effect %d; want 3 and 6 (past Red's 5)", p.ID, out.Effects[0].ID)
+	if p := c.Faction("Red").Research[0]; p.ID != 3 || out.Effects[0].ID != 7 {
+		t.Errorf("project %d, its effect %d; want 3 and 7", p.ID, out.Effects[0].ID)
 	}
 	// Debt 4 is paid by its number.
 	do(t, c, "Red", order("pay", 0, "debt", "4"))
 	if d := c.Faction("Red").Debts; len(d) != 0 {
 		t.Errorf("debts %+v", d)
 	}
-	// Blue's next is past its 6; the next asset past the old next_id.
+	// Blue's next effect is 7 too: each faction counts its own now.
 	if e := do(t, c, "Blue", order("invest", 0, "stat", "TEC"), 2).Effects[0]; e.ID != 7 {
 		t.Errorf("Blue's effect %d, want 7", e.ID)
 	}
@@ -194,7 +195,8 @@ func TestOldCampaignKeepsItsNumbers(t *testing.T) {
 	if err := json.Unmarshal(b, again); err != nil {
 		t.Fatal(err)
 	}
-	if again.NextID != 8 || again.Faction("Red").NextID != 7 || again.Faction("Blue").NextID != 8 {
-		t.Errorf("counters after a save: campaign %d, Red %d, Blue %d", again.NextID, again.Faction("Red").NextID, again.Faction("Blue").NextID)
+	red, blue := again.Faction("Red"), again.Faction("Blue")
+	if !again.PerFactionNumbers || again.NextID != 8 || red.NextID != 8 || blue.NextID != 8 || red.NextProject != 7 || blue.NextProject != 7 {
+		t.Errorf("counters after a save: campaign %d, Red %d and %d, Blue %d and %d", again.NextID, red.NextID, red.NextProject, blue.NextID, blue.NextProject)
 	}
 }

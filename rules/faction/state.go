@@ -235,9 +235,10 @@ type Campaign struct {
 	Proposals []Proposal `json:"proposals,omitempty"`
 	// NextID is the number of the next asset. Assets alone count here
 	// (effects, projects and debts are numbered per faction: see
-	// Campaign.newID). A campaign saved before held the next number of
-	// everything here; assets go on from it.
-	NextID int `json:"next_id"`
+	// Campaign.newID) when PerFactionNumbers; a campaign saved before held
+	// the next number of everything here (see Campaign.upgradeNumbers).
+	NextID            int  `json:"next_id"`
+	PerFactionNumbers bool `json:"per_faction_numbers,omitempty"`
 }
 
 // Faction is one faction's sheet.
@@ -586,13 +587,14 @@ type Project struct {
 // away.
 func (c *Campaign) Clone() *Campaign {
 	n := &Campaign{
-		Config:    c.Config.Clone(),
-		Round:     c.Round,
-		TurnOrder: slices.Clone(c.TurnOrder),
-		Effects:   slices.Clone(c.Effects),
-		Relations: slices.Clone(c.Relations),
-		Proposals: slices.Clone(c.Proposals),
-		NextID:    c.NextID,
+		Config:            c.Config.Clone(),
+		Round:             c.Round,
+		TurnOrder:         slices.Clone(c.TurnOrder),
+		Effects:           slices.Clone(c.Effects),
+		Relations:         slices.Clone(c.Relations),
+		Proposals:         slices.Clone(c.Proposals),
+		NextID:            c.NextID,
+		PerFactionNumbers: c.PerFactionNumbers,
 	}
 	n.Factions = make([]*Faction, len(c.Factions))
 	for i, f := range c.Factions {
