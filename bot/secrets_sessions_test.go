@@ -191,4 +191,40 @@ var secretSessions = []secretSession{
 		"@bob /faction orders",
 		"@bob /faction show",
 	}},
+	// Issue 20's numbers: a number a player sees counts only what that
+	// player may see. Red's covert Fixer plans against Green in secret
+	// (a delayed effect of Red's); then Red researches and plans in the
+	// open, Green gets an asset, researches and plans, and every number
+	// Green's player reads must be the same as without Red's secret.
+	{name: "faction-numbers", player: "bob", lines: []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Green owner:bob home:Venus region:inner",
+		"/faction asset add faction:Red chart:Fixer",
+		"/faction asset set asset:1 covert:true",
+		"/faction asset add faction:Green chart:Fixer",
+		"/faction asset add faction:Green chart:University",
+		"/faction asset add faction:Red chart:University",
+		"/faction asset add faction:Red chart:Fixer",
+		"/faction set faction:Red sheet:\"COH=9 max_coh=9\"",
+		"!/faction act faction:Red asset:1 action:plan params:\"action=produce faction=Green\" dice:10,1",
+		"/faction asset add faction:Green chart:Militia",
+		"@alice /faction act asset:4 action:research params:\"kind=effectiveness target=4\" dice:1",
+		"@alice /faction act asset:5 action:plan params:\"action=produce faction=Green same_turn=yes\" dice:10,1",
+		"@bob /faction act asset:3 action:research params:\"kind=effectiveness target=2\" dice:1",
+		"@bob /faction act asset:2 action:plan params:\"action=produce faction=Red same_turn=yes\" dice:10,1",
+		"@bob /faction show",
+		"@bob /faction asset list",
+	}},
+	// An asset made while its faction is Clandestine ("all the faction's
+	// assets are Covert") is Covert from the start, yet takes a number
+	// from the campaign's counter: the next asset another faction sees
+	// skips it.
+	{name: "faction-numbers-clandestine", player: "bob", lines: []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Green owner:bob home:Venus region:inner",
+		"/faction set faction:Red memes:Clandestine",
+		"!/faction asset add faction:Red chart:Spy",
+		"/faction asset add faction:Green chart:Militia",
+		"@bob /faction asset list",
+	}, knownLeak: "an asset made Covert takes a number from the campaign's counter; giving it its number when it is first seen would renumber what its player has seen and ordered"},
 }

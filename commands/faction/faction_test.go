@@ -12,6 +12,7 @@ import (
 	factioncmd "github.com/tablehand/tablehand/commands/faction"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/commands/kit/kittest"
+	"github.com/tablehand/tablehand/db"
 	"github.com/tablehand/tablehand/rules/dice"
 	"github.com/tablehand/tablehand/rules/faction"
 )
@@ -118,7 +119,7 @@ func TestFactionEveryActionThroughCommands(t *testing.T) {
 		{nil, "action:misdirect asset:3 target:10 dice:9,1", "Envoy #10 no action in round 2"},
 		{nil, `action:sabotage asset:4 params:"mode=stat faction=Blue" stat:INF dice:9,1`, "must be in Blue's territory, or act Remotely"},
 		{nil, "action:turn-agent asset:8 target:10", "Envoy #10 is not held captive by Red"},
-		{nil, "action:research asset:7 params:kind=level target:2 dice:2", "research project 12 (level) is complete"},
+		{nil, "action:research asset:7 params:kind=level target:2 dice:2", "research project 1 (level) is complete"}, // Red's first project: numbered per faction
 		// 4.3.2.3 Triggered Actions and the bookkeeping.
 		{nil, "action:escape asset:3", "Escape is triggered"},
 		{nil, "action:convert-duplicate asset:3 params:chart=Fixer", "Spy #3 is not a duplicate"},
@@ -635,5 +636,43 @@ func TestFactionAnswerButtonsNameTheFactionsNumber(t *testing.T) {
 	}
 	if _, err := ft.Do("gm", "click:fans:7:0:Blue"); err == nil || !strings.Contains(err.Error(), "order #7 of Blue is gone") {
 		t.Errorf("a button of no order: %v", err)
+	}
+}
+
+// TestOldCampaignPlaysOn: a campaign saved when one counter (next_id)
+// numbered assets, effects, projects and debts alike loads and plays on.
+// What it holds keeps its numbers; what comes next is numbered past any
+// number its players may have read.
+func TestOldCampaignPlaysOn(t *testing.T) {
+	ft := newFtTable(t)
+	ft.world()
+	ctx := context.Background()
+	_, err := ft.Store.UpdateCampaign(ctx, "guild", func(fc *db.FactionCampaign) error {
+		var state map[string]any
+		if err := json.Unmarshal(fc.State, &state); err != nil {
+			return err
+		}
+		delete(state, "per_faction_numbers")
+		state["next_id"] = 40
+		red := state["factions"].([]any)[0].(map[string]any)
+		red["debts"] = []any{map[string]any{"id": 31, "kind": "annex", "habitat": "Mars", "stat": "POP", "amount": 1,
+			"note": "the Annexation of Mars: 1 POP"}}
+		b, err := json.Marshal(state)
+		fc.State = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ft.Must("alice", "/faction show").Embeds[0].Fields; !strings.Contains(fmt.Sprint(got), "debt 31: the Annexation of Mars") {
+		t.Errorf("Red's sheet: %v", got)
+	}
+	ft.Must("alice", "/faction act action:pay params:debt=31")
+	// Red's first project, and the next asset, are past the old next_id.
+	if got := ft.Must("alice", "/faction act action:research asset:7 params:kind=level target:2 dice:2").Content; !strings.Contains(got, "research project 40 (level)") {
+		t.Errorf("research:\n%s", got)
+	}
+	if got := ft.Must("gm", "/faction asset add faction:Blue chart:Militia").Content; !strings.Contains(got, "`#40` **Militia**") {
+		t.Errorf("asset add: %s", got)
 	}
 }

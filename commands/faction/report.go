@@ -34,9 +34,9 @@ func ReportEmbed(round int, fr rules.FactionReport, i int, chances, public bool)
 	for _, q := range fr.Questions {
 		fmt.Fprintf(&b, "❓ `%s` waits: %s\n", kit.CodeSafe(q.Order.String()), q.Question.Text)
 	}
-	shown := shownEffects(fr.Outcomes, map[int]bool{})
+	shown := shownEffects(fr.Outcomes, map[effectKey]bool{})
 	for _, e := range fr.Pending {
-		if !shown[e.ID] {
+		if !shown[effectKey{e.Faction, e.ID}] {
 			fmt.Fprintf(&b, "⏳ round %d: %s\n", e.Due, e.Note)
 		}
 	}
@@ -98,12 +98,18 @@ func reportOutcomes(b *strings.Builder, fr rules.FactionReport, chances, public 
 	}
 }
 
+// effectKey names a delayed effect: each faction numbers its own.
+type effectKey struct {
+	faction string
+	id      int
+}
+
 // shownEffects marks in shown the delayed effects that the outcomes (and
 // what they set off) list already.
-func shownEffects(os []rules.Outcome, shown map[int]bool) map[int]bool {
+func shownEffects(os []rules.Outcome, shown map[effectKey]bool) map[effectKey]bool {
 	for _, o := range os {
 		for _, e := range o.Effects {
-			shown[e.ID] = true
+			shown[effectKey{e.Faction, e.ID}] = true
 		}
 		shownEffects(o.Triggered, shown)
 	}

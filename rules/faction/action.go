@@ -491,11 +491,14 @@ func (x *act) cost(f *Faction, what string, n int, note string) {
 
 // queue adds a delayed effect.
 func (x *act) queue(e Effect) Effect {
-	e.ID = x.c.newID()
-	e.Created = x.c.Round
+	owner := x.f
 	if e.Faction == "" {
 		e.Faction = x.f.Name
+	} else if g := x.c.Faction(e.Faction); g != nil {
+		owner = g
 	}
+	e.ID = x.c.newID(owner)
+	e.Created = x.c.Round
 	if e.Source == "" {
 		e.Source = x.def.Key
 	}
@@ -679,7 +682,9 @@ func (x *act) payAP(cost int, stat Stat) {
 			x.covert = true
 		}
 		if !x.noPlanBonus {
-			x.cost(x.f, "Plan AP", min(ap, cost), "from the Plan of effect #"+strconv.Itoa(p.Effect))
+			// No effect number: another faction may read this, and the
+			// faction's effects count its Covert doings too.
+			x.cost(x.f, "Plan AP", min(ap, cost), "from the Plan")
 		}
 		x.f.Turn.Plans = slices.Delete(x.f.Turn.Plans, idx, idx+1)
 	}

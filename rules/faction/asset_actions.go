@@ -581,12 +581,13 @@ func (x *act) planAction() error {
 	}
 	mos := t.MoS()
 	if sameTurn && mos > benef.Level {
-		id := x.c.newID()
+		id := x.c.newID(x.f)
 		x.f.Turn.Plans = append(x.f.Turn.Plans, PlanBonus{Effect: id, Planner: x.a.ID, Asset: benef.ID, Action: planned.Key, AP: mos})
 		if benef == x.a || slices.Contains(x.f.Turn.Acted, benef.ID) {
 			x.f.Turn.Extra = append(x.f.Turn.Extra, benef.ID)
 		}
-		x.change(x.f.Name, "Plan ready this turn", "", fmt.Sprintf("%d AP for %s by %s (plan #%d)", mos, planned.Name, benef.Label(), id))
+		// No plan number: another faction may read this (see newID).
+		x.change(x.f.Name, "Plan ready this turn", "", fmt.Sprintf("%d AP for %s by %s", mos, planned.Name, benef.Label()))
 		return nil
 	}
 	if sameTurn {
@@ -694,34 +695,52 @@ func (x *act) misdirect() error {
 	return nil
 }
 
-// findPlan finds a pending or ready Plan (or Remote) by its effect ID.
-func (c *Campaign) findPlan(id int) (e Effect, f *Faction, ready bool, ok bool) {
+// findPlan finds g's pending or ready Plan (or Remote) by its effect ID:
+// effects are numbered per faction.
+func (c *Campaign) findPlan(g *Faction, id int) (Effect, bool) {
 	for _, e := range c.Effects {
-		if e.ID == id && (e.Kind == EffectPlan || e.Kind == EffectRemote) {
-			return e, c.Faction(e.Faction), false, true
+		if e.Faction == g.Name && e.ID == id && (e.Kind == EffectPlan || e.Kind == EffectRemote) {
+			return e, true
 		}
 	}
-	for _, g := range c.Factions {
-		for _, p := range g.Turn.Plans {
-			if p.Effect == id {
-				return Effect{ID: id, Kind: EffectPlan, Faction: g.Name, Asset: p.Asset, Target: p.Planner, Name: p.Action, Amount: p.AP}, g, true, true
-			}
-		}
-		for _, r := range g.Turn.Remotes {
-			if r.Effect == id {
-				return Effect{ID: id, Kind: EffectRemote, Faction: g.Name, Asset: r.Asset, Amount: r.Ignore}, g, true, true
-			}
+	for _, p := range g.Turn.Plans {
+		if p.Effect == id {
+			return Effect{ID: id, Kind: EffectPlan, Faction: g.Name, Asset: p.Asset, Target: p.Planner, Name: p.Action, Amount: p.AP}, true
 		}
 	}
-	return Effect{}, nil, false, false
+	for _, r := range g.Turn.Remotes {
+		if r.Effect == id {
+			return Effect{ID: id, Kind: EffectRemote, Faction: g.Name, Asset: r.Asset, Amount: r.Ignore}, true
+		}
+	}
+	return Effect{}, false
 }
 
-func (c *Campaign) cancelEffect(id int) {
-	c.Effects = slices.DeleteFunc(c.Effects, func(e Effect) bool { return e.ID == id })
-	for _, g := range c.Factions {
-		g.Turn.Plans = slices.DeleteFunc(g.Turn.Plans, func(p PlanBonus) bool { return p.Effect == id })
-		g.Turn.Remotes = slices.DeleteFunc(g.Turn.Remotes, func(r RemoteGrant) bool { return r.Effect == id })
+// cancelEffect removes g's effect id, pending or ready this turn.
+func (c *Campaign) cancelEffect(g *Faction, id int) {
+	c.Effects = slices.DeleteFunc(c.Effects, func(e Effect) bool { return e.Faction == g.Name && e.ID == id })
+	g.Turn.Plans = slices.DeleteFunc(g.Turn.Plans, func(p PlanBonus) bool { return p.Effect == id })
+	g.Turn.Remotes = slices.DeleteFunc(g.Turn.Remotes, func(r RemoteGrant) bool { return r.Effect == id })
+}
+
+// effectOwner is the enemy faction whose effect an Investigate or a
+// Sabotage cancels (faction:), effects being numbered per faction. It may
+// be left out when the acting faction has one enemy only: which faction
+// holds an effect of a number is what it may not be told.
+func (x *act) effectOwner() (*Faction, error) {
+	if x.param("faction") != "" {
+		return x.factionParam("faction")
 	}
+	var enemies []*Faction
+	for _, g := range x.c.Factions {
+		if !x.c.Allied(g.Name, x.f.Name) {
+			enemies = append(enemies, g)
+		}
+	}
+	if len(enemies) != 1 {
+		return nil, x.errf(ErrBadParam, "name the faction whose effect it is (faction:): each faction numbers its own")
+	}
+	return enemies[0], nil
 }
 
 // sabotage: "1) Cancel an enemy's Plan, Produce, or Produce Asset action,
@@ -789,15 +808,19 @@ func (x *act) sabotageCancel() (sabotageTarget, error) {
 	if err != nil || id == 0 {
 		return sabotageTarget{}, x.errf(ErrBadParam, "Sabotage mode:cancel needs effect: the ID of the enemy's Plan, Produce or Produce Asset")
 	}
-	e, g, _, ok := x.c.findPlan(id)
+	g, err := x.effectOwner()
+	if err != nil {
+		return sabotageTarget{}, err
+	}
+	e, ok := x.c.findPlan(g, id)
 	if !ok {
 		for _, pe := range x.c.Effects {
-			if pe.ID == id && (pe.Kind == EffectProduce || (pe.Kind == EffectHealStat && pe.Source == "produce")) {
-				e, g, ok = pe, x.c.Faction(pe.Faction), true
+			if pe.Faction == g.Name && pe.ID == id && (pe.Kind == EffectProduce || (pe.Kind == EffectHealStat && pe.Source == "produce")) {
+				e, ok = pe, true
 			}
 		}
 	}
-	if !ok || g == nil || e.Kind == EffectRemote {
+	if !ok || e.Kind == EffectRemote {
 		return sabotageTarget{}, x.errf(ErrNotAvailable, "no Plan, Produce or Produce Asset with ID %d to cancel", id)
 	}
 	if x.c.Allied(g.Name, x.f.Name) {
@@ -813,8 +836,8 @@ func (x *act) sabotageCancel() (sabotageTarget, error) {
 		return sabotageTarget{}, err
 	}
 	return sabotageTarget{faction: g, where: where, apply: func(Test) {
-		x.c.cancelEffect(id)
-		x.change(g.Name, "cancelled", "", fmt.Sprintf("%s (effect %d)", e.Note, id))
+		x.c.cancelEffect(g, id)
+		x.change(g.Name, "cancelled", "", e.Note) // no number: see cancelPlan
 	}}, nil
 }
 

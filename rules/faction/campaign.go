@@ -12,15 +12,98 @@ func NewCampaign(cfg Config) (*Campaign, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Campaign{Config: cfg, Round: 1, NextID: 1}, nil
+	return &Campaign{Config: cfg, Round: 1, NextID: 1, PerFactionNumbers: true}, nil
 }
 
-func (c *Campaign) newID() int {
-	if c.NextID < 1 {
-		c.NextID = 1
+// The numbers a player reads count only what that player may see (issue
+// 20), each kind of thing counted where its readers see it all:
+//   - assets, which every faction sees (but Covert ones), take the
+//     campaign's counter (Campaign.NextID);
+//   - research projects and debts, which come of actions every faction
+//     sees (Research, Annexation, a Research Time's end; none is ever
+//     Covert), take their faction's (Faction.NextProject): another
+//     faction reads project numbers in reports;
+//   - delayed effects and Plans, which may come of Covert actions, take
+//     their faction's other counter (Faction.NextID), and only its player
+//     and the GM read their numbers: no text another faction reads
+//     names one, but for an enemy's Investigate or Sabotage naming it.
+// Each is found by number where it is counted: effects, projects and
+// debts within their faction.
+
+// newAssetID is the number of a new asset, from the campaign's counter.
+func (c *Campaign) newAssetID() int {
+	c.upgradeNumbers()
+	return nextNumber(&c.NextID, func() int {
+		n := 0
+		for _, f := range c.Factions {
+			for _, a := range f.Assets {
+				n = max(n, a.ID)
+			}
+		}
+		return n
+	})
+}
+
+// newID is the number of a new delayed effect or Plan of f.
+func (c *Campaign) newID(f *Faction) int {
+	c.upgradeNumbers()
+	return nextNumber(&f.NextID, func() int {
+		n := 0
+		for _, e := range c.Effects {
+			if e.Faction == f.Name {
+				n = max(n, e.ID)
+			}
+		}
+		for _, p := range f.Turn.Plans {
+			n = max(n, p.Effect)
+		}
+		for _, r := range f.Turn.Remotes {
+			n = max(n, r.Effect)
+		}
+		return n
+	})
+}
+
+// newProjectID is the number of a new research project or debt of f.
+func (c *Campaign) newProjectID(f *Faction) int {
+	c.upgradeNumbers()
+	return nextNumber(&f.NextProject, func() int {
+		n := 0
+		for _, p := range f.Research {
+			n = max(n, p.ID)
+		}
+		for _, d := range f.Debts {
+			n = max(n, d.ID)
+		}
+		return n
+	})
+}
+
+// upgradeNumbers moves a campaign saved when one counter (next_id)
+// numbered everything to the counters above, once, before it numbers
+// anything: its factions' counters start at that counter's next number,
+// past any number its players have read, so none is given again (and
+// nothing held is renumbered); its assets go on from it.
+func (c *Campaign) upgradeNumbers() {
+	if c.PerFactionNumbers {
+		return
 	}
-	id := c.NextID
-	c.NextID++
+	c.PerFactionNumbers = true
+	for _, f := range c.Factions {
+		f.NextID = max(f.NextID, c.NextID)
+		f.NextProject = max(f.NextProject, c.NextID)
+	}
+}
+
+// nextNumber draws the next number of a counter. A counter not yet
+// counting (a new faction's) starts past every number held where it
+// counts.
+func nextNumber(counter *int, held func() int) int {
+	if *counter < 1 {
+		*counter = held() + 1
+	}
+	id := *counter
+	*counter++
 	return id
 }
 
@@ -101,7 +184,7 @@ func (c *Campaign) AddAsset(faction, chart, location string) (*Asset, error) {
 }
 
 func (c *Campaign) newAsset(d AssetDef, health int) *Asset {
-	return &Asset{ID: c.newID(), Name: d.Name, Chart: d.Name, Category: d.Category, Type: d.Type,
+	return &Asset{ID: c.newAssetID(), Name: d.Name, Chart: d.Name, Category: d.Category, Type: d.Type,
 		Level: d.Level, Health: health, Specials: slices.Clone(d.Specials), Bonus: d.Bonus}
 }
 

@@ -397,7 +397,7 @@ func (x *act) annexed(h *Habitat, def *Faction, payNow, rebuild bool) {
 	if payNow {
 		x.payStat(x.f, POP, h.MaxHealth, "Annexation: [Full Habitat Health] POP")
 	} else {
-		d := Debt{ID: x.c.newID(), Kind: "annex", Habitat: h.Name, Stat: POP, Amount: h.MaxHealth,
+		d := Debt{ID: x.c.newProjectID(x.f), Kind: "annex", Habitat: h.Name, Stat: POP, Amount: h.MaxHealth,
 			Note: fmt.Sprintf("the Annexation of %s: %d POP", h.Name, h.MaxHealth)}
 		x.f.Debts = append(x.f.Debts, d)
 		x.change(x.f.Name, "debt", "", d.Note)

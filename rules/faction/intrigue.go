@@ -230,8 +230,12 @@ func (x *act) cancelPlan(cost int, stat Stat) error {
 	if err != nil {
 		return err
 	}
-	e, g, _, ok := x.c.findPlan(id)
-	if !ok || g == nil || x.c.Allied(g.Name, x.f.Name) {
+	g, err := x.effectOwner()
+	if err != nil {
+		return err
+	}
+	e, ok := x.c.findPlan(g, id)
+	if !ok || x.c.Allied(g.Name, x.f.Name) {
 		return x.errf(ErrNotAvailable, "no enemy Plan with ID %d", id)
 	}
 	planner, pf := x.c.Asset(e.Target)
@@ -254,14 +258,16 @@ func (x *act) cancelPlan(cost int, stat Stat) error {
 	}
 	x.payAP(cost, stat)
 	x.useRemote()
-	t, err := x.opposed(RollOpposedAsset, fmt.Sprintf("Investigate plan %d", id), x.c.assetSide(x.f, x.a, INT, 0, true), x.c.assetSide(of, opp, INT, 0, true))
+	// The roll and the change name the Plan by what it is, not by its
+	// number: others read them, and g's numbers count its Covert doings.
+	t, err := x.opposed(RollOpposedAsset, "Investigate "+g.Name+"'s Plan", x.c.assetSide(x.f, x.a, INT, 0, true), x.c.assetSide(of, opp, INT, 0, true))
 	if err != nil {
 		return err
 	}
 	x.out.Success = t.Success
 	if t.Success {
-		x.c.cancelEffect(id)
-		x.change(g.Name, "Plan cancelled", "", fmt.Sprintf("plan %d (%s by asset #%d)", id, e.Name, e.Asset))
+		x.c.cancelEffect(g, id)
+		x.change(g.Name, "Plan cancelled", "", fmt.Sprintf("%s by asset #%d", e.Name, e.Asset))
 	}
 	return nil
 }

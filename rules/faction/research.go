@@ -79,7 +79,7 @@ func (x *act) research() error {
 		return err
 	}
 	if p.ID == 0 {
-		p.ID = c.newID()
+		p.ID = c.newProjectID(f)
 	}
 	x.investResearchCost(p)
 	success, err := x.researchRoll(p)
@@ -292,7 +292,7 @@ func (x *act) researchDone(e Effect) {
 	}
 	p := &f.Research[i]
 	p.Status = "design"
-	d := Debt{ID: x.c.newID(), Kind: "design", Project: p.ID}
+	d := Debt{ID: x.c.newProjectID(f), Kind: "design", Project: p.ID}
 	switch p.Kind {
 	case ResearchLevel:
 		d.Stat, d.Amount, d.AP = INF, p.New, 3 // "[new Level] INF and 3 AP"
@@ -429,10 +429,14 @@ func (x *act) giveUpgrade() error {
 		p.New = x.c.StatMax(to, p.Stat) + 1
 	}
 	x.f.Research = slices.Delete(x.f.Research, i, i+1)
+	// Projects and debts are numbered per faction: the ally's take its
+	// next numbers.
+	p.ID = x.c.newProjectID(to)
 	to.Research = append(to.Research, p)
 	for j, d := range x.f.Debts {
 		if d.Kind == "design" && d.Project == id {
 			x.f.Debts = slices.Delete(x.f.Debts, j, j+1)
+			d.ID, d.Project = x.c.newProjectID(to), p.ID
 			to.Debts = append(to.Debts, d)
 			break
 		}

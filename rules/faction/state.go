@@ -233,8 +233,12 @@ type Campaign struct {
 	Effects   []Effect   `json:"effects,omitempty"`
 	Relations []Relation `json:"relations,omitempty"`
 	Proposals []Proposal `json:"proposals,omitempty"`
-	// NextID is the next ID to give an asset, effect, debt or project.
-	NextID int `json:"next_id"`
+	// NextID is the number of the next asset. Assets alone count here
+	// (effects, projects and debts are numbered per faction: see
+	// Campaign.newID) when PerFactionNumbers; a campaign saved before held
+	// the next number of everything here (see Campaign.upgradeNumbers).
+	NextID            int  `json:"next_id"`
+	PerFactionNumbers bool `json:"per_faction_numbers,omitempty"`
 }
 
 // Faction is one faction's sheet.
@@ -279,6 +283,11 @@ type Faction struct {
 	// Annexation outside its own turn.
 	Rallied int       `json:"rallied,omitempty"`
 	Turn    TurnState `json:"turn"`
+	// NextID is the number of the faction's next delayed effect or Plan,
+	// NextProject of its next research project or debt (see
+	// Campaign.newID); 0: not yet counting.
+	NextID      int `json:"next_id,omitempty"`
+	NextProject int `json:"next_project,omitempty"`
 }
 
 // Meme is one of a faction's memes (at most 3).
@@ -578,13 +587,14 @@ type Project struct {
 // away.
 func (c *Campaign) Clone() *Campaign {
 	n := &Campaign{
-		Config:    c.Config.Clone(),
-		Round:     c.Round,
-		TurnOrder: slices.Clone(c.TurnOrder),
-		Effects:   slices.Clone(c.Effects),
-		Relations: slices.Clone(c.Relations),
-		Proposals: slices.Clone(c.Proposals),
-		NextID:    c.NextID,
+		Config:            c.Config.Clone(),
+		Round:             c.Round,
+		TurnOrder:         slices.Clone(c.TurnOrder),
+		Effects:           slices.Clone(c.Effects),
+		Relations:         slices.Clone(c.Relations),
+		Proposals:         slices.Clone(c.Proposals),
+		NextID:            c.NextID,
+		PerFactionNumbers: c.PerFactionNumbers,
 	}
 	n.Factions = make([]*Faction, len(c.Factions))
 	for i, f := range c.Factions {
