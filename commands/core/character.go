@@ -156,7 +156,7 @@ func (h *handlers) characterDelete(ctx context.Context, req *kit.Request) (kit.R
 	if c.OwnerID != req.User.ID && !req.GM {
 		return kit.Response{}, kit.Errorf("%s belongs to %s: only they or the GM can delete it", c.Name, c.OwnerName)
 	}
-	if err := h.Characters.DeleteCharacter(ctx, req.GuildID, c.Name); err != nil {
+	if err := h.Characters.DeleteCharacter(ctx, req.GuildID, c.ID); err != nil {
 		return kit.Response{}, err
 	}
 	return kit.Response{Content: fmt.Sprintf("Deleted **%s**.", kit.EscapeMarkdown(c.Name)), Result: characterResult(c)}, nil
