@@ -102,8 +102,8 @@ func defValue(r *rand.Rand, o kit.Option) string {
 }
 
 // defLine draws a line of leaf for bob: its required options, and each
-// other with one chance in three. A sheet bob makes is not given a
-// hidden sheet's name: see knownNameLeak.
+// other with one chance in three. A sheet bob makes may take any name, a
+// hidden sheet's too: a visible and a hidden sheet may share one.
 func defLine(r *rand.Rand, leaf defLeaf) string {
 	var b strings.Builder
 	b.WriteString("@bob /" + leaf.path)
@@ -112,34 +112,10 @@ func defLine(r *rand.Rand, leaf defLeaf) string {
 			continue
 		}
 		if o.Required || r.IntN(3) == 0 {
-			v := defValue(r, o)
-			if strings.HasPrefix(leaf.path, "character ") && o.Name == "name" && v == "Shade" {
-				v = "Nobody"
-			}
-			b.WriteString(" " + o.Name + ":" + v)
+			b.WriteString(" " + o.Name + ":" + defValue(r, o))
 		}
 	}
 	return b.String()
-}
-
-// knownNameLeak is the leak the generated sessions found and do not yet
-// play: names are one per server, so a player who gives a new sheet the
-// name of the GM's hidden sheet is told the name is taken, where without
-// the hidden sheet theirs is made. Closing it needs a name a player may
-// use beside a hidden one, and a GM told which of the two they mean.
-var knownNameLeak = secretSession{name: "a hidden sheet's name", player: "bob", knownLeak: "a new sheet named as a hidden one is refused as taken", lines: []string{
-	`!/character set name:Shade system:arc stats:"som=7 hp=9" hidden:true`,
-	`@bob /character set name:Shade system:arc stats:"som=3 hp=5"`,
-}}
-
-func TestSecretsKnownNameLeak(t *testing.T) {
-	// The session finds the leak: if this fails, the leak is closed, and
-	// the generated sessions may give sheets every name.
-	without, with := playerView(t, knownNameLeak, false), playerView(t, knownNameLeak, true)
-	if strings.Join(without, "\n") == strings.Join(with, "\n") {
-		t.Fatal("the hidden sheet's name no longer leaks: let defLine give any name, and drop knownNameLeak")
-	}
-	t.Skip("known leak, not yet closed: " + knownNameLeak.knownLeak)
 }
 
 // defSession is one generated session: a fight and a sheet bob may see,

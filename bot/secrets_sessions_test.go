@@ -27,6 +27,30 @@ var secretSessions = []secretSession{
 		"@bob complete /roll character:",
 		"@bob /character show name:Aria",
 	}},
+	// A hidden sheet holds no name against the player (issue 20): bob's
+	// sheet named as the GM's hidden Shade is made, read, rolled with,
+	// listed, renamed and deleted as if Shade did not exist; the GM's
+	// choosing between the two is the GM's alone.
+	{name: "a hidden sheet's name", player: "bob", lines: []string{
+		`!/character set name:Shade system:arc stats:"som=7 hp=9" hidden:true`,
+		`@bob /character set name:Shade system:arc stats:"som=3 hp=5"`,
+		`@bob /character create name:shade system:arc`,
+		`@bob /character set name:SHADE hidden:true`,
+		`@bob /character show name:shade`,
+		`@bob /roll 1d20+som character:Shade`,
+		`@bob /arc check stat:som character:Shade`,
+		`@bob /character list`,
+		`@bob complete /roll character:Sh`,
+		`@bob complete /character show name:`,
+		`!/character show name:Shade`,
+		`!/roll 1d20+som character:Shade`,
+		`!/character set name:Shade hidden:false`,
+		`@bob /character set name:Shade rename:Umbra`,
+		`@bob /character set name:Umbra rename:Shade`,
+		`@bob /character delete name:Shade`,
+		`@bob /character show name:Shade`,
+		`@bob /character create name:Shade system:arc stats:"som=1"`,
+	}},
 	// The three leaks of issue 20's tracker: a hidden combatant tied with
 	// a visible one (Ogre with Brom), a hidden turn in the middle of a
 	// round (Lurker), and the button IDs that count them.

@@ -44,9 +44,9 @@ func (s *countingStore) LogRoll(ctx context.Context, r db.Roll) (db.SavedRoll, e
 	return s.DB.LogRoll(ctx, r)
 }
 
-func (s *countingStore) Character(ctx context.Context, guildID, name string) (db.Character, error) {
-	s.count("Character")
-	return s.DB.Character(ctx, guildID, name)
+func (s *countingStore) CharactersNamed(ctx context.Context, guildID, name string) ([]db.Character, error) {
+	s.count("CharactersNamed")
+	return s.DB.CharactersNamed(ctx, guildID, name)
 }
 
 func (s *countingStore) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error) {
@@ -109,7 +109,7 @@ var rollCosts = []struct {
 	{line: `/roll 1d20+som`, want: []string{"Characters", "SaveRoll"}},
 	// A secret roll reads the GM channel in the roll's own statement.
 	{line: `/roll 1d20+som visibility:gm`, want: []string{"Characters", "SaveRoll"}},
-	{line: `/roll 1d20+som character:Brom`, want: []string{"Character", "SaveRoll"}},
+	{line: `/roll 1d20+som character:Brom`, want: []string{"CharactersNamed", "SaveRoll"}},
 	// A roll that begins with a stat's name: one read, as before, which
 	// now brings the saved rolls of the name with the sheets.
 	{line: `/roll som+2`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},

@@ -59,10 +59,11 @@ func (c *Character) parse(stats, created, updated string) error {
 }
 
 // Character returns the character named name (any case) in guildID, or an
-// error wrapping ErrNotFound.
+// error wrapping ErrNotFound. Where a visible and a hidden sheet share the
+// name, it is the visible one: CharactersNamed returns both.
 func (d *DB) Character(ctx context.Context, guildID, name string) (Character, error) {
 	c, err := scanCharacter(d.sql.QueryRowContext(ctx, `SELECT `+characterCols+` FROM characters
-		WHERE guild_id = ? AND name = ? COLLATE NOCASE`, guildID, name))
+		WHERE guild_id = ? AND name = ? COLLATE NOCASE ORDER BY hidden LIMIT 1`, guildID, name))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Character{}, fmt.Errorf("character %q: %w", name, ErrNotFound)
 	}
@@ -72,19 +73,48 @@ func (d *DB) Character(ctx context.Context, guildID, name string) (Character, er
 	return c, nil
 }
 
+// CharactersNamed returns the characters named name (any case) in
+// guildID: none, one, or a visible and a hidden one, the visible first.
+// A name is one sheet's among the visible sheets, and one sheet's among
+// the hidden ones, so that a hidden sheet (a GM's secret) holds no name
+// against the players; who reads which is the commands' to say.
+func (d *DB) CharactersNamed(ctx context.Context, guildID, name string) ([]Character, error) {
+	rows, err := d.sql.QueryContext(ctx, `SELECT `+characterCols+` FROM characters
+		WHERE guild_id = ? AND name = ? COLLATE NOCASE ORDER BY hidden`, guildID, name)
+	if err != nil {
+		return nil, fmt.Errorf("load characters %q: %w", name, err)
+	}
+	defer rows.Close()
+	var out []Character
+	for rows.Next() {
+		c, err := scanCharacter(rows)
+		if err != nil {
+			return nil, fmt.Errorf("load characters %q: %w", name, err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load characters %q: %w", name, err)
+	}
+	return out, nil
+}
+
 // Errors of SaveCharacter.
 var (
-	// ErrExists: a new character's name is taken in its guild.
+	// ErrExists: the character's name is taken in its guild by another
+	// sheet as visible (or as hidden) as it.
 	ErrExists = errors.New("already exists")
 	// ErrConflict: the sheet changed since it was read.
 	ErrConflict = errors.New("changed meanwhile")
 )
 
 // SaveCharacter stores c and returns the stored sheet. A new sheet (ID 0)
-// is inserted; a name already taken in the guild, whatever its case, is
-// ErrExists. A known sheet (ID and UpdatedAt as read) is updated only if
-// nobody changed it since, else ErrConflict: two players saving at once
-// cannot take over each other's character.
+// is inserted; a name another sheet of the guild holds, whatever its case,
+// is ErrExists when that sheet is as visible (or as hidden) as c: a visible
+// and a hidden sheet may share a name. A known sheet (ID and UpdatedAt as
+// read) is updated only if nobody changed it since, else ErrConflict: two
+// players saving at once cannot take over each other's character; renamed,
+// hidden or shown where another sheet holds the name so, it is ErrExists.
 func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) {
 	stats, err := json.Marshal(c.Stats)
 	if err != nil {
@@ -109,6 +139,9 @@ func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) 
 				return ErrExists
 			}
 		} else {
+			if err := nameFree(ctx, tx, c); err != nil {
+				return err
+			}
 			res, err := tx.ExecContext(ctx, `UPDATE characters SET owner_id = ?, owner_name = ?, name = ?, system = ?, stats = ?, hidden = ?, updated_at = ?
 				WHERE id = ? AND updated_at = ?`,
 				c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), c.Hidden, now, c.ID, c.UpdatedAt.UTC().Format(time.RFC3339Nano))
@@ -123,7 +156,7 @@ func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) 
 		}
 		var err error
 		out, err = scanCharacter(tx.QueryRowContext(ctx, `SELECT `+characterCols+` FROM characters
-			WHERE guild_id = ? AND name = ? COLLATE NOCASE`, c.GuildID, c.Name))
+			WHERE guild_id = ? AND name = ? COLLATE NOCASE AND hidden = ?`, c.GuildID, c.Name, c.Hidden))
 		return err
 	})
 	if err != nil {
@@ -157,20 +190,37 @@ func (d *DB) Characters(ctx context.Context, guildID, ownerID, system, prefix st
 	return out, nil
 }
 
-// DeleteCharacter removes the named character; an error wraps ErrNotFound
-// when there is none.
-func (d *DB) DeleteCharacter(ctx context.Context, guildID, name string) error {
+// nameFree is ErrExists when a sheet of c's guild other than c holds c's
+// name (any case) and is as visible (or as hidden) as c: the unique
+// indexes would refuse the change, and this says so before.
+func nameFree(ctx context.Context, tx *sql.Tx, c Character) error {
+	var taken bool
+	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM characters
+		WHERE guild_id = ? AND name = ? COLLATE NOCASE AND hidden = ? AND id <> ?)`, c.GuildID, c.Name, c.Hidden, c.ID).Scan(&taken)
+	if err != nil {
+		return err
+	}
+	if taken {
+		return ErrExists
+	}
+	return nil
+}
+
+// DeleteCharacter removes the character id of guildID; an error wraps
+// ErrNotFound when there is none. By id, not name: a visible and a hidden
+// sheet may share a name.
+func (d *DB) DeleteCharacter(ctx context.Context, guildID string, id int64) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM characters WHERE guild_id = ? AND name = ? COLLATE NOCASE`, guildID, name)
+		res, err := tx.ExecContext(ctx, `DELETE FROM characters WHERE guild_id = ? AND id = ?`, guildID, id)
 		if err != nil {
-			return fmt.Errorf("delete character %q: %w", name, err)
+			return fmt.Errorf("delete character %d: %w", id, err)
 		}
 		n, err := res.RowsAffected()
 		if err != nil {
-			return fmt.Errorf("delete character %q: %w", name, err)
+			return fmt.Errorf("delete character %d: %w", id, err)
 		}
 		if n == 0 {
-			return fmt.Errorf("delete character %q: %w", name, ErrNotFound)
+			return fmt.Errorf("delete character %d: %w", id, ErrNotFound)
 		}
 		return nil
 	})

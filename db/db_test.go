@@ -36,6 +36,15 @@ var undoMigrations = map[int][]string{
 	15: {`DROP TABLE display_names`},
 	16: {`DROP TABLE faction_order_numbers`, `DROP INDEX faction_orders_number`, `ALTER TABLE faction_orders DROP COLUMN number`},
 	17: {`DROP TABLE dice_settings`},
+	18: {`CREATE TABLE characters_old (
+		id INTEGER PRIMARY KEY, guild_id TEXT NOT NULL DEFAULT '', owner_id TEXT NOT NULL, owner_name TEXT NOT NULL,
+		name TEXT NOT NULL, system TEXT NOT NULL, stats TEXT NOT NULL DEFAULT '{}', created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+		hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+		UNIQUE (guild_id, name COLLATE NOCASE))`,
+		`INSERT INTO characters_old SELECT id, guild_id, owner_id, owner_name, name, system, stats, created_at, updated_at, hidden FROM characters`,
+		`DROP TABLE characters`,
+		`ALTER TABLE characters_old RENAME TO characters`,
+		`CREATE INDEX characters_owner ON characters (guild_id, owner_id)`},
 }
 
 // undoSince runs the undo of each migration after version that
@@ -242,7 +251,8 @@ func testCharacters(t *testing.T) {
 	if _, err := d.SaveCharacter(ctx, stale); !errors.Is(err, db.ErrConflict) {
 		t.Fatalf("a stale update: %v, want ErrConflict", err)
 	}
-	if _, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "bob", OwnerName: "Bob", Name: "Rex", System: "burst"}); err != nil {
+	rex, err := d.SaveCharacter(ctx, db.Character{GuildID: "g", OwnerID: "bob", OwnerName: "Bob", Name: "Rex", System: "burst"})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.SaveCharacter(ctx, db.Character{GuildID: "other", OwnerID: "bob", Name: "Rogue", System: "arc"}); err != nil {
@@ -269,10 +279,13 @@ func testCharacters(t *testing.T) {
 	if list, err := d.Characters(ctx, "g", "bob", "burst", "", 25); err != nil || len(list) != 1 || list[0].Name != "Rex" {
 		t.Errorf("bob's burst characters = %+v, %v", list, err)
 	}
-	if err := d.DeleteCharacter(ctx, "g", "rex"); err != nil {
+	if err := d.DeleteCharacter(ctx, "other", rex.ID); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("delete from another guild: %v, want ErrNotFound", err)
+	}
+	if err := d.DeleteCharacter(ctx, "g", rex.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.DeleteCharacter(ctx, "g", "rex"); !errors.Is(err, db.ErrNotFound) {
+	if err := d.DeleteCharacter(ctx, "g", rex.ID); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("second delete: %v, want ErrNotFound", err)
 	}
 }

@@ -737,7 +737,8 @@ func TestEncounterJournalMigration(t *testing.T) {
 
 	// Back to schema 4: a state in every entry (the undo and redo ones
 	// included: the current state), no encounter_states (nor the tables of
-	// the migrations after 5).
+	// the migrations after 5): the later migrations undone first.
+	undoSince(t, d, 11)
 	for _, q := range []string{
 		`ALTER TABLE encounter_events ADD COLUMN state TEXT NOT NULL DEFAULT ''`,
 		`UPDATE encounter_events SET state = (SELECT state FROM encounters WHERE id = encounter_id)`,
@@ -753,7 +754,6 @@ func TestEncounterJournalMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	undoSince(t, d, 11)
 	if _, err := d.SQL().Exec(`PRAGMA user_version = 4`); err != nil {
 		t.Fatal(err)
 	}

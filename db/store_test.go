@@ -22,6 +22,7 @@ var conformance = []dbtest.Case{
 	{Name: "RollsTogether", Test: testRollsTogether},
 	{Name: "DiceRule", Test: testDiceRule},
 	{Name: "Characters", Test: testCharacters},
+	{Name: "CharacterNames", Test: testCharacterNames},
 	{Name: "Macros", Test: testMacros},
 	{Name: "EncounterLifecycle", Test: testEncounterLifecycle},
 	{Name: "EncounterUndoRedo", Test: testEncounterUndoRedo},

@@ -15,8 +15,8 @@ import (
 // noSheets is a character store without characters.
 type noSheets struct{ kit.CharacterStore }
 
-func (noSheets) Character(ctx context.Context, guildID, name string) (db.Character, error) {
-	return db.Character{}, db.ErrNotFound
+func (noSheets) CharactersNamed(ctx context.Context, guildID, name string) ([]db.Character, error) {
+	return nil, nil
 }
 
 func (noSheets) Characters(context.Context, string, string, string, string, int) ([]db.Character, error) {

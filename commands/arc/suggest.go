@@ -56,7 +56,8 @@ func (h *handlers) suggestStats(ctx context.Context, req *kit.Request) (kit.Resp
 		return kit.Response{Choices: choices}, nil
 	}
 	c, err := h.ReadCharacter(ctx, req, name)
-	if errors.Is(err, db.ErrNotFound) {
+	if errors.Is(err, db.ErrNotFound) || errors.Is(err, kit.ErrTwoSheets) {
+		// No sheet, or two of the name: no stats to suggest.
 		return kit.Response{Choices: choices}, nil
 	}
 	if err != nil {

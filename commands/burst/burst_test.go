@@ -25,11 +25,11 @@ func (s *store) LogRoll(_ context.Context, r db.Roll) (db.SavedRoll, error) {
 	return db.SavedRoll{ID: int64(len(s.rolls))}, nil
 }
 
-func (s *store) Character(_ context.Context, _, name string) (db.Character, error) {
+func (s *store) CharactersNamed(_ context.Context, _, name string) ([]db.Character, error) {
 	if name != "Rex" {
-		return db.Character{}, db.ErrNotFound
+		return nil, nil
 	}
-	return db.Character{Name: "Rex", System: rules.SystemName, Stats: map[string]int{"agility": 2, "vigor": 10}}, nil
+	return []db.Character{{Name: "Rex", System: rules.SystemName, Stats: map[string]int{"agility": 2, "vigor": 10}}}, nil
 }
 
 // Characters lists none: Rex is nobody's own.

@@ -114,9 +114,11 @@ func characterCommand(systems []kit.System) kit.Command {
 				{Type: kit.String, Name: "stats", Description: "Stats as name=value, e.g. \"ks=4 us=3 es=5\"; name=- removes one", MaxLength: 1000},
 				{Type: kit.UserOption, Name: "owner", Description: "Who plays it (GM only; default: you)"},
 				hiddenOption,
+				{Type: kit.String, Name: "rename", Description: "A new name for it", MaxLength: kit.MaxNameLen},
 			}},
 			{Type: kit.SubCommand, Name: "show", Description: "Show a character's sheet", Options: []kit.Option{
 				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+				whichOption,
 			}},
 			{Type: kit.SubCommand, Name: "list", Description: "List the characters of this server", Options: []kit.Option{
 				{Type: kit.String, Name: "system", Description: "Only this rule system", Choices: kit.SystemChoices(systems)},
@@ -124,6 +126,7 @@ func characterCommand(systems []kit.System) kit.Command {
 			}},
 			{Type: kit.SubCommand, Name: "delete", Description: "Delete a character", Options: []kit.Option{
 				{Type: kit.String, Name: "name", Description: "The character's name", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
+				whichOption,
 			}},
 		},
 	}
@@ -132,6 +135,10 @@ func characterCommand(systems []kit.System) kit.Command {
 // hiddenOption hides a sheet: an NPC the GM keeps secret, which only the
 // GMs and its owner may read (kit.CanRead).
 var hiddenOption = kit.Option{Type: kit.Boolean, Name: "hidden", Description: "Only the GMs and its owner may read the sheet (a secret NPC)"}
+
+// whichOption says which of two sheets of one name a GM means: a visible
+// and a hidden one may share it (a player's, and the GM's secret NPC).
+var whichOption = kit.Option{Type: kit.Boolean, Name: "hidden", Description: "Of a visible and a hidden sheet of this name: true for the hidden one"}
 
 var oddsCommand = kit.Command{
 	Name:        "odds",

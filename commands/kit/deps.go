@@ -13,10 +13,12 @@ import (
 
 // CharacterStore keeps character sheets.
 type CharacterStore interface {
-	Character(ctx context.Context, guildID, name string) (db.Character, error)
+	// CharactersNamed returns the sheets of a name: none, one, or a
+	// visible and a hidden one (see PickCharacter).
+	CharactersNamed(ctx context.Context, guildID, name string) ([]db.Character, error)
 	SaveCharacter(ctx context.Context, c db.Character) (db.Character, error)
 	Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]db.Character, error)
-	DeleteCharacter(ctx context.Context, guildID, name string) error
+	DeleteCharacter(ctx context.Context, guildID string, id int64) error
 }
 
 // RollLog stores every roll, so a table can settle "what did you roll?".

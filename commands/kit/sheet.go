@@ -60,19 +60,79 @@ func CanRead(req *Request, c db.Character) bool {
 
 // ReadCharacter finds a character by name in the request's guild, as the
 // asker may see it: a hidden sheet they may not read is not there (an
-// error wrapping db.ErrNotFound), so that nothing tells of it.
+// error wrapping db.ErrNotFound), so that nothing tells of it, and a
+// visible sheet of its name is the one the name means. Where the asker
+// reads a visible and a hidden sheet of the name (the GM), the name alone
+// does not say which: see PickCharacter.
 func (h *Env) ReadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
-	c, err := h.Characters.Character(ctx, req.GuildID, strings.TrimSpace(name))
-	if err == nil && !CanRead(req, c) {
+	return h.ReadCharacterWhich(ctx, req, name, nil)
+}
+
+// ReadCharacterWhich is ReadCharacter for a command that can say which
+// of a visible and a hidden sheet of the name it means (/character show
+// hidden:true): hidden, when not nil.
+func (h *Env) ReadCharacterWhich(ctx context.Context, req *Request, name string, hidden *bool) (db.Character, error) {
+	name = strings.TrimSpace(name)
+	rows, err := h.Characters.CharactersNamed(ctx, req.GuildID, name)
+	if err != nil {
+		return db.Character{}, err
+	}
+	return PickCharacter(req, name, rows, hidden)
+}
+
+// ErrTwoSheets is wrapped by the mistake of a name that means two sheets
+// to the asker: a visible and a hidden one (see PickCharacter).
+var ErrTwoSheets = errors.New("a visible and a hidden sheet have the name")
+
+// TwoSheets is what the mistake of a name that means two sheets wraps:
+// the two, for a command that words the mistake its own way.
+type TwoSheets struct {
+	Shown, Hidden db.Character
+}
+
+func (e *TwoSheets) Error() string { return ErrTwoSheets.Error() + " " + e.Shown.Name }
+
+func (e *TwoSheets) Unwrap() error { return ErrTwoSheets }
+
+// PickCharacter is the sheet of rows (the sheets of one name, as
+// db.CharactersNamed reads them) that the asker of req means: those they
+// may not read are not there (an error wrapping db.ErrNotFound); of a
+// visible and a hidden one, both of which they read, the hidden one when
+// hidden is true, the visible one when it is false, and with hidden nil
+// the mistake (wrapping ErrTwoSheets) names both and how to tell them
+// apart. A GM is never handed one of the two unasked.
+func PickCharacter(req *Request, name string, rows []db.Character, hidden *bool) (db.Character, error) {
+	rows = Readable(req, rows)
+	if len(rows) == 0 {
 		return db.Character{}, fmt.Errorf("character %q: %w", name, db.ErrNotFound)
 	}
-	return c, err
+	if len(rows) == 1 {
+		return rows[0], nil
+	}
+	shown, secret := rows[0], rows[1]
+	if shown.Hidden {
+		shown, secret = secret, shown
+	}
+	switch {
+	case hidden == nil:
+		return db.Character{}, &UserError{Err: &TwoSheets{Shown: shown, Hidden: secret}, Msg: fmt.Sprintf(
+			"two characters are named %s here, %s's and a hidden one: rename the hidden one so that /%s can tell them apart (example: /character set name:%q hidden:true rename:%q)",
+			name, shown.OwnerName, strings.ReplaceAll(req.Path, "/", " "), name, name+" 2")}
+	case *hidden:
+		return secret, nil
+	}
+	return shown, nil
 }
 
 // LoadCharacter is ReadCharacter for a character that must be there: a
 // name that is not (or one the asker may not read) is the user's mistake.
 func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
-	c, err := h.ReadCharacter(ctx, req, name)
+	return h.LoadCharacterWhich(ctx, req, name, nil)
+}
+
+// LoadCharacterWhich is LoadCharacter as ReadCharacterWhich reads.
+func (h *Env) LoadCharacterWhich(ctx context.Context, req *Request, name string, hidden *bool) (db.Character, error) {
+	c, err := h.ReadCharacterWhich(ctx, req, name, hidden)
 	if errors.Is(err, db.ErrNotFound) {
 		return db.Character{}, noCharacter(name)
 	}
@@ -115,7 +175,12 @@ func (h *Env) CharacterChoices(ctx context.Context, req *Request, ownerID, syste
 	}
 	var choices []Choice
 	for _, c := range Readable(req, list) {
-		choices = append(choices, Choice{Name: c.Name + " (" + c.System + ")", Value: c.Name})
+		label := c.Name + " (" + c.System + ")"
+		if c.Hidden {
+			// The GM may read a visible and a hidden sheet of one name.
+			label = c.Name + " (" + c.System + ", hidden)"
+		}
+		choices = append(choices, Choice{Name: label, Value: c.Name})
 	}
 	return Response{Choices: choices}, nil
 }
@@ -209,10 +274,17 @@ func (h *Env) OwnSheet(ctx context.Context, req *Request, example string) (s She
 // asker's own (at most two). The same sheet, the same mistakes.
 func SheetFrom(req *Request, example string, rows []db.Character) (s Sheet, own bool, err error) {
 	if name := req.Options.String("character"); name != "" {
-		if strings.TrimSpace(name) == "" || len(rows) == 0 || !CanRead(req, rows[0]) {
+		if strings.TrimSpace(name) == "" {
 			return Sheet{}, false, noCharacter(name)
 		}
-		return Sheet{c: &rows[0]}, false, nil
+		c, err := PickCharacter(req, strings.TrimSpace(name), rows, nil)
+		if errors.Is(err, db.ErrNotFound) {
+			return Sheet{}, false, noCharacter(name)
+		}
+		if err != nil {
+			return Sheet{}, false, err
+		}
+		return Sheet{c: &c}, false, nil
 	}
 	return ownSheet(req, example, rows)
 }

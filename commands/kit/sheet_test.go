@@ -1,8 +1,11 @@
 package kit
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/tablehand/tablehand/db"
 )
 
 // A sheet may not hold a stat no roll could read: one whose name reads as
@@ -30,5 +33,57 @@ func TestParseStatsRefusesDiceSyntax(t *testing.T) {
 	got, err := ParseStats("som=3 dex=-1 str_mod=2")
 	if err != nil || *got["som"] != 3 || *got["dex"] != -1 || *got["str_mod"] != 2 {
 		t.Errorf("ParseStats(som=3 dex=-1 str_mod=2) = %v, %v", got, err)
+	}
+}
+
+// PickCharacter: of the sheets of one name, the one the asker reads; of a
+// visible and a hidden one, which the GM (or the hidden one's owner) reads
+// both of, the one hidden: says, and without it the mistake naming both
+// and a correct example. A player who may not read the hidden one meets
+// the visible one, as if the hidden one were not there.
+func TestPickCharacter(t *testing.T) {
+	shown := db.Character{ID: 1, Name: "shade", OwnerID: "bob", OwnerName: "Bob"}
+	secret := db.Character{ID: 2, Name: "Shade", OwnerID: "gm", OwnerName: "GM", Hidden: true}
+	yes, no := true, false
+	gm := &Request{Path: "roll", GM: true, User: User{ID: "gm"}}
+	bob := &Request{Path: "roll", User: User{ID: "bob"}}
+	alice := &Request{Path: "roll", User: User{ID: "alice"}}
+	for _, tc := range []struct {
+		name   string
+		req    *Request
+		rows   []db.Character
+		hidden *bool
+		want   int64 // the sheet's ID; 0: not found
+		two    bool  // the mistake of two
+	}{
+		{"none", gm, nil, nil, 0, false},
+		{"the hidden one alone, to a player", bob, []db.Character{secret}, nil, 0, false},
+		{"the hidden one alone, to the GM", gm, []db.Character{secret}, nil, 2, false},
+		{"both, to the player", bob, []db.Character{shown, secret}, nil, 1, false},
+		{"both, to another player, hidden:true", alice, []db.Character{shown, secret}, &yes, 1, false},
+		{"both, to the GM", gm, []db.Character{shown, secret}, nil, 0, true},
+		{"both, hidden first, to the GM", gm, []db.Character{secret, shown}, nil, 0, true},
+		{"both, to the GM, hidden:true", gm, []db.Character{shown, secret}, &yes, 2, false},
+		{"both, to the GM, hidden:false", gm, []db.Character{secret, shown}, &no, 1, false},
+	} {
+		c, err := PickCharacter(tc.req, "Shade", tc.rows, tc.hidden)
+		switch {
+		case tc.two:
+			ue, ok := AsUserError(err)
+			if !ok || !errors.Is(err, ErrTwoSheets) {
+				t.Errorf("%s: %+v, %v; want the mistake of two", tc.name, c, err)
+				continue
+			}
+			want := `two characters are named Shade here, Bob's and a hidden one: rename the hidden one so that /roll can tell them apart (example: /character set name:"Shade" hidden:true rename:"Shade 2")`
+			if ue.Msg != want {
+				t.Errorf("%s: %q\nwant %q", tc.name, ue.Msg, want)
+			}
+		case tc.want == 0:
+			if !errors.Is(err, db.ErrNotFound) {
+				t.Errorf("%s: %+v, %v; want not found", tc.name, c, err)
+			}
+		case err != nil || c.ID != tc.want:
+			t.Errorf("%s: %+v, %v; want sheet %d", tc.name, c, err, tc.want)
+		}
 	}
 }
