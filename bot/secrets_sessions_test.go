@@ -239,10 +239,10 @@ var secretSessions = []secretSession{
 		"@bob /faction show",
 		"@bob /faction asset list",
 	}},
-	// An asset made while its faction is Clandestine ("all the faction's
-	// assets are Covert") is Covert from the start, yet takes a number
-	// from the campaign's counter: the next asset another faction sees
-	// skips it.
+	// An asset the GM gives a faction that is Clandestine ("all the
+	// faction's assets are Covert") is Covert from the start: it takes a
+	// number of its faction's own block, not the campaign's counter, so
+	// the next asset another faction sees does not skip it.
 	{name: "faction-numbers-clandestine", player: "bob", lines: []string{
 		"/faction create name:Red owner:alice home:Mars region:inner",
 		"/faction create name:Green owner:bob home:Venus region:inner",
@@ -250,5 +250,7 @@ var secretSessions = []secretSession{
 		"!/faction asset add faction:Red chart:Spy",
 		"/faction asset add faction:Green chart:Militia",
 		"@bob /faction asset list",
-	}, knownLeak: "an asset made Covert takes a number from the campaign's counter; giving it its number when it is first seen would renumber what its player has seen and ordered"},
+		"@bob /faction asset list faction:Red",
+		"@bob /faction show faction:Red",
+	}},
 }

@@ -158,6 +158,9 @@ func campaignOf(row db.FactionCampaign) (Campaign, error) {
 // encode writes what fc's change leaves in the row: the state and the
 // zone.
 func (fc *Campaign) encode(row *db.FactionCampaign) error {
+	// A GM's change (a meme taken away, an asset no longer Covert) may
+	// show an asset born Covert: it is kept under its public number.
+	fc.Campaign.NumberSeen()
 	state, err := json.Marshal(fc.Campaign)
 	if err != nil {
 		return fmt.Errorf("encode campaign %d: %w", fc.ID, err)

@@ -950,6 +950,7 @@ func Resolve(c *Campaign, faction string, o Order, r dice.Roller) (Outcome, erro
 	if err != nil {
 		return out, err
 	}
+	work.NumberSeen()
 	out.TurnStart = start
 	if len(out.Questions) == 0 {
 		*c = *work

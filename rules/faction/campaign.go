@@ -30,18 +30,136 @@ func NewCampaign(cfg Config) (*Campaign, error) {
 // Each is found by number where it is counted: effects, projects and
 // debts within their faction.
 
-// newAssetID is the number of a new asset, from the campaign's counter.
-func (c *Campaign) newAssetID() int {
+//
+// An asset born Covert (its faction's assets all are: Clandestine) is
+// seen by no other faction, so it takes no number from the campaign's
+// counter, which the others read: it takes one from its faction's own
+// block (hiddenBlock numbers from Faction.HiddenBase, above any the
+// counter gives), and the counter's next number when another faction
+// first sees it (NumberSeen).
+
+// hiddenBlock is the size of a faction's block of numbers for assets born
+// Covert; the campaign's counter stays below the first block.
+const hiddenBlock = 1_000_000
+
+// hiddenNumber reports whether id is from a faction's block.
+func hiddenNumber(id int) bool { return id >= hiddenBlock }
+
+// newAssetID is the number of a new asset of f: from the campaign's
+// counter, or from f's block when the asset is born Covert.
+func (c *Campaign) newAssetID(f *Faction) int {
 	c.upgradeNumbers()
+	if f != nil && c.allCovert(f) {
+		if f.HiddenBase == 0 {
+			f.HiddenBase = c.freeHiddenBase(f)
+		}
+		f.NextHidden++
+		return f.HiddenBase + f.NextHidden
+	}
 	return nextNumber(&c.NextID, func() int {
 		n := 0
 		for _, f := range c.Factions {
 			for _, a := range f.Assets {
-				n = max(n, a.ID)
+				if !hiddenNumber(a.ID) {
+					n = max(n, a.ID)
+				}
 			}
 		}
 		return n
 	})
+}
+
+// freeHiddenBase is f's block: the one of its place among the factions
+// (a public fact), or the next one no faction and no asset holds.
+func (c *Campaign) freeHiddenBase(f *Faction) int {
+	taken := func(base int) bool {
+		for _, g := range c.Factions {
+			if g.HiddenBase == base {
+				return true
+			}
+			for _, a := range g.Assets {
+				if a.ID > base && a.ID <= base+hiddenBlock {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	base := (slices.Index(c.Factions, f) + 1) * hiddenBlock
+	for taken(base) {
+		base += hiddenBlock
+	}
+	return base
+}
+
+// allCovert reports whether every asset of f is Covert from its start.
+func (c *Campaign) allCovert(f *Faction) bool {
+	return slices.ContainsFunc(c.ActiveMemes(f), func(m MemeDef) bool { return m.AllCovert })
+}
+
+// NumberSeen gives each asset born Covert that another faction now sees
+// the campaign counter's next number, in the factions' and their assets'
+// order; its old number stays an alias (Renumbered). The caller runs it
+// after every change, before what the change says is read.
+func (c *Campaign) NumberSeen() {
+	for _, f := range c.Factions {
+		for _, a := range f.Assets {
+			c.numberIfSeen(f, a)
+		}
+	}
+}
+
+// numberIfSeen renumbers a, own's, if it is born Covert and another
+// faction sees it now (see SeenBy).
+func (c *Campaign) numberIfSeen(own *Faction, a *Asset) {
+	if !hiddenNumber(a.ID) || c.Covert(own, a) && a.HiredBy == "" && a.CapturedBy == "" && a.DoubleFor == "" {
+		return
+	}
+	old := a.ID
+	a.ID = c.newAssetID(nil)
+	if c.Renumbered == nil {
+		c.Renumbered = map[int]int{}
+	}
+	c.Renumbered[old] = a.ID
+	c.renumberRefs(old, a.ID)
+}
+
+// renumberRefs changes every reference to the asset numbered old to new.
+// Numbers of a faction's block are held by no effect, project or debt, so
+// any field that may hold an asset's number is changed where it holds old.
+func (c *Campaign) renumberRefs(old, new int) {
+	swap := func(p *int) {
+		if *p == old {
+			*p = new
+		}
+	}
+	swapAll := func(ps []int) {
+		for i := range ps {
+			swap(&ps[i])
+		}
+	}
+	for i := range c.Effects {
+		swap(&c.Effects[i].Asset)
+		swap(&c.Effects[i].Target)
+	}
+	for _, f := range c.Factions {
+		swapAll(f.Turn.Acted)
+		swapAll(f.Turn.Extra)
+		for i := range f.Turn.Plans {
+			swap(&f.Turn.Plans[i].Planner)
+			swap(&f.Turn.Plans[i].Asset)
+		}
+		for i := range f.Turn.Remotes {
+			swap(&f.Turn.Remotes[i].Asset)
+		}
+		for _, a := range f.Assets {
+			swap(&a.Aboard)
+			if a.Transit != nil {
+				swap(&a.Transit.Carrier)
+				swapAll(a.Transit.Passengers)
+			}
+		}
+	}
 }
 
 // newID is the number of a new delayed effect or Plan of f.
@@ -163,7 +281,8 @@ func (c *Campaign) AddHabitat(name, owner, region string) (*Habitat, error) {
 }
 
 // AddAsset gives a faction an asset of the chart entry chart, at full
-// Level, at a habitat.
+// Level, at a habitat: the GM's doing, which no other faction sees, so an
+// asset born Covert takes a number of its faction's block (newAssetID).
 func (c *Campaign) AddAsset(faction, chart, location string) (*Asset, error) {
 	f := c.Faction(faction)
 	if f == nil {
@@ -177,14 +296,23 @@ func (c *Campaign) AddAsset(faction, chart, location string) (*Asset, error) {
 	if h == nil {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownHabitat, location)
 	}
-	a := c.newAsset(d, d.Level)
+	a := assetOf(d, d.Level, c.newAssetID(f))
 	a.Location = h.Name
 	f.Assets = append(f.Assets, a)
 	return a, nil
 }
 
+// newAsset is a new asset of the chart entry d. It takes the campaign
+// counter's next number: what makes it (Production, Annexation, a
+// mercenary's hire) is told in the round's report, so its number tells
+// nothing more.
 func (c *Campaign) newAsset(d AssetDef, health int) *Asset {
-	return &Asset{ID: c.newAssetID(), Name: d.Name, Chart: d.Name, Category: d.Category, Type: d.Type,
+	return assetOf(d, health, c.newAssetID(nil))
+}
+
+// assetOf is an asset of the chart entry d, numbered id.
+func assetOf(d AssetDef, health, id int) *Asset {
+	return &Asset{ID: id, Name: d.Name, Chart: d.Name, Category: d.Category, Type: d.Type,
 		Level: d.Level, Health: health, Specials: slices.Clone(d.Specials), Bonus: d.Bonus}
 }
 
@@ -216,6 +344,9 @@ func (c *Campaign) Asset(id int) (*Asset, *Faction) {
 				return a, f
 			}
 		}
+	}
+	if now, ok := c.Renumbered[id]; ok {
+		return c.Asset(now)
 	}
 	return nil, nil
 }

@@ -275,6 +275,7 @@ func (x *act) cancelPlan(cost int, stat Stat) error {
 // reveal uncovers a Covert asset; a revealed Agent may Escape.
 func (x *act) reveal(own *Faction, a *Asset, by Side) error {
 	a.Revealed, a.Covert = true, false
+	x.c.numberIfSeen(own, a) // the others read it by its public number
 	x.change(a.Label(), "revealed", "", "yes")
 	if a.Category != Agent {
 		return nil

@@ -200,3 +200,83 @@ func TestOldCampaignKeepsItsNumbers(t *testing.T) {
 		t.Errorf("counters after a save: campaign %d, Red %d and %d, Blue %d and %d", again.NextID, red.NextID, red.NextProject, blue.NextID, blue.NextProject)
 	}
 }
+
+// TestBornCovertNumbers: an asset the GM gives a Clandestine faction ("all
+// the faction's assets are Covert") takes a number of its faction's own
+// block, so the next asset another faction reads does not skip it; when
+// another faction first sees it (the meme gone, or revealed), it takes
+// the campaign counter's next number, and its old number still finds it.
+func TestBornCovertNumbers(t *testing.T) {
+	c := world(t)
+	blue := c.Faction("Blue")
+	blue.Memes = []Meme{{Name: "Clandestine", Active: true}}
+	spy := add(t, c, "Blue", "Spy", "Luna")
+	envoy := add(t, c, "Blue", "Envoy", "Luna")
+	// Blue is second among the factions: its block is the second.
+	if spy.ID != 2*hiddenBlock+1 || envoy.ID != 2*hiddenBlock+2 {
+		t.Fatalf("born Covert: #%d and #%d, want #%d and #%d", spy.ID, envoy.ID, 2*hiddenBlock+1, 2*hiddenBlock+2)
+	}
+	if fr := add(t, c, "Red", "Frigate", "Mars"); fr.ID != 1 {
+		t.Fatalf("Red's Frigate is #%d: the Covert assets took the campaign's numbers", fr.ID)
+	}
+	// Red's order against the Spy cannot name it; Blue's own Plan keeps
+	// its number in its effects.
+	c.Effects = append(c.Effects, Effect{ID: 1, Kind: EffectPlan, Faction: "Blue", Due: 2, Asset: spy.ID, Target: envoy.ID})
+	old := spy.ID
+	c.NumberSeen()
+	if spy.ID != old {
+		t.Fatalf("renumbered while Covert: #%d", spy.ID)
+	}
+	// The meme goes: both are seen, and number on from the counter in
+	// Blue's order of assets.
+	blue.Memes = nil
+	c.NumberSeen()
+	if spy.ID != 2 || envoy.ID != 3 {
+		t.Fatalf("once seen: #%d and #%d, want #2 and #3", spy.ID, envoy.ID)
+	}
+	if e := c.Effects[0]; e.Asset != 2 || e.Target != 3 {
+		t.Errorf("the Plan still names #%d and #%d", e.Asset, e.Target)
+	}
+	if a, f := c.Asset(old); a != spy || f != blue {
+		t.Errorf("the old number finds %v of %v", a, f)
+	}
+	if next := add(t, c, "Red", "Frigate", "Mars"); next.ID != 4 {
+		t.Errorf("the next asset is #%d, want #4", next.ID)
+	}
+	// Saved and loaded, it keeps the old number's way to it.
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Campaign
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := back.Asset(old); a == nil || a.ID != 2 {
+		t.Errorf("loaded, the old number finds %+v", a)
+	}
+}
+
+// TestRevealedBornCovertIsNumbered: Investigation reveals an asset born
+// Covert under its public number, the one its change line names.
+func TestRevealedBornCovertIsNumbered(t *testing.T) {
+	c := world(t)
+	c.Faction("Blue").Memes = []Meme{{Name: "Clandestine", Active: true}}
+	rs := add(t, c, "Red", "Spy", "Mars")
+	bs := add(t, c, "Blue", "Spy", "Mars")
+	// As TestInvestigate: 5 + INT 4 + 4 = 13 vs 3 + 4 = 7; the Escape
+	// fails.
+	out := do(t, c, "Red", order("investigate", rs.ID), 5, 3, 9, 1)
+	a, _ := c.Asset(bs.ID)
+	if !out.Success || a == nil || a.ID != 2 {
+		t.Fatalf("revealed: %+v %+v", a, out)
+	}
+	for _, ch := range out.Changes {
+		if strings.Contains(ch.Subject, "#2000001") {
+			t.Errorf("a change names the block's number: %+v", ch)
+		}
+	}
+	if !strings.Contains(out.Text, "Spy #2") {
+		t.Errorf("the outcome does not name Spy #2: %s", out.Text)
+	}
+}

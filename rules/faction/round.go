@@ -192,6 +192,7 @@ func ResolveRound(c *Campaign, orders map[string][]Order, r dice.Roller) (RoundR
 		}
 	}
 	work.Round++
+	work.NumberSeen()
 	for i, f := range turn {
 		rs.reports[i].APEnd = f.AP
 		rs.reports[i].Pending = work.Pending(f.Name)
@@ -265,6 +266,9 @@ func (rs *roundState) sortOrders(i int) {
 func (rs *roundState) phase(i int, p Phase) error {
 	c, f, rep := rs.c, rs.turn[i], &rs.reports[i]
 	defer func() { rs.done[i][p] = true }()
+	// What the phases before changed (a meme's end) may show an asset
+	// born Covert: it takes its public number before this one says more.
+	c.NumberSeen()
 	switch p {
 	case PhaseRenewAP:
 		if f.Turn.Round == c.Round {

@@ -1,6 +1,9 @@
 package faction
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // Attr is one of the four Attributes: "Attributes are the bonuses to 1d10
 // rolls" (faction-context.md).
@@ -239,6 +242,10 @@ type Campaign struct {
 	// the next number of everything here (see Campaign.upgradeNumbers).
 	NextID            int  `json:"next_id"`
 	PerFactionNumbers bool `json:"per_faction_numbers,omitempty"`
+	// Renumbered are the numbers of assets born Covert, each to the
+	// number it took when the others first saw it (Campaign.NumberSeen):
+	// an order its player gave before still finds it.
+	Renumbered map[int]int `json:"renumbered,omitempty"`
 }
 
 // Faction is one faction's sheet.
@@ -288,6 +295,10 @@ type Faction struct {
 	// Campaign.newID); 0: not yet counting.
 	NextID      int `json:"next_id,omitempty"`
 	NextProject int `json:"next_project,omitempty"`
+	// HiddenBase and NextHidden number the faction's assets born Covert
+	// (Campaign.newAssetID): HiddenBase + 1, + 2, ...; 0: none yet.
+	HiddenBase int `json:"hidden_base,omitempty"`
+	NextHidden int `json:"next_hidden,omitempty"`
 }
 
 // Meme is one of a faction's memes (at most 3).
@@ -595,6 +606,7 @@ func (c *Campaign) Clone() *Campaign {
 		Proposals:         slices.Clone(c.Proposals),
 		NextID:            c.NextID,
 		PerFactionNumbers: c.PerFactionNumbers,
+		Renumbered:        maps.Clone(c.Renumbered),
 	}
 	n.Factions = make([]*Faction, len(c.Factions))
 	for i, f := range c.Factions {
