@@ -78,10 +78,10 @@ func factionSession(r *rand.Rand, leaves []defLeaf, i, n int) secretSession {
 		"/faction asset add faction:Green chart:Frigate",
 		"/faction asset add faction:Red chart:Fixer",
 	}
-	// Red's Spy is made Covert at once: between the two lines no one
-	// looks. It is at Titan, where Green has nothing to find it with.
+	// Red's Spy is Covert from its start, at Titan, where Green has
+	// nothing to find it with.
 	secrets := [][]string{
-		{"!/faction asset add faction:Red chart:Spy at:Titan", "!/faction asset set asset:Spy covert:true"},
+		{"!/faction asset add faction:Red chart:Spy at:Titan covert:true"},
 		{"!@alice /faction order action:move asset:1 params:to=Venus"},
 		{"!@alice /faction order action:invest stat:INF"},
 	}

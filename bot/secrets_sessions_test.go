@@ -249,6 +249,8 @@ var secretSessions = []secretSession{
 		"/faction set faction:Red memes:Clandestine",
 		"!/faction asset add faction:Red chart:Spy",
 		"/faction asset add faction:Green chart:Militia",
+		"!/faction asset add faction:Red chart:Envoy covert:true",
+		"/faction asset add faction:Green chart:Militia",
 		"@bob /faction asset list",
 		"@bob /faction asset list faction:Red",
 		"@bob /faction show faction:Red",

@@ -40,7 +40,11 @@ func (h *handlers) assetAdd(ctx context.Context, req *kit.Request) (kit.Response
 			}
 			return kit.Errorf("%s holds no habitat: say where with at: (example: at:%s)", f.Name, kit.EscapeInline(c.Habitats[0].Name))
 		}
-		a, err := c.AddAsset(f.Name, req.Options.String("chart"), at)
+		add := c.AddAsset
+		if req.Options.Bool("covert") {
+			add = c.AddCovertAsset
+		}
+		a, err := add(f.Name, req.Options.String("chart"), at)
 		if err != nil {
 			return err
 		}
@@ -92,6 +96,7 @@ func (h *handlers) assetSet(ctx context.Context, req *kit.Request) (kit.Response
 	err := h.updateAsset(ctx, req, func(c *rules.Campaign, a *rules.Asset, own *rules.Faction) error {
 		own, err := setAsset(c, a, own, req.Options)
 		if err == nil {
+			c.NumberSeen() // no longer Covert: it takes its public number
 			view = assetViewOf(c, own, a)
 		}
 		return err

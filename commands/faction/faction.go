@@ -75,7 +75,7 @@ var factionCommand = kit.Command{
 			{Type: kit.Boolean, Name: "npc", Description: "Make it an NPC"},
 			policyOpt,
 			{Type: kit.String, Name: "sheet", Description: "Values as name=value: RES=5 INF=7 (max_res, base_inf, ap)", MaxLength: 300},
-			{Type: kit.String, Name: "memes", Description: "Its memes, comma separated (active now)", MaxLength: 300},
+			{Type: kit.String, Name: "memes", Description: "Its memes, comma separated (active now); none: no meme", MaxLength: 300},
 			{Type: kit.String, Name: "decline", Description: "Reactions it does not take, e.g. counter-attack", MaxLength: 200},
 			{Type: kit.Integer, Name: "turn", Description: "Its place in the turn order", MinValue: kit.Float(1), MaxValue: kit.Float(1000)},
 			habitatOpt("home", false, "Where its escaping agents go"),
@@ -87,6 +87,7 @@ var factionCommand = kit.Command{
 				{Type: kit.String, Name: "chart", Description: "The chart entry", Required: true, Autocomplete: true, MaxLength: kit.MaxNameLen},
 				habitatOpt("at", false, "Where (default: its home)"),
 				{Type: kit.String, Name: "name", Description: "Its own name", MaxLength: kit.MaxNameLen},
+				{Type: kit.Boolean, Name: "covert", Description: "Covert from the start: no other faction sees it come"},
 			}},
 			{Type: kit.SubCommand, Name: "set", Description: "Change an asset (GM)", Options: []kit.Option{
 				assetOpt("asset", true, "The asset"),

@@ -146,6 +146,7 @@ func (h *handlers) set(ctx context.Context, req *kit.Request) (kit.Response, err
 		if err := setFaction(c, f, req.Options); err != nil {
 			return err
 		}
+		c.NumberSeen() // a meme gone: its assets born Covert take their numbers
 		view = sheetOf(c, req, f)
 		return nil
 	})
@@ -270,6 +271,9 @@ func setSheetValue(f *rules.Faction, k string, n int) error {
 
 // setMemes gives f the memes named, active now.
 func setMemes(c *rules.Campaign, f *rules.Faction, names []string) error {
+	if len(names) == 1 && strings.EqualFold(names[0], "none") {
+		names = nil // Discord sends no empty text: "none" takes them all away
+	}
 	if len(names) > rules.MaxMemes {
 		return kit.Errorf("\"At no point may a Faction have more than 3 Memes\": %d given", len(names))
 	}
@@ -281,7 +285,7 @@ func setMemes(c *rules.Campaign, f *rules.Faction, names []string) error {
 			for _, m := range c.Config.Memes {
 				known = append(known, m.Name)
 			}
-			return kit.Errorf("there is no meme %q: use one of %s", n, strings.Join(known, ", "))
+			return kit.Errorf("there is no meme %q: use one of %s, or none", n, strings.Join(known, ", "))
 		}
 		f.Memes = append(f.Memes, rules.Meme{Name: d.Name, ActiveFrom: c.Round, Active: true})
 	}

@@ -50,11 +50,7 @@ func hiddenNumber(id int) bool { return id >= hiddenBlock }
 func (c *Campaign) newAssetID(f *Faction) int {
 	c.upgradeNumbers()
 	if f != nil && c.allCovert(f) {
-		if f.HiddenBase == 0 {
-			f.HiddenBase = c.freeHiddenBase(f)
-		}
-		f.NextHidden++
-		return f.HiddenBase + f.NextHidden
+		return c.hiddenAssetID(f)
 	}
 	return nextNumber(&c.NextID, func() int {
 		n := 0
@@ -67,6 +63,15 @@ func (c *Campaign) newAssetID(f *Faction) int {
 		}
 		return n
 	})
+}
+
+// hiddenAssetID is the next number of f's block.
+func (c *Campaign) hiddenAssetID(f *Faction) int {
+	if f.HiddenBase == 0 {
+		f.HiddenBase = c.freeHiddenBase(f)
+	}
+	f.NextHidden++
+	return f.HiddenBase + f.NextHidden
 }
 
 // freeHiddenBase is f's block: the one of its place among the factions
@@ -284,6 +289,16 @@ func (c *Campaign) AddHabitat(name, owner, region string) (*Habitat, error) {
 // Level, at a habitat: the GM's doing, which no other faction sees, so an
 // asset born Covert takes a number of its faction's block (newAssetID).
 func (c *Campaign) AddAsset(faction, chart, location string) (*Asset, error) {
+	return c.addAsset(faction, chart, location, false)
+}
+
+// AddCovertAsset is AddAsset of an asset Covert from its start: the
+// others never see it come, nor its number.
+func (c *Campaign) AddCovertAsset(faction, chart, location string) (*Asset, error) {
+	return c.addAsset(faction, chart, location, true)
+}
+
+func (c *Campaign) addAsset(faction, chart, location string, covert bool) (*Asset, error) {
 	f := c.Faction(faction)
 	if f == nil {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownFaction, faction)
@@ -296,8 +311,14 @@ func (c *Campaign) AddAsset(faction, chart, location string) (*Asset, error) {
 	if h == nil {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownHabitat, location)
 	}
-	a := assetOf(d, d.Level, c.newAssetID(f))
-	a.Location = h.Name
+	id := 0
+	if covert {
+		id = c.hiddenAssetID(f)
+	} else {
+		id = c.newAssetID(f)
+	}
+	a := assetOf(d, d.Level, id)
+	a.Location, a.Covert = h.Name, covert
 	f.Assets = append(f.Assets, a)
 	return a, nil
 }
