@@ -243,6 +243,19 @@ var secretSessions = []secretSession{
 	// faction's assets are Covert") is Covert from the start: it takes a
 	// number of its faction's own block, not the campaign's counter, so
 	// the next asset another faction sees does not skip it.
+	// What a Covert action costs its faction is its secret until the
+	// round's report tells how many there were: the others read Red's AP
+	// and Health Stats as if unpaid.
+	{name: "faction-covert-costs", player: "bob", lines: []string{
+		"/faction create name:Red owner:alice home:Mars region:inner",
+		"/faction create name:Green owner:bob home:Venus region:inner",
+		"/faction asset add faction:Red chart:Frigate",
+		"!/faction asset add faction:Red chart:Spy covert:true",
+		"!@alice /faction act action:subterfuge asset:1000001 target:1000001",
+		"@bob /faction show faction:Red",
+		"@bob /faction list",
+		"@bob /faction asset list faction:Red",
+	}},
 	{name: "faction-numbers-clandestine", player: "bob", lines: []string{
 		"/faction create name:Red owner:alice home:Mars region:inner",
 		"/faction create name:Green owner:bob home:Venus region:inner",

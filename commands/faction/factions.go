@@ -132,7 +132,7 @@ func (h *handlers) list(ctx context.Context, req *kit.Request) (kit.Response, er
 	fmt.Fprintf(&b, "**Faction campaign**: round %d, %s\n", c.Round, c.Config.Sequence)
 	for i, f := range c.Factions {
 		res.Factions = append(res.Factions, factionResult(c, req, f))
-		fmt.Fprintf(&b, "%d. **%s** (%s): %s · AP %d\n", i+1, kit.EscapeMarkdown(f.Name), ownerText(f), statLine(c, f), c.APMax(f))
+		fmt.Fprintf(&b, "%d. **%s** (%s): %s · AP %d\n", i+1, kit.EscapeMarkdown(f.Name), ownerText(f), statLine(c, f, seenStats(viewer(req), f)), c.APMax(f))
 	}
 	if len(c.Factions) == 0 {
 		b.WriteString("No factions yet: /faction create name:\"Red Cell\"\n")

@@ -252,10 +252,11 @@ func pageState(c *rules.Campaign, v Viewer, hist []Round) PageState {
 
 func pageFaction(c *rules.Campaign, v Viewer, f *rules.Faction) PageFaction {
 	pf := PageFaction{FactionResult: factionResultFor(c, v, f)}
+	stats := seenStats(v, f)
 	for _, a := range rules.AllAttrs {
 		s := a.Stat() // "RES pairs with INF, INT with TEC, COH with SOL, STR with POP"
 		sp := StatPair{Attr: string(a), AttrValue: c.Attribute(f, a), AttrMax: attrFull(c, f, a),
-			Stat: string(s), StatValue: f.Stats.Get(s), StatMax: c.StatMax(f, s)}
+			Stat: string(s), StatValue: stats.Get(s), StatMax: c.StatMax(f, s)}
 		sp.AttrPercent, sp.StatPercent = percent(sp.AttrValue, sp.AttrMax), percent(sp.StatValue, sp.StatMax)
 		pf.Pairs = append(pf.Pairs, sp)
 	}

@@ -48,7 +48,7 @@ func factionResult(c *rules.Campaign, req *kit.Request, f *rules.Faction) Factio
 
 // factionResultFor is f's sheet as v may see it.
 func factionResultFor(c *rules.Campaign, v Viewer, f *rules.Faction) FactionResult {
-	r := FactionResult{Name: f.Name, Owner: f.Owner, Policy: string(f.Policy), Stats: f.Stats, AP: apNow(c, f), Memes: f.Memes, Round: c.Round}
+	r := FactionResult{Name: f.Name, Owner: f.Owner, Policy: string(f.Policy), Stats: seenStats(v, f), AP: seenAP(c, v, f), Memes: f.Memes, Round: c.Round}
 	for _, a := range rules.AllAttrs {
 		r.Attributes.Set(a, c.Attribute(f, a))
 	}
@@ -87,6 +87,23 @@ func apNow(c *rules.Campaign, f *rules.Faction) int {
 		return c.APMax(f)
 	}
 	return f.AP
+}
+
+// seenAP is f's AP now as v reads it: its player and the GM as it is,
+// the others as if its Covert actions were unpaid (TurnState.CovertAP).
+func seenAP(c *rules.Campaign, v Viewer, f *rules.Faction) int {
+	if v.SeesAll(f) || f.Turn.Round != c.Round {
+		return apNow(c, f)
+	}
+	return f.SeenAP(f.AP)
+}
+
+// seenStats are f's Health Stats as v reads them (see seenAP).
+func seenStats(v Viewer, f *rules.Faction) rules.Stats {
+	if v.SeesAll(f) {
+		return f.Stats
+	}
+	return f.SeenStats()
 }
 
 // habitatsOf lists the habitats f holds.
@@ -148,10 +165,11 @@ func attrFull(c *rules.Campaign, f *rules.Faction, a rules.Attr) int {
 	return f.MaxAttributes.Get(a) - f.Attributes.Get(a) + c.Attribute(f, a)
 }
 
-func statLine(c *rules.Campaign, f *rules.Faction) string {
+// statLine writes stats, f's as its reader sees them (seenStats).
+func statLine(c *rules.Campaign, f *rules.Faction, stats rules.Stats) string {
 	parts := make([]string, 0, 4)
 	for _, s := range rules.AllStats {
-		parts = append(parts, fmt.Sprintf("%s %d/%d", s, f.Stats.Get(s), c.StatMax(f, s)))
+		parts = append(parts, fmt.Sprintf("%s %d/%d", s, stats.Get(s), c.StatMax(f, s)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -189,8 +207,8 @@ func assetLine(c *rules.Campaign, own *rules.Faction, a *rules.Asset) string {
 func factionEmbed(c *rules.Campaign, req *kit.Request, f *rules.Faction) kit.Embed {
 	fields := []kit.Field{
 		{Name: "Attributes", Value: attrLine(c, f)},
-		{Name: "Health Stats", Value: statLine(c, f)},
-		{Name: "AP", Value: fmt.Sprintf("%d (renews to %d)", apNow(c, f), c.APMax(f)), Inline: true},
+		{Name: "Health Stats", Value: statLine(c, f, seenStats(viewer(req), f))},
+		{Name: "AP", Value: fmt.Sprintf("%d (renews to %d)", seenAP(c, viewer(req), f), c.APMax(f)), Inline: true},
 	}
 	if len(f.Memes) > 0 {
 		fields = append(fields, kit.Field{Name: "Memes", Value: memesLine(f), Inline: true})

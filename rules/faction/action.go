@@ -946,9 +946,13 @@ func Resolve(c *Campaign, faction string, o Order, r dice.Roller) (Outcome, erro
 		ts := work.beginTurn(f)
 		start = &ts
 	}
+	ap, stats := f.AP, f.Stats
 	out, err := work.resolve(f, o, r)
 	if err != nil {
 		return out, err
+	}
+	if out.Covert && len(out.Questions) == 0 {
+		f.Turn.hideCosts(ap-f.AP, stats, f.Stats)
 	}
 	work.NumberSeen()
 	out.TurnStart = start

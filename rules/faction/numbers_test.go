@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // Issue 20: the numbers a player reads count only what that player may
@@ -278,5 +280,43 @@ func TestRevealedBornCovertIsNumbered(t *testing.T) {
 	}
 	if !strings.Contains(out.Text, "Spy #2") {
 		t.Errorf("the outcome does not name Spy #2: %s", out.Text)
+	}
+}
+
+// TestCovertCostsUnseen: what a Covert action costs its faction the others
+// read as unpaid until the round is played, whose report tells of it; a
+// public action's cost they read at once (issue 20).
+func TestCovertCostsUnseen(t *testing.T) {
+	c := world(t)
+	red := c.Faction("Red")
+	spy := add(t, c, "Red", "Spy", "Mars")
+	spy.Covert = true
+	env := add(t, c, "Red", "Envoy", "Mars")
+	// "Make any Agent Asset (except Mogul) Covert": 1 AP, by a Covert Spy.
+	out := do(t, c, "Red", order("subterfuge", spy.ID, "target", id(env)))
+	red = c.Faction("Red") // Resolve plays on a copy
+	if !out.Covert || red.AP != 3 {
+		t.Fatalf("subterfuge: covert %v, AP %d, want true and 3", out.Covert, red.AP)
+	}
+	if got := red.SeenAP(red.AP); got != 4 {
+		t.Errorf("the others read AP %d, want 4: the Covert action unpaid", got)
+	}
+	// The Envoy, Covert now, acts Covertly too: the others still read 4.
+	do(t, c, "Red", order("subterfuge", env.ID))
+	red = c.Faction("Red")
+	if got := red.SeenAP(red.AP); red.AP != 2 || got != 4 {
+		t.Errorf("after two: AP %d, the others read %d; want 2 and 4", red.AP, got)
+	}
+	if red.SeenStats() != red.Stats {
+		t.Errorf("Subterfuge costs no Health Stat: the others read %+v, Red has %+v", red.SeenStats(), red.Stats)
+	}
+	// The round is played: its report tells of them, the others read
+	// the sheet as it is.
+	if _, err := ResolveRound(c, nil, dice.NewPhysical(nil)); err != nil {
+		t.Fatal(err)
+	}
+	red = c.Faction("Red")
+	if red.Turn.CovertAP != 0 || red.SeenAP(red.AP) != red.AP {
+		t.Errorf("after the round the others read AP %d of %d", red.SeenAP(red.AP), red.AP)
 	}
 }

@@ -193,6 +193,11 @@ func ResolveRound(c *Campaign, orders map[string][]Order, r dice.Roller) (RoundR
 	}
 	work.Round++
 	work.NumberSeen()
+	for _, f := range work.Factions {
+		// The report tells of the Covert actions: the others read the
+		// sheet as it is.
+		f.Turn.CovertAP, f.Turn.CovertStats = 0, Stats{}
+	}
 	for i, f := range turn {
 		rs.reports[i].APEnd = f.AP
 		rs.reports[i].Pending = work.Pending(f.Name)

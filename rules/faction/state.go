@@ -323,6 +323,15 @@ type Mandate struct {
 
 // TurnState is what a faction did in its current turn.
 type TurnState struct {
+	// CovertAP and CovertStats are what the faction's Covert actions made
+	// with /faction act since the last round cost it (Stats: before less
+	// after). The others read its AP and Health Stats as if unpaid
+	// (SeenAP, SeenStats) until the round is played, whose report tells
+	// how many Covert actions there were: "The Asset may not be attacked",
+	// nor its doings watched.
+	CovertAP    int   `json:"covert_ap,omitempty"`
+	CovertStats Stats `json:"covert_stats"`
+
 	// Round is the round of the turn; a turn begins (AP renewed, delayed
 	// effects applied) when Round falls behind the campaign's.
 	Round int   `json:"round"`
@@ -662,4 +671,27 @@ func (h *Habitat) Clone() *Habitat {
 	n.Delays = slices.Clone(h.Delays)
 	n.Ruins = slices.Clone(h.Ruins)
 	return &n
+}
+
+// hideCosts adds to t what a Covert action cost: ap, and the Health Stats
+// from before to after.
+func (t *TurnState) hideCosts(ap int, before, after Stats) {
+	t.CovertAP += ap
+	for _, s := range AllStats {
+		t.CovertStats.Set(s, t.CovertStats.Get(s)+before.Get(s)-after.Get(s))
+	}
+}
+
+// SeenAP is the AP the others read of f's ap (what it has now): as if its
+// Covert actions were not paid.
+func (f *Faction) SeenAP(ap int) int { return ap + f.Turn.CovertAP }
+
+// SeenStats are the Health Stats the others read of f: as if its Covert
+// actions were not paid.
+func (f *Faction) SeenStats() Stats {
+	out := f.Stats
+	for _, s := range AllStats {
+		out.Set(s, out.Get(s)+f.Turn.CovertStats.Get(s))
+	}
+	return out
 }
