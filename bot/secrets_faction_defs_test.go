@@ -14,7 +14,8 @@ import (
 
 // Faction sessions generated from the command definitions, as
 // TestSecretsKeptFromDefinitions does for fights: bob plays Green, and
-// his lines are any leaf of /faction; the secrets are Red's Covert Spy,
+// his lines are any leaf of /faction; the secrets are Red's Covert Spy
+// (and what it does),
 // far from Green's assets (an Investigation that finds it is the game,
 // not a leak), and Red's queued orders.
 
@@ -81,7 +82,8 @@ func factionSession(r *rand.Rand, leaves []defLeaf, i, n int) secretSession {
 	// Red's Spy is Covert from its start, at Titan, where Green has
 	// nothing to find it with.
 	secrets := [][]string{
-		{"!/faction asset add faction:Red chart:Spy at:Titan covert:true"},
+		{"!/faction asset add faction:Red chart:Spy at:Titan covert:true",
+			"!@alice /faction act action:subterfuge asset:1000001 target:1000001"},
 		{"!@alice /faction order action:move asset:1 params:to=Venus"},
 		{"!@alice /faction order action:invest stat:INF"},
 	}
