@@ -15,9 +15,8 @@ import (
 // Faction sessions generated from the command definitions, as
 // TestSecretsKeptFromDefinitions does for fights: bob plays Green, and
 // his lines are any leaf of /faction; the secrets are Red's Covert Spy
-// (and what it does),
-// far from Green's assets (an Investigation that finds it is the game,
-// not a leak), and Red's queued orders.
+// and what it does, far from Green's assets (an Investigation that finds
+// it is the game, not a leak), and Red's queued orders.
 
 // factionActions are the actions a generated line may name.
 var factionActions = []string{"invest", "repair", "attack", "move", "purchase", "produce-asset", "plan", "investigate",
