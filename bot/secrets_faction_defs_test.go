@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/tablehand/tablehand/commands"
@@ -49,21 +48,9 @@ func factionValue(r *rand.Rand, o kit.Option) string {
 	return pick("Red", "Green", "Titan", "Spy", "Nobody")
 }
 
-// factionLine draws a line of leaf for bob: its required options, and
-// each other with one chance in three.
-func factionLine(r *rand.Rand, leaf defLeaf) string {
-	var b strings.Builder
-	b.WriteString("@bob /" + leaf.path)
-	for _, o := range leaf.options {
-		if o.Type == kit.ChannelOption || o.Type == kit.RoleOption {
-			continue
-		}
-		if o.Required || r.IntN(3) == 0 {
-			b.WriteString(" " + o.Name + ":" + factionValue(r, o))
-		}
-	}
-	return b.String()
-}
+// factionLine draws a line of leaf for bob, as defLine does, with
+// factionValue's values.
+func factionLine(r *rand.Rand, leaf defLeaf) string { return drawLine(r, leaf, factionValue) }
 
 // factionSession is one generated faction session: the public campaign,
 // the secrets at random places (each group's lines together), and n

@@ -45,8 +45,13 @@ func (h *Tracker) initEffect(ctx context.Context, req *kit.Request) (kit.Respons
 		Relative: encounter.Anchor(req.Options.String("relative")), Ends: encounter.Edge(req.Options.String("ends"))}
 	source := req.Options.String("source")
 	return h.onTarget(ctx, req, Harm, func(e *encounter.Encounter, p encounter.Policy, target string) (encounter.Event, error) {
-		if err := CheckVisible(req, e, source); err != nil {
-			return encounter.Event{}, err
+		// The source is looked at after the target, as AddCondition
+		// does: a hidden one reads as no one only where a missing one
+		// would be the mistake.
+		if _, err := e.Find(target); err == nil {
+			if err := CheckVisible(req, e, source); err != nil {
+				return encounter.Event{}, err
+			}
 		}
 		return e.AddCondition(req.User.ID, target, cd, source)
 	})

@@ -154,9 +154,9 @@ func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.
 				return encounter.Event{}, err
 			}
 		}
-		if _, err := e.Find(c.Name); err == nil && !req.GM {
-			// One refusal for every name taken: "already a combatant named"
-			// for a hidden one would tell a player it is there.
+		if o, err := e.Find(c.Name); err == nil && !req.GM && !o.Hidden {
+			// A hidden combatant yields its name to one the players see
+			// (encounter.Add): to them it is not there.
 			return encounter.Event{}, kit.Errorf("the name %s cannot be used in this fight: join under another (example: /init join name:<name>)", c.Name)
 		}
 		return e.Add(p, r, req.User.ID, c)

@@ -28,8 +28,16 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 		if err := checkName("combatant", c.Name); err != nil {
 			return err
 		}
-		if _, err := x.find(c.Name); err == nil {
-			return Errorf(ErrDuplicate, "there is already a combatant named %s: choose another name", c.Name)
+		if i, err := x.find(c.Name); err == nil {
+			if c.Hidden || !x.Combatants[i].Hidden {
+				return Errorf(ErrDuplicate, "there is already a combatant named %s: choose another name", c.Name)
+			}
+			// A name the players see wins over a hidden combatant's: to
+			// them the hidden one is not there, so its name is free
+			// (issue 20). The hidden one yields it, which the GMs read.
+			held := x.Combatants[i].Name
+			x.Combatants[i].Name = x.freeName(held)
+			ev.linef(true, "The hidden %s is now %s: %s takes its name.", held, x.Combatants[i].Name, c.Name)
 		}
 		if len(x.Combatants) >= MaxCombatants {
 			return invalidf("the fight is full (at most %d combatants): remove someone first", MaxCombatants)
@@ -445,4 +453,25 @@ func (x *Encounter) combatant(name string) (int, error) {
 		return 0, err
 	}
 	return x.find(name)
+}
+
+// freeName is name with the first number after it, " (2)" on, that no
+// combatant has, cut to fit MaxNameLen.
+func (e *Encounter) freeName(name string) string {
+	for n := 2; ; n++ {
+		suffix := fmt.Sprintf(" (%d)", n)
+		base := []rune(name)
+		if keep := MaxNameLen - utf8.RuneCountInString(suffix); len(base) > keep {
+			base = base[:keep]
+		}
+		if try := strings.TrimSpace(string(base)) + suffix; !e.has(try) {
+			return try
+		}
+	}
+}
+
+// has reports whether a combatant is named name.
+func (e *Encounter) has(name string) bool {
+	_, err := e.find(name)
+	return err == nil
 }

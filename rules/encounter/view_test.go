@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 )
@@ -114,5 +115,31 @@ func TestHiddenDrawsLast(t *testing.T) {
 	// The Lurker drew the last die, 19: it goes first for the GM.
 	if got := with.View(true).Order; !slices.Equal(got, []string{"Lurker", "Goblin", "Aria"}) {
 		t.Errorf("the GM's order %v, want Lurker (19), Goblin (15+2), Aria (7+3)", got)
+	}
+}
+
+// TestHiddenYieldsItsName: a combatant the players see may take the name
+// of a hidden one, which is not there for them; the hidden one is renamed
+// where only the GMs read it (issue 20). A hidden newcomer may not take a
+// name in use.
+func TestHiddenYieldsItsName(t *testing.T) {
+	e := small(t, false)
+	mustDo(t)(e.Add(Generic{}, nil, "gm", Combatant{Name: "Ogre", NPC: true, Hidden: true, Resources: map[string]int{"hp": 20}}))
+	mustDo(t)(e.Add(Generic{}, nil, "gm", Combatant{Name: "Ogre (2)", NPC: true, Hidden: true, Resources: map[string]int{"hp": 5}}))
+	ev := mustDo(t)(e.Add(Generic{}, nil, "bob", Combatant{Name: "ogre", Owner: "bob", Resources: map[string]int{"hp": 9}}))
+	if got, want := ev.Text(false), "ogre joins the encounter."; got != want {
+		t.Errorf("the players read %q, want %q", got, want)
+	}
+	if got, want := ev.Text(true), "ogre joins the encounter.\nThe hidden Ogre is now Ogre (3): ogre takes its name."; got != want {
+		t.Errorf("the GMs read %q, want %q", got, want)
+	}
+	if c, _ := e.Find("Ogre (3)"); c == nil || !c.Hidden || c.Resources["hp"] != 20 {
+		t.Errorf("the hidden Ogre: %+v", c)
+	}
+	if c, _ := e.Find("Ogre"); c == nil || c.Hidden || c.Owner != "bob" {
+		t.Errorf("Ogre now names %+v, want bob's", c)
+	}
+	if _, err := e.Add(Generic{}, nil, "gm", Combatant{Name: "Aria", Hidden: true}); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("a hidden Aria beside the players': %v, want ErrDuplicate", err)
 	}
 }
