@@ -164,7 +164,24 @@ func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.
 	if err != nil {
 		return kit.Response{}, err
 	}
-	return h.reply(req, enc, ev, enc.State.Begun, moved), nil
+	resp := h.reply(req, enc, ev, enc.State.Begun, moved)
+	h.tellGMs(ctx, req, ev, &resp)
+	return resp, nil
+}
+
+// tellGMs posts in the GM channel, if one is set, what a player's change
+// did that only the GMs read (a hidden combatant yielding its name): the
+// player's answer says nothing of it.
+func (h *Tracker) tellGMs(ctx context.Context, req *kit.Request, ev encounter.Event, resp *kit.Response) {
+	secret := ev.SecretFormat(kit.EscapeInline)
+	if req.GM || secret == "" {
+		return
+	}
+	ch, err := h.GMChannel(ctx, req.GuildID)
+	if err != nil || ch == "" {
+		return // the GMs read it in /init list
+	}
+	resp.Posts = append(resp.Posts, kit.Post{ChannelID: ch, Message: kit.Response{Content: fmt.Sprintf("🔒 in <#%s>: %s", req.ChannelID, secret)}})
 }
 
 // alreadyIn refuses a second /init join of the asker's: under a name
