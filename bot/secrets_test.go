@@ -68,7 +68,7 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 	clock := time.Date(2026, 1, 2, 18, 0, 0, 0, time.UTC)
 	deps.Now = func() time.Time { return clock }
 	o := ConsoleOptions{Router: commands.New(deps), JSON: true, User: secretGM, GMs: []string{secretGM}, Channel: "table", Guild: "g"}
-	page := ""
+	page, campaign := "", ""
 
 	var view []string
 	common := 0
@@ -90,8 +90,9 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 		codes = kit.NewCodes(uint64(n), true)
 		line := runLine(ctx, o, n, input, true)
 		seen := seenBy(t, s.player, line)
-		before := page
+		before, beforeCampaign := page, campaign
 		page = playersFightPage(t, o.Router, store)
+		campaign = playersCampaignPage(t, o.Router)
 		if secret {
 			if seen != "" {
 				view = append(view, fmt.Sprintf("secret line %q sent %s:\n%s", input, s.player, seen))
@@ -99,9 +100,12 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 			if page != before {
 				view = append(view, fmt.Sprintf("secret line %q changed the players' fight page:\n%s\nto:\n%s", input, before, page))
 			}
+			if campaign != beforeCampaign {
+				view = append(view, fmt.Sprintf("secret line %q changed the players' campaign page:\n%s\nto:\n%s", input, beforeCampaign, campaign))
+			}
 			continue
 		}
-		view = append(view, fmt.Sprintf("%s\n%s\nplayers' fight page: %s", input, seen, page))
+		view = append(view, fmt.Sprintf("%s\n%s\nplayers' fight page: %s\nplayers' campaign page: %s", input, seen, page, campaign))
 	}
 	return view
 }
@@ -133,6 +137,25 @@ func playersFightPage(t *testing.T, r *kit.Router, store *db.DB) string {
 		return fmt.Sprintf("seq %d\n%s", seq, normalise(b.String()))
 	}
 	t.Fatal("no page serves a fight")
+	return ""
+}
+
+// playersCampaignPage is the players' web page of the sessions' faction
+// campaign: "" when there is none.
+func playersCampaignPage(t *testing.T, r *kit.Router) string {
+	t.Helper()
+	p := db.Page{GuildID: "g", Scope: db.ScopeCampaign, Audience: db.AudiencePlayers}
+	for _, pg := range r.Pages() {
+		if !pg.Serves(p.Scope) {
+			continue
+		}
+		var b bytes.Buffer
+		if err := pg.Render(context.Background(), &b, p); err != nil {
+			return ""
+		}
+		return normalise(b.String())
+	}
+	t.Fatal("no page serves a campaign")
 	return ""
 }
 
