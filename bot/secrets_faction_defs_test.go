@@ -31,7 +31,10 @@ func factionValue(r *rand.Rand, o kit.Option) string {
 	}
 	switch o.Name {
 	case "asset", "target", "via", "defender_asset", "planner", "project", "effect":
-		return pick("1", "2", "3", "4", "5", "6", "Frigate", "Militia", "Spy", "Fixer")
+		// 1000001 is the number of Red's Covert Spy (Red's block): a
+		// player may type it, and must then read what any missing
+		// number gets.
+		return pick("1", "2", "3", "4", "5", "6", "1000001", "Frigate", "Militia", "Spy", "Fixer")
 	case "faction", "defender", "against":
 		return pick("Red", "Green", "Nobody")
 	case "at", "habitat", "home", "to":
