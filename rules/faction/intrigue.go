@@ -267,7 +267,15 @@ func (x *act) cancelPlan(cost int, stat Stat) error {
 	x.out.Success = t.Success
 	if t.Success {
 		x.c.cancelEffect(g, id)
-		x.change(g.Name, "Plan cancelled", "", fmt.Sprintf("%s by asset #%d", e.Name, e.Asset))
+		// What the investigator does not see stays unnamed.
+		by := "an asset no longer there"
+		switch {
+		case benef != nil && x.c.SeenBy(x.f, bf, benef):
+			by = benef.Label()
+		case benef != nil:
+			by = "a Covert asset"
+		}
+		x.change(g.Name, "Plan cancelled", "", fmt.Sprintf("%s by %s", e.Name, by))
 	}
 	return nil
 }

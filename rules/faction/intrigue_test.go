@@ -108,9 +108,25 @@ func TestInvestigateCancelsPlan(t *testing.T) {
 	out := do(t, c, "Blue", order("plan", bs.ID, "action", "sabotage", "faction", "Red"), 9, 1)
 	e := out.Effects[0]
 	// "1) Cancel an enemy's Local or Remote Plan."
-	do(t, c, "Red", order("investigate", rs.ID, "effect", id(&Asset{ID: e.ID})), 5, 3)
+	out = do(t, c, "Red", order("investigate", rs.ID, "effect", id(&Asset{ID: e.ID})), 5, 3)
 	if len(c.Pending("Blue")) != 0 {
 		t.Errorf("plan not cancelled: %+v", c.Pending("Blue"))
+	}
+	if !strings.Contains(out.Text, "Plan cancelled") || !strings.Contains(out.Text, "by Spy #2") {
+		t.Errorf("the change does not name the Plan's asset, Spy #2, which Red sees: %s", out.Text)
+	}
+
+	// The Plan of a Covert asset: the change does not name it.
+	c = world(t)
+	rs = add(t, c, "Red", "Spy", "Mars")
+	bs = add(t, c, "Blue", "Spy", "Mars")
+	out = do(t, c, "Blue", order("plan", bs.ID, "action", "sabotage", "faction", "Red"), 9, 1)
+	e = out.Effects[0]
+	planner, _ := c.Asset(bs.ID) // Resolve plays on a copy
+	planner.Covert = true
+	out = do(t, c, "Red", order("investigate", rs.ID, "effect", id(&Asset{ID: e.ID})), 5, 3)
+	if strings.Contains(out.Text, "#2") || !strings.Contains(out.Text, "by a Covert asset") {
+		t.Errorf("the change names Blue's Covert Spy: %s", out.Text)
 	}
 }
 
