@@ -200,6 +200,13 @@ func newSchedWorld(t *testing.T, s db.Schedule) *schedWorld {
 // file or a PostgreSQL URL).
 func newSchedWorldOn(t *testing.T, source string, s db.Schedule) *schedWorld {
 	t.Helper()
+	return newSchedWorldWith(t, source, s, nil)
+}
+
+// newSchedWorldWith is newSchedWorldOn with setup's changes to the
+// campaign before it is stored (nil: none).
+func newSchedWorldWith(t *testing.T, source string, s db.Schedule, setup func(*faction.Campaign)) *schedWorld {
+	t.Helper()
 	w := &schedWorld{t: t, file: source, now: at("2025-01-06T12:00:00Z"), poster: &schedPoster{}}
 	w.store = w.open()
 	ctx := context.Background()
@@ -216,6 +223,9 @@ func newSchedWorldOn(t *testing.T, source string, s db.Schedule) *schedWorld {
 		if _, err := c.AddHabitat(f.home, f.name, "inner"); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if setup != nil {
+		setup(c)
 	}
 	state, err := json.Marshal(c)
 	if err != nil {
@@ -261,6 +271,9 @@ func (w *schedWorld) scheduler(store *db.DB) *Scheduler {
 func roundsJob(store any, roller func() dice.Roller) kit.Job {
 	deps := kit.NewDeps(nil, nil)
 	deps.Store, deps.Roller = store, roller
+	if ch, ok := store.(kit.ChannelStore); ok {
+		deps.Channels = ch // the GM channel, as serve's deps have it
+	}
 	return commands.New(deps).Job()
 }
 
@@ -500,6 +513,56 @@ func TestSchedulerApprovalPreviewOutbox(t *testing.T) {
 	other.deliver(context.Background())
 	if posts := w.poster.take(); len(posts) != 0 {
 		t.Errorf("posted again: %+v", posts)
+	}
+}
+
+// A scheduled round that holds an Investigation for the GM's choice
+// among Covert Assets posts the question without its secrets in the
+// schedule's channel, and whole, with its buttons, in the GM channel,
+// from the outbox of the round's transaction (issue 20).
+func TestSchedulerSecretQuestionToGMs(t *testing.T) {
+	w := newSchedWorldWith(t, filepath.Join(t.TempDir(), "t.db"), db.Schedule{Spec: "daily 18:00", Cron: "0 18 * * *", Timezone: "UTC", Rounds: 1},
+		func(c *faction.Campaign) {
+			for range 2 {
+				if _, err := c.AddCovertAsset("Red", "Fixer", "Mars"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := c.AddAsset("Blue", "Spy", "Mars"); err != nil {
+				t.Fatal(err)
+			}
+		})
+	ctx := context.Background()
+	if err := w.store.SetGMChannel(ctx, "g", "gms", "gm"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.store.QueueOrder(ctx, "g", db.FactionOrder{Faction: "Blue", Mode: db.OrderQueued, Body: []byte(`{"action":"investigate","asset":1}`), CreatedBy: "gm"}); err != nil {
+		t.Fatal(err)
+	}
+	if res := w.run("2025-01-06T18:00:00Z"); len(res.Applied) != 1 {
+		t.Fatalf("the firing: %+v", res)
+	}
+	var report, gms []schedPost
+	for _, p := range w.poster.take() {
+		switch p.channel {
+		case "reports":
+			report = append(report, p)
+		case "gms":
+			gms = append(gms, p)
+		}
+	}
+	for _, p := range report {
+		b, _ := json.Marshal(p.msg)
+		if strings.Contains(string(b), "Fixer") || strings.Contains(string(b), "fans:") {
+			t.Errorf("the schedule's channel reads the Covert Assets: %s", b)
+		}
+	}
+	if len(report) == 0 || !strings.Contains(report[0].msg.Content, "the GM chooses which Covert Asset") {
+		t.Errorf("the report does not say the GM chooses: %+v", report)
+	}
+	if len(gms) != 1 || !strings.Contains(gms[0].msg.Content, "Fixer #1000001 of Red at Mars") ||
+		len(gms[0].msg.Rows) != 1 || !strings.HasPrefix(gms[0].msg.Rows[0][0].CustomID, "fans:1:0:Blue") {
+		t.Errorf("the GM channel's question: %+v", gms)
 	}
 }
 

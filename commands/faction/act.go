@@ -90,10 +90,17 @@ func (h *handlers) holdAct(ctx context.Context, req *kit.Request, a *act) (kit.R
 		Rows:    questionRows([]Order{held}, false),
 		Result:  FactionActResult{Action: a.def.Key, Result: seenOutcome(a.out), Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
 	}
-	if q.Secret() && req.GM {
-		// The channel reads the question without its secrets; the GM who
-		// asked gets it whole, with its buttons.
-		resp.Followups = append(resp.Followups, kit.Response{Content: questionText(held, true), Rows: questionRows([]Order{held}, true), Ephemeral: true})
+	if m, ok := secretQuestions([]Order{held}); ok {
+		// The channel reads the question without its secrets; the GMs get
+		// it whole, with its buttons: the GM who asked privately, the
+		// others in their channel.
+		if req.GM {
+			m.Ephemeral = true
+			resp.Followups = append(resp.Followups, m)
+		} else if gm, err := h.GMChannel(ctx, req.GuildID); err == nil && gm != "" {
+			resp.Posts = append(resp.Posts, kit.Post{ChannelID: gm, Message: m,
+				Failed: fmt.Sprintf("Tablehand could not post a question for the GMs in <#%s>: a GM answers it in /faction orders.", gm)})
+		}
 	}
 	return resp, nil
 }

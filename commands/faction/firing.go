@@ -121,8 +121,14 @@ func (j roundsJob) Fire(ctx context.Context, f kit.Firing) (kit.Fired, error) {
 	if f.Header != "" {
 		header = f.Header + "\n" + header
 	}
+	// The GMs read the secret Questions of held orders in their channel
+	// (none set: in /faction orders).
+	gm, err := j.h.GMChannel(ctx, sc.GuildID)
+	if err != nil {
+		return kit.Fired{}, err
+	}
 	p, err := j.h.factions.play(ctx, sc.GuildID, Play{Rounds: sc.Rounds, Roller: j.h.Roller(), Header: header, Paged: true,
-		Store: db.PlayOptions{ActorID: "schedule", Firing: &firing, Note: f.Note, Hook: f.Hook}, Outbox: f.Outbox})
+		Store: db.PlayOptions{ActorID: "schedule", Firing: &firing, Note: f.Note, Hook: f.Hook}, Outbox: f.Outbox, GMChannel: gm})
 	if errors.Is(err, db.ErrFiringDone) {
 		return kit.Fired{Outcome: kit.FiredDone}, nil
 	}

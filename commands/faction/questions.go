@@ -63,6 +63,26 @@ func questionText(o Order, gm bool) string {
 	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.Number, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), text)
 }
 
+// secretQuestions is the message that gives the GMs the secret Questions
+// of held (Investigate's choice among Covert Assets: Question.Public),
+// whole and with their buttons, which the channel's messages leave out;
+// ok is false when held has none.
+func secretQuestions(held []Order) (msg kit.Response, ok bool) {
+	var b strings.Builder
+	var secret []Order
+	for _, o := range held {
+		if o.Question != nil && o.Question.Secret() {
+			secret = append(secret, o)
+			b.WriteString(questionText(o, true) + "\n")
+		}
+	}
+	if len(secret) == 0 {
+		return kit.Response{}, false
+	}
+	return kit.Response{Type: kit.Message, Content: kit.Truncate("🔒 for the GMs: "+b.String(), kit.MaxContent, "… (see /faction orders)"),
+		Rows: questionRows(secret, true)}, true
+}
+
 // answerID is the custom_id of the button that gives option i to o's
 // Question: fans:<number>:<option>:<faction>. A faction's name is at most
 // kit.MaxNameLen long, so it fits Discord's 100 characters.

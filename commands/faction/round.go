@@ -38,7 +38,12 @@ func (h *handlers) round(ctx context.Context, req *kit.Request) (kit.Response, e
 	if err != nil {
 		return kit.Response{}, factionError(noCampaign(err))
 	}
-	return p.Messages[0], nil
+	resp := p.Messages[0]
+	if m, ok := secretQuestions(p.Result.Held); ok && req.GM {
+		m.Ephemeral = true
+		resp.Followups = append(resp.Followups, m)
+	}
+	return resp, nil
 }
 
 // chartRounds is how many rounds the chart goes back.

@@ -38,6 +38,9 @@ type Play struct {
 	// Outbox, when not "", writes the messages to the store's outbox, to
 	// this channel, in the transaction that plays the rounds.
 	Outbox string
+	// GMChannel, when not "" with Outbox, is where the outbox also takes
+	// the GMs the secret Questions of held orders (secretQuestions).
+	GMChannel string
 }
 
 // Played is what Play did: the rounds, and the messages to post.
@@ -98,6 +101,13 @@ func (cs campaigns) playRounds(ctx context.Context, guildID string, p Play) (Pla
 					return nil, err
 				}
 				out[i].ChannelID = p.Outbox
+			}
+			if m, ok := secretQuestions(r.Held); ok && p.GMChannel != "" {
+				body, err := kit.EncodePost(m)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, db.OutboxMessage{ChannelID: p.GMChannel, Body: body})
 			}
 			return out, nil
 		}
