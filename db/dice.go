@@ -18,24 +18,11 @@ type DiceSetting struct {
 }
 
 // Scope is "channel" or "guild": where the setting applies.
-func (s DiceSetting) Scope() string {
-	if s.ChannelID == "" {
-		return "guild"
-	}
-	return "channel"
-}
+func (s DiceSetting) Scope() string { return settingScope(s.ChannelID) }
 
 // SetDiceRule stores s, replacing the setting of its channel (or guild).
 func (d *DB) SetDiceRule(ctx context.Context, s DiceSetting) error {
-	err := d.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO dice_settings (guild_id, channel_id, players, set_by, updated_at)
-			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (guild_id, channel_id) DO UPDATE SET
-				players = excluded.players, set_by = excluded.set_by, updated_at = excluded.updated_at`,
-			s.GuildID, s.ChannelID, s.Players, s.SetBy, d.stamp())
-		return err
-	})
-	if err != nil {
+	if err := d.setSetting(ctx, "dice_settings", "players", s.GuildID, s.ChannelID, s.Players, s.SetBy); err != nil {
 		return fmt.Errorf("set the dice rule of %s %s: %w", s.Scope(), s.ChannelID+s.GuildID, err)
 	}
 	return nil

@@ -718,24 +718,11 @@ type SystemSetting struct {
 }
 
 // Scope is "channel" or "guild": where the setting applies.
-func (s SystemSetting) Scope() string {
-	if s.ChannelID == "" {
-		return "guild"
-	}
-	return "channel"
-}
+func (s SystemSetting) Scope() string { return settingScope(s.ChannelID) }
 
 // SetSystem stores s, replacing the setting of its channel (or guild).
 func (d *DB) SetSystem(ctx context.Context, s SystemSetting) error {
-	err := d.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO system_settings (guild_id, channel_id, system, set_by, updated_at)
-			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (guild_id, channel_id) DO UPDATE SET
-				system = excluded.system, set_by = excluded.set_by, updated_at = excluded.updated_at`,
-			s.GuildID, s.ChannelID, s.System, s.SetBy, d.stamp())
-		return err
-	})
-	if err != nil {
+	if err := d.setSetting(ctx, "system_settings", "system", s.GuildID, s.ChannelID, s.System, s.SetBy); err != nil {
 		return fmt.Errorf("set system of %s %s: %w", s.Scope(), s.ChannelID+s.GuildID, err)
 	}
 	return nil

@@ -19,15 +19,7 @@ type PlaySetting struct {
 
 // SetPlayMode stores s, replacing the channel's setting.
 func (d *DB) SetPlayMode(ctx context.Context, s PlaySetting) error {
-	err := d.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO play_settings (guild_id, channel_id, mode, set_by, updated_at)
-			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (guild_id, channel_id) DO UPDATE SET
-				mode = excluded.mode, set_by = excluded.set_by, updated_at = excluded.updated_at`,
-			s.GuildID, s.ChannelID, s.Mode, s.SetBy, d.stamp())
-		return err
-	})
-	if err != nil {
+	if err := d.setSetting(ctx, "play_settings", "mode", s.GuildID, s.ChannelID, s.Mode, s.SetBy); err != nil {
 		return fmt.Errorf("set play mode of channel %s: %w", s.ChannelID, err)
 	}
 	return nil
