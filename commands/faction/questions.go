@@ -102,9 +102,12 @@ func (h *handlers) answeredOrder(ctx context.Context, req *kit.Request) (id, num
 		}
 		return id, id, idx, nil
 	}
+	if len(parts) != 4 {
+		return 0, 0, 0, kit.Errorf("this button no longer works: see /faction orders")
+	}
 	n, err1 := strconv.ParseInt(parts[1], 10, 64)
 	i, err2 := strconv.ParseInt(parts[2], 10, 64)
-	if len(parts) != 4 || err1 != nil || err2 != nil {
+	if err1 != nil || err2 != nil {
 		return 0, 0, 0, kit.Errorf("this button no longer works: see /faction orders")
 	}
 	orders, err := h.factions.orders(ctx, req.GuildID, parts[3], "")
