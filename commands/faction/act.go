@@ -88,7 +88,7 @@ func (h *handlers) holdAct(ctx context.Context, req *kit.Request, a *act) (kit.R
 	resp := kit.Response{
 		Content: fmt.Sprintf("**%s**: %s is held.\n%s", kit.EscapeMarkdown(a.who), a.def.Name, questionText(held, false)),
 		Rows:    questionRows([]Order{held}, false),
-		Result:  FactionActResult{Action: a.def.Key, Result: seenOutcome(a.out), Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
+		Result:  FactionActResult{Action: a.def.Key, Result: a.out.Seen(), Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
 	}
 	if m, ok := secretQuestions([]Order{held}); ok {
 		// The channel reads the question without its secrets; the GMs get

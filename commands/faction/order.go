@@ -151,7 +151,7 @@ type FactionOrderResult struct {
 // a secret Question as Seen.
 func orderResult(o Order, gm bool) FactionOrderResult {
 	q := o.Question
-	if q != nil && !gm && q.Secret() {
+	if q != nil && !gm {
 		seen := q.Seen()
 		q = &seen
 	}

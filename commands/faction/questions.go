@@ -58,7 +58,7 @@ func questionText(o Order, gm bool) string {
 	}
 	text := q.Text
 	if !gm && q.Secret() {
-		text = q.Public + " (a GM answers in /faction orders)"
+		text = q.Seen().Text + " (a GM answers in /faction orders)"
 	}
 	return fmt.Sprintf("❓ order #%d of %s (`%s`) waits for %s: %s", o.Number, kit.EscapeMarkdown(o.Faction), kit.CodeSafe(o.Order.String()), kit.EscapeMarkdown(who), text)
 }
@@ -179,10 +179,7 @@ func (a *answer) apply(o *Order, fc *Campaign) (db.OrderChange, error) {
 	if q.Ask != "gm" && !a.req.GM && !viewer(a.req).Plays(fc.Campaign.Faction(q.Ask)) {
 		return db.OrderChange{}, kit.Errorf("this question is for %s's player (or the GM)", q.Ask)
 	}
-	a.question, a.option, a.secret = q.Text, q.Options[a.idx], q.Secret()
-	if a.secret {
-		a.question = q.Public
-	}
+	a.question, a.option, a.secret = q.Seen().Text, q.Options[a.idx], q.Secret()
 	param := q.Param
 	if param == "target" && o.Order.Action == "investigate" {
 		// Held before the GM's answer had its own param: the Covert Asset
@@ -228,23 +225,9 @@ func (a *answer) reply(id int64, o Order, c *rules.Campaign) kit.Response {
 		fmt.Fprintf(&b, "It will be carried out in round %d.", c.Round)
 	}
 	resp := kit.Response{Content: b.String(), Rows: rows, Ephemeral: a.resolved && a.out.Covert,
-		Result: map[string]any{"order": orderResult(o, false), "resolved": a.resolved, "outcome": seenOutcome(a.out)}}
+		Result: map[string]any{"order": orderResult(o, false), "resolved": a.resolved, "outcome": a.out.Seen()}}
 	if a.secret {
 		resp.Followups = append(resp.Followups, kit.Response{Content: fmt.Sprintf("You answered %q for order #%d: only the GMs see which.", a.option, id), Ephemeral: true})
 	}
 	return resp
-}
-
-// seenOutcome is o as the players read it: its Questions without their
-// secrets.
-func seenOutcome(o rules.Outcome) rules.Outcome {
-	if len(o.Questions) == 0 {
-		return o
-	}
-	qs := make([]rules.Question, len(o.Questions))
-	for i, q := range o.Questions {
-		qs[i] = q.Seen()
-	}
-	o.Questions = qs
-	return o
 }

@@ -184,6 +184,19 @@ func (q Question) Seen() Question {
 // Options.
 func (q Question) Secret() bool { return q.Public != "" }
 
+// Seen is the outcome as the players read it: its Questions Seen.
+func (o Outcome) Seen() Outcome {
+	if len(o.Questions) == 0 {
+		return o
+	}
+	qs := make([]Question, len(o.Questions))
+	for i, q := range o.Questions {
+		qs[i] = q.Seen()
+	}
+	o.Questions = qs
+	return o
+}
+
 // Cost is something paid.
 type Cost struct {
 	Faction string `json:"faction"`

@@ -420,4 +420,7 @@ func TestInvestigateAmongSeveral(t *testing.T) {
 	if len(seen.Options) != 0 {
 		t.Errorf("the players read the options %v", seen.Options)
 	}
+	if got := out.Seen().Questions; len(got) != 1 || got[0].Text != seen.Text || len(got[0].Options) != 0 || len(out.Questions[0].Options) != 2 {
+		t.Errorf("the outcome as the players read it: %+v (and the GM's kept %+v)", got, out.Questions)
+	}
 }
