@@ -90,16 +90,11 @@ func (h *handlers) holdAct(ctx context.Context, req *kit.Request, a *act) (kit.R
 		Rows:    questionRows([]Order{held}, false),
 		Result:  FactionActResult{Action: a.def.Key, Result: a.out.Seen(), Held: held.Number, Outcome: kit.Outcome{Rolls: []kit.RollGroup{}}},
 	}
+	// The channel reads the question without its secrets; the GMs get it
+	// whole, with its buttons.
 	if m, ok := secretQuestions([]Order{held}); ok {
-		// The channel reads the question without its secrets; the GMs get
-		// it whole, with its buttons: the GM who asked privately, the
-		// others in their channel.
-		if req.GM {
-			m.Ephemeral = true
-			resp.Followups = append(resp.Followups, m)
-		} else if gm, err := h.GMChannel(ctx, req.GuildID); err == nil && gm != "" {
-			resp.Posts = append(resp.Posts, kit.Post{ChannelID: gm, Message: m,
-				Failed: fmt.Sprintf("Tablehand could not post a question for the GMs in <#%s>: a GM answers it in /faction orders.", gm)})
+		if err := h.TellGMs(ctx, req, &resp, m, "Tablehand could not post a question for the GMs in <#%s>: a GM answers it in /faction orders."); err != nil {
+			return kit.Response{}, err
 		}
 	}
 	return resp, nil

@@ -119,6 +119,25 @@ func (e *Env) GMChannel(ctx context.Context, guildID string) (string, error) {
 	return ch, err
 }
 
+// TellGMs gives the GMs msg, which the asker's channel may not read: the
+// asker, when a GM, in a private follow-up of resp; else a post of resp
+// in the GM channel, when one is set. failed, with the channel for its
+// %s, is what the asker reads if that post cannot be made: where the GMs
+// find it instead.
+func (e *Env) TellGMs(ctx context.Context, req *Request, resp *Response, msg Response, failed string) error {
+	if req.GM {
+		msg.Ephemeral = true
+		resp.Followups = append(resp.Followups, msg)
+		return nil
+	}
+	ch, err := e.GMChannel(ctx, req.GuildID)
+	if err != nil || ch == "" {
+		return err
+	}
+	resp.Posts = append(resp.Posts, Post{ChannelID: ch, Message: msg, Failed: fmt.Sprintf(failed, ch)})
+	return nil
+}
+
 // Conceal turns the full answer to a roll (resp, what its roller would
 // see of a public roll) into what each person sees under vis:
 //

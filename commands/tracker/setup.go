@@ -165,23 +165,16 @@ func (h *Tracker) addCombatant(ctx context.Context, req *kit.Request, sheet *db.
 		return kit.Response{}, err
 	}
 	resp := h.reply(req, enc, ev, enc.State.Begun, moved)
-	h.tellGMs(ctx, req, ev, &resp)
+	// What a player's join did that only the GMs read (a hidden combatant
+	// yielding its name) goes to their channel; a GM's own answer has it
+	// already (GMSecrets).
+	if secret := ev.SecretFormat(kit.EscapeInline); secret != "" && !req.GM {
+		msg := kit.Response{Content: fmt.Sprintf("🔒 in <#%s>: %s", req.ChannelID, secret)}
+		if err := h.TellGMs(ctx, req, &resp, msg, "Tablehand could not post in the GM channel <#%s>: the GMs see it in /init list."); err != nil {
+			return kit.Response{}, err
+		}
+	}
 	return resp, nil
-}
-
-// tellGMs posts in the GM channel, if one is set, what a player's change
-// did that only the GMs read (a hidden combatant yielding its name): the
-// player's answer says nothing of it.
-func (h *Tracker) tellGMs(ctx context.Context, req *kit.Request, ev encounter.Event, resp *kit.Response) {
-	secret := ev.SecretFormat(kit.EscapeInline)
-	if req.GM || secret == "" {
-		return
-	}
-	ch, err := h.GMChannel(ctx, req.GuildID)
-	if err != nil || ch == "" {
-		return // the GMs read it in /init list
-	}
-	resp.Posts = append(resp.Posts, kit.Post{ChannelID: ch, Message: kit.Response{Content: fmt.Sprintf("🔒 in <#%s>: %s", req.ChannelID, secret)}})
 }
 
 // alreadyIn refuses a second /init join of the asker's: under a name
