@@ -230,7 +230,9 @@ func (h *Tracker) combatantFrom(call *kit.Call, sheet *db.Character, joining boo
 	tracks := h.typedStats(call, stats)
 	h.optionStats(req, stats)
 	c.Stats = takeTracks(&c, stats, tracks)
-	call.Fail(checkResources(&c))
+	// Within the options' limits (kit.MaxStatAbs), so that every command
+	// words the same ones.
+	call.Fail(initError(encounter.CheckTracks(&c, kit.MaxStatAbs)))
 	if owner := req.Options.String("owner"); owner != "" {
 		c.Owner = owner
 	}
@@ -282,31 +284,6 @@ func (h *Tracker) optionStats(req *kit.Request, stats map[string]int) {
 			}
 		}
 	}
-}
-
-// checkResources holds c's tracks to the limits of the options that give
-// them (kit.MaxStatAbs), with the encounter's low end (hp from 1, the
-// others from 0), so that every command words the same limits.
-func checkResources(c *encounter.Combatant) error {
-	for _, k := range slices.Sorted(maps.Keys(c.Resources)) {
-		low := 0
-		if k == encounter.TrackHP {
-			low = 1
-		}
-		top := kit.MaxStatAbs
-		if m, ok := c.Max[k]; ok && m >= low && m < top {
-			top = m
-		}
-		if v := c.Resources[k]; v < low || v > top {
-			return kit.Errorf("%s must be %d to %d, not %d (example: /init add name:Orc hp:10)", k, low, top, v)
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(c.Max)) {
-		if m := c.Max[k]; m < 1 || m > kit.MaxStatAbs {
-			return kit.Errorf("max_%s must be 1 to %d, not %d (example: /init add name:Orc hp:10 stats:\"max_hp=12\")", k, kit.MaxStatAbs, m)
-		}
-	}
-	return nil
 }
 
 // takeTracks moves each of tracks found in stats to c's Resources, with

@@ -50,7 +50,7 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 				return err
 			}
 		}
-		if err := checkTracks(&c); err != nil {
+		if err := CheckTracks(&c, MaxValue); err != nil {
 			return err
 		}
 		if ns, ok := p.(NoScorer); ok {
@@ -103,16 +103,18 @@ func (e *Encounter) Add(p Policy, r dice.Roller, actor string, c Combatant) (Eve
 // valid range: a maximum is at least 1, a current value from 0 to its
 // maximum (no system here keeps temporary hit points above it), and hit
 // points (TrackHP) at least 1, since a combatant at 0 would join the
-// fight already down (unless it is added Defeated, on purpose).
-func checkTracks(c *Combatant) error {
+// fight already down (unless it is added Defeated, on purpose). ceiling
+// is the largest value either may take: Add's is MaxValue, a command's
+// the limit of the option that gives it.
+func CheckTracks(c *Combatant, ceiling int) error {
 	for _, k := range slices.Sorted(maps.Keys(c.Resources)) {
 		v, low := c.Resources[k], 0
 		if k == TrackHP && !c.Defeated {
 			low = 1
 		}
 		top, bounded := c.Max[k]
-		if !bounded || top < low {
-			top = MaxValue
+		if !bounded || top < low || top > ceiling {
+			top = ceiling
 		}
 		if v < low || v > top {
 			return invalidf("%s must be %d to %d, not %d (example: /init add name:Orc hp:10)", k, low, top, v)
@@ -120,8 +122,8 @@ func checkTracks(c *Combatant) error {
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.Max)) {
 		m := c.Max[k]
-		if m < 1 {
-			return invalidf("max_%s must be 1 to %d, not %d (example: /init add name:Orc hp:10 stats:\"max_hp=12\")", k, MaxValue, m)
+		if m < 1 || m > ceiling {
+			return invalidf("max_%s must be 1 to %d, not %d (example: /init add name:Orc hp:10 stats:\"max_hp=12\")", k, ceiling, m)
 		}
 		if v, ok := c.Resources[k]; ok && v > m {
 			return invalidf("%s %d is above its maximum: max_%s must be %d to %d, not %d (example: /init add name:Orc hp:10 stats:\"max_hp=12\")", k, v, k, max(v, 1), MaxValue, m)
