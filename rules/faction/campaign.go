@@ -129,9 +129,10 @@ func (c *Campaign) numberIfSeen(own *Faction, a *Asset) {
 	c.renumberRefs(old, a.ID)
 }
 
-// renumberRefs changes every reference to the asset numbered old to new.
-// Numbers of a faction's block are held by no effect, project or debt, so
-// any field that may hold an asset's number is changed where it holds old.
+// renumberRefs changes every reference to the asset numbered old to new:
+// numbers of a faction's block are no effect's, project's or debt's own,
+// so any field that may hold an asset's number is changed where it holds
+// old.
 func (c *Campaign) renumberRefs(old, new int) {
 	swap := func(p *int) {
 		if *p == old {
@@ -156,6 +157,9 @@ func (c *Campaign) renumberRefs(old, new int) {
 		}
 		for i := range f.Turn.Remotes {
 			swap(&f.Turn.Remotes[i].Asset)
+		}
+		for i := range f.Research {
+			swap(&f.Research[i].Asset)
 		}
 		for _, a := range f.Assets {
 			swap(&a.Aboard)

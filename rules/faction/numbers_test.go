@@ -224,6 +224,7 @@ func TestBornCovertNumbers(t *testing.T) {
 	// Red's order against the Spy cannot name it; Blue's own Plan keeps
 	// its number in its effects.
 	c.Effects = append(c.Effects, Effect{ID: 1, Kind: EffectPlan, Faction: "Blue", Due: 2, Asset: spy.ID, Target: envoy.ID})
+	blue.Research = append(blue.Research, Project{ID: 1, Kind: ResearchEffectiveness, Asset: envoy.ID})
 	old := spy.ID
 	c.NumberSeen()
 	if spy.ID != old {
@@ -238,6 +239,9 @@ func TestBornCovertNumbers(t *testing.T) {
 	}
 	if e := c.Effects[0]; e.Asset != 2 || e.Target != 3 {
 		t.Errorf("the Plan still names #%d and #%d", e.Asset, e.Target)
+	}
+	if p := blue.Research[0]; p.Asset != 3 {
+		t.Errorf("the project still names #%d, want #3", p.Asset)
 	}
 	if a, f := c.Asset(old); a != spy || f != blue {
 		t.Errorf("the old number finds %v of %v", a, f)
