@@ -95,7 +95,7 @@ func seenAP(c *rules.Campaign, v Viewer, f *rules.Faction) int {
 	if v.SeesAll(f) || f.Turn.Round != c.Round {
 		return apNow(c, f)
 	}
-	return f.SeenAP(f.AP)
+	return f.SeenAP()
 }
 
 // seenStats are f's Health Stats as v reads them (see seenAP).

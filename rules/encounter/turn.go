@@ -80,7 +80,7 @@ func (e *Encounter) Begin(p Policy, r dice.Roller, actor string) (Event, error) 
 		// players' initiative is the same with or without it (issue 20).
 		// Sorting by initiative orders them all afterwards; a tie with a
 		// hidden combatant goes to the one the players see in any case.
-		seenFirst(x.Combatants)
+		visibleFirst(x.Combatants, func(c *Combatant) bool { return c.Hidden })
 		rolls, err := p.Order(x, r)
 		if err != nil {
 			return err
@@ -106,20 +106,6 @@ func (e *Encounter) Begin(p Policy, r dice.Roller, actor string) (Event, error) 
 		ev.listLine("Order", x.Combatants)
 		ev.Lines = append(ev.Lines, turn...)
 		return nil
-	})
-}
-
-// seenFirst moves the hidden combatants of cs after the others, keeping
-// the order within each.
-func seenFirst(cs []Combatant) {
-	slices.SortStableFunc(cs, func(a, b Combatant) int {
-		switch {
-		case a.Hidden == b.Hidden:
-			return 0
-		case a.Hidden:
-			return 1
-		}
-		return -1
 	})
 }
 

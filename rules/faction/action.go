@@ -415,15 +415,25 @@ func (x *act) factionParam(k string) (*Faction, error) {
 	return f, nil
 }
 
+// assetID reads the asset number in the parameter k.
+func (x *act) assetID(k string) (int, error) {
+	s := x.param(k)
+	id, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
+	if err != nil {
+		return 0, x.errf(ErrBadParam, "%s:%s is not an asset ID", k, s)
+	}
+	return id, nil
+}
+
 // assetParam returns the asset whose ID is in the parameter.
 func (x *act) assetParam(k string) (*Asset, *Faction, error) {
 	s := x.param(k)
 	if s == "" {
 		return nil, nil, x.errf(ErrBadParam, "%s needs %s: (an asset ID)", x.def.Name, k)
 	}
-	id, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
+	id, err := x.assetID(k)
 	if err != nil {
-		return nil, nil, x.errf(ErrBadParam, "%s:%s is not an asset ID", k, s)
+		return nil, nil, err
 	}
 	a, f := x.c.Asset(id)
 	if a == nil || !x.c.SeenBy(x.f, f, a) {

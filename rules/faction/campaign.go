@@ -117,7 +117,7 @@ func (c *Campaign) NumberSeen() {
 // numberIfSeen renumbers a, own's, if it is born Covert and another
 // faction sees it now (see SeenBy).
 func (c *Campaign) numberIfSeen(own *Faction, a *Asset) {
-	if !hiddenNumber(a.ID) || c.Covert(own, a) && a.HiredBy == "" && a.CapturedBy == "" && a.DoubleFor == "" {
+	if !hiddenNumber(a.ID) || !slices.ContainsFunc(c.Factions, func(g *Faction) bool { return g != own && c.SeenBy(g, own, a) }) {
 		return
 	}
 	old := a.ID
@@ -472,15 +472,7 @@ func (c *Campaign) Covert(owner *Faction, a *Asset) bool {
 	if a.Revealed {
 		return false
 	}
-	if a.Covert {
-		return true
-	}
-	for _, m := range c.ActiveMemes(owner) {
-		if m.AllCovert {
-			return true
-		}
-	}
-	return false
+	return a.Covert || c.allCovert(owner)
 }
 
 // home returns where an escaping agent goes: the faction's Home, else its

@@ -183,7 +183,10 @@ func (x *act) covertCandidates(via *Asset, scope *Faction) ([]*Asset, []*Faction
 // gm_target, and asked is true.
 func (x *act) investigateTarget(candidates []*Asset, owners []*Faction, scope *Faction) (tgt *Asset, tf *Faction, asked bool, err error) {
 	if s := x.param("gm_target"); s != "" {
-		id, _ := strconv.Atoi(strings.TrimPrefix(s, "#"))
+		id, err := x.assetID("gm_target")
+		if err != nil {
+			return nil, nil, false, err
+		}
 		if i := slices.IndexFunc(candidates, func(a *Asset) bool { return a.ID == id }); i >= 0 {
 			return candidates[i], owners[i], false, nil
 		}

@@ -302,13 +302,13 @@ func TestCovertCostsUnseen(t *testing.T) {
 	if !out.Covert || red.AP != 3 {
 		t.Fatalf("subterfuge: covert %v, AP %d, want true and 3", out.Covert, red.AP)
 	}
-	if got := red.SeenAP(red.AP); got != 4 {
+	if got := red.SeenAP(); got != 4 {
 		t.Errorf("the others read AP %d, want 4: the Covert action unpaid", got)
 	}
 	// The Envoy, Covert now, acts Covertly too: the others still read 4.
 	do(t, c, "Red", order("subterfuge", env.ID))
 	red = c.Faction("Red")
-	if got := red.SeenAP(red.AP); red.AP != 2 || got != 4 {
+	if got := red.SeenAP(); red.AP != 2 || got != 4 {
 		t.Errorf("after two: AP %d, the others read %d; want 2 and 4", red.AP, got)
 	}
 	if red.SeenStats() != red.Stats {
@@ -320,7 +320,7 @@ func TestCovertCostsUnseen(t *testing.T) {
 		t.Fatal(err)
 	}
 	red = c.Faction("Red")
-	if red.Turn.CovertAP != 0 || red.SeenAP(red.AP) != red.AP {
-		t.Errorf("after the round the others read AP %d of %d", red.SeenAP(red.AP), red.AP)
+	if red.Turn.CovertAP != 0 || red.SeenAP() != red.AP {
+		t.Errorf("after the round the others read AP %d of %d", red.SeenAP(), red.AP)
 	}
 }

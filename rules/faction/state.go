@@ -682,9 +682,9 @@ func (t *TurnState) hideCosts(ap int, before, after Stats) {
 	}
 }
 
-// SeenAP is the AP the others read of f's ap (what it has now): as if its
-// Covert actions were not paid.
-func (f *Faction) SeenAP(ap int) int { return ap + f.Turn.CovertAP }
+// SeenAP is the AP the others read of f's: as if its Covert actions were
+// not paid.
+func (f *Faction) SeenAP() int { return f.AP + f.Turn.CovertAP }
 
 // SeenStats are the Health Stats the others read of f: as if its Covert
 // actions were not paid.
