@@ -296,6 +296,8 @@ func TestCovertCostsUnseen(t *testing.T) {
 	spy := add(t, c, "Red", "Spy", "Mars")
 	spy.Covert = true
 	env := add(t, c, "Red", "Envoy", "Mars")
+	fixer := add(t, c, "Red", "Fixer", "Mars")
+	fixer.Covert = true
 	// "Make any Agent Asset (except Mogul) Covert": 1 AP, by a Covert Spy.
 	out := do(t, c, "Red", order("subterfuge", spy.ID, "target", id(env)))
 	red = c.Faction("Red") // Resolve plays on a copy
@@ -314,13 +316,21 @@ func TestCovertCostsUnseen(t *testing.T) {
 	if red.SeenStats() != red.Stats {
 		t.Errorf("Subterfuge costs no Health Stat: the others read %+v, Red has %+v", red.SeenStats(), red.Stats)
 	}
+	// Paid as Stat damage ("at a cost of damage to the Faction's related
+	// Stat instead of AP") by the Covert Fixer: RES pairs with INF,
+	// 7 -> 6; the others still read 7, and AP 4.
+	do(t, c, "Red", order("subterfuge", fixer.ID, "target", id(fixer), "pay", "stat"))
+	red = c.Faction("Red")
+	if red.Stats.INF != 6 || red.SeenStats().INF != 7 || red.SeenAP() != 4 {
+		t.Errorf("paid as INF: Red has INF %d, the others read INF %d and AP %d; want 6, 7 and 4", red.Stats.INF, red.SeenStats().INF, red.SeenAP())
+	}
 	// The round is played: its report tells of them, the others read
 	// the sheet as it is.
 	if _, err := ResolveRound(c, nil, dice.NewPhysical(nil)); err != nil {
 		t.Fatal(err)
 	}
 	red = c.Faction("Red")
-	if red.Turn.CovertAP != 0 || red.SeenAP() != red.AP {
-		t.Errorf("after the round the others read AP %d of %d", red.SeenAP(), red.AP)
+	if red.Turn.CovertAP != 0 || red.SeenAP() != red.AP || red.SeenStats() != red.Stats {
+		t.Errorf("after the round the others read AP %d of %d, %+v of %+v", red.SeenAP(), red.AP, red.SeenStats(), red.Stats)
 	}
 }
