@@ -143,3 +143,43 @@ func TestHiddenYieldsItsName(t *testing.T) {
 		t.Errorf("a hidden Aria beside the players': %v, want ErrDuplicate", err)
 	}
 }
+
+// TestBreakTiesSeenFirst: in a run of tied combatants those the players
+// see break their tie among themselves, first, and a hidden one ties only
+// with hidden ones, after them (issue 20), so no one the players see rolls
+// a tie-break because of a hidden combatant.
+func TestBreakTiesSeenFirst(t *testing.T) {
+	begin := func(t *testing.T, cs []Combatant, faces ...int) (*Encounter, []string) {
+		t.Helper()
+		e := New("")
+		for _, c := range cs {
+			c.Stats = map[string]int{StatInitiative: 12}
+			c.Resources = map[string]int{"hp": 5}
+			mustDo(t)(e.Add(Generic{}, nil, "gm", c))
+		}
+		d := physical(faces...)
+		ev := mustDo(t)(e.Begin(Generic{}, d, "gm"))
+		if err := d.Done(); err != nil {
+			t.Fatal(err)
+		}
+		var rolled []string
+		for _, r := range ev.Rolls {
+			rolled = append(rolled, r.Name)
+		}
+		return e, rolled
+	}
+	// One the players see, tied with a hidden one: no tie-break at all.
+	e, rolled := begin(t, []Combatant{{Name: "Ogre", Hidden: true}, {Name: "Aria"}})
+	if len(rolled) != 0 || !slices.Equal(e.View(true).Order, []string{"Aria", "Ogre"}) {
+		t.Errorf("Aria and a hidden Ogre: rolls %v, order %v; want none, Aria first", rolled, e.View(true).Order)
+	}
+	// Two of each: Aria 5 and Bram 15 break theirs first, then Ogre 9
+	// and Gob 3 theirs; the hidden come after those the players see.
+	e, rolled = begin(t, []Combatant{{Name: "Ogre", Hidden: true}, {Name: "Aria"}, {Name: "Gob", Hidden: true}, {Name: "Bram"}}, 5, 15, 9, 3)
+	if !slices.Equal(rolled, []string{"Aria", "Bram", "Ogre", "Gob"}) {
+		t.Errorf("tie-breaks rolled by %v, want Aria, Bram, then Ogre, Gob", rolled)
+	}
+	if got := e.View(true).Order; !slices.Equal(got, []string{"Bram", "Aria", "Ogre", "Gob"}) {
+		t.Errorf("order %v, want Bram (15), Aria (5), Ogre (9), Gob (3)", got)
+	}
+}
