@@ -895,3 +895,9 @@ func (d *DB) PlayedRound(ctx context.Context, guildID string, round int) (Factio
 func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
+
+// valuesRows is n rows of VALUES, each row ("(?, ?)"), for a statement
+// that inserts many at once.
+func valuesRows(n int, row string) string {
+	return strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -55,21 +54,15 @@ func (w *claimWait) fail(err error) { w.first, w.err = false, err }
 // same ID is refused rather than run again; of one ID twice in a batch,
 // the first is first.
 func (d *DB) saveClaims(ctx context.Context, batch []*claimWait) {
-	var q strings.Builder
-	q.WriteString(`INSERT INTO interactions (id, seen_at) VALUES `)
+	q := `INSERT INTO interactions (id, seen_at) VALUES ` + valuesRows(len(batch), "(?, ?)") + ` ON CONFLICT (id) DO NOTHING RETURNING id`
 	args := make([]any, 0, 2*len(batch))
-	for i, w := range batch {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString("(?, ?)")
+	for _, w := range batch {
 		args = append(args, w.id, w.seen)
 	}
-	q.WriteString(` ON CONFLICT (id) DO NOTHING RETURNING id`)
 	var claimed []string
 	err := d.onceLocked(func(conn *sql.DB) error {
 		var err error
-		claimed, err = queryAll(ctx, conn, scanString, q.String(), args...)
+		claimed, err = queryAll(ctx, conn, scanString, q, args...)
 		return err
 	})
 	fresh := map[string]bool{}

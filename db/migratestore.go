@@ -204,8 +204,7 @@ func copyTable(ctx context.Context, src *sql.DB, tx *sql.Tx, table, key string) 
 			return nil
 		}
 		n := len(batch) / len(cols)
-		q := `INSERT INTO ` + table + ` (` + strings.Join(cols, ", ") + `) VALUES ` +
-			strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
+		q := `INSERT INTO ` + table + ` (` + strings.Join(cols, ", ") + `) VALUES ` + valuesRows(n, row)
 		_, err := tx.ExecContext(ctx, q, batch...)
 		batch = batch[:0]
 		return err

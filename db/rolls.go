@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -101,11 +100,19 @@ func (d *DB) saveRolls(ctx context.Context, batch []*rollWait) {
 	}
 }
 
-// insertRollSQL saves one roll and reads its guild's GM channel.
-const insertRollSQL = `INSERT INTO rolls
+// The statement that saves rolls, in parts: a row of VALUES is rollRow's,
+// and each row saved returns its ID and its guild's GM channel.
+const (
+	rollInsert = `INSERT INTO rolls
 	(code, guild_id, channel_id, user_id, user_name, expr, total, private, visibility, detail, created_at)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	VALUES `
+	rollValues    = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	rollReturning = `
 	RETURNING id, COALESCE((SELECT g.channel_id FROM gm_channels g WHERE g.guild_id = rolls.guild_id), '')`
+)
+
+// insertRollSQL saves one roll and reads its guild's GM channel.
+const insertRollSQL = rollInsert + rollValues + rollReturning
 
 // rollRow is the values of w's row of the roll log, in the order of
 // insertRollSQL's columns.
@@ -138,47 +145,34 @@ func (d *DB) saveRollsOnce(ctx context.Context, conn *sql.DB, batch []*rollWait)
 		w := batch[0]
 		return d.insertRoll.QueryRowContext(ctx, rollRow(w)...).Scan(&w.id, &w.gm)
 	}
-	head, values, _ := strings.Cut(insertRollSQL, "VALUES (")
-	values, returning, _ := strings.Cut(values, ")")
-	var q strings.Builder
-	q.WriteString(head + "VALUES ")
 	args := make([]any, 0, len(batch)*11)
-	for i, w := range batch {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString("(" + values + ")")
+	for _, w := range batch {
 		args = append(args, rollRow(w)...)
 	}
-	q.WriteString(returning + ", code")
 	type saved struct {
-		id       int64
-		gm, code string
+		id int64
+		gm string
 	}
 	rows, err := queryAll(ctx, conn, func(row interface{ Scan(...any) error }) (saved, error) {
 		var s saved
-		err := row.Scan(&s.id, &s.gm, &s.code)
+		err := row.Scan(&s.id, &s.gm)
 		return s, err
-	}, q.String(), args...)
+	}, rollInsert+valuesRows(len(batch), rollValues)+rollReturning, args...)
 	if err != nil {
 		return err
 	}
-	// Rows of one code (codes are drawn at random; two alike are rare)
-	// go to its rolls in the order of their IDs, the order of VALUES.
-	slices.SortFunc(rows, func(a, b saved) int { return cmp.Compare(a.id, b.id) })
-	byCode := map[string][]saved{}
-	for _, r := range rows {
-		byCode[r.code] = append(byCode[r.code], r)
-	}
-	for _, w := range batch {
-		mine := byCode[w.r.Code]
-		if len(mine) == 0 {
-			// Not to be: the statement saved every row or none.
-			w.err = fmt.Errorf("roll log: roll %s saved with no row returned", w.r.Code)
-			continue
+	if len(rows) != len(batch) {
+		// Not to be: the statement saved every row or none. Not an error
+		// to return, which would save each roll again.
+		for _, w := range batch {
+			w.fail(fmt.Errorf("roll log: %d rolls saved, %d rows returned", len(batch), len(rows)))
 		}
-		w.id, w.gm = mine[0].id, mine[0].gm
-		byCode[w.r.Code] = mine[1:]
+		return nil
+	}
+	// The IDs follow VALUES: sorted, the i-th is the batch's i-th roll.
+	slices.SortFunc(rows, func(a, b saved) int { return cmp.Compare(a.id, b.id) })
+	for i, w := range batch {
+		w.id, w.gm = rows[i].id, rows[i].gm
 	}
 	return nil
 }
