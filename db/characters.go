@@ -62,15 +62,14 @@ func (c *Character) parse(stats, created, updated string) error {
 // error wrapping ErrNotFound. Where a visible and a hidden sheet share the
 // name, it is the visible one: CharactersNamed returns both.
 func (d *DB) Character(ctx context.Context, guildID, name string) (Character, error) {
-	c, err := scanCharacter(d.sql.QueryRowContext(ctx, `SELECT `+characterCols+` FROM characters
-		WHERE guild_id = ? AND name = ? COLLATE NOCASE ORDER BY hidden LIMIT 1`, guildID, name))
-	if errors.Is(err, sql.ErrNoRows) {
+	cs, err := d.CharactersNamed(ctx, guildID, name)
+	if err != nil {
+		return Character{}, err
+	}
+	if len(cs) == 0 {
 		return Character{}, fmt.Errorf("character %q: %w", name, ErrNotFound)
 	}
-	if err != nil {
-		return Character{}, fmt.Errorf("load character %q: %w", name, err)
-	}
-	return c, nil
+	return cs[0], nil
 }
 
 // CharactersNamed returns the characters named name (any case) in
@@ -79,21 +78,9 @@ func (d *DB) Character(ctx context.Context, guildID, name string) (Character, er
 // the hidden ones, so that a hidden sheet (a GM's secret) holds no name
 // against the players; who reads which is the commands' to say.
 func (d *DB) CharactersNamed(ctx context.Context, guildID, name string) ([]Character, error) {
-	rows, err := d.sql.QueryContext(ctx, `SELECT `+characterCols+` FROM characters
+	out, err := queryAll(ctx, d.sql, scanCharacter, `SELECT `+characterCols+` FROM characters
 		WHERE guild_id = ? AND name = ? COLLATE NOCASE ORDER BY hidden`, guildID, name)
 	if err != nil {
-		return nil, fmt.Errorf("load characters %q: %w", name, err)
-	}
-	defer rows.Close()
-	var out []Character
-	for rows.Next() {
-		c, err := scanCharacter(rows)
-		if err != nil {
-			return nil, fmt.Errorf("load characters %q: %w", name, err)
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("load characters %q: %w", name, err)
 	}
 	return out, nil
@@ -139,12 +126,12 @@ func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) 
 				return ErrExists
 			}
 		} else {
-			if err := nameFree(ctx, tx, c); err != nil {
-				return err
-			}
 			res, err := tx.ExecContext(ctx, `UPDATE characters SET owner_id = ?, owner_name = ?, name = ?, system = ?, stats = ?, hidden = ?, updated_at = ?
 				WHERE id = ? AND updated_at = ?`,
 				c.OwnerID, c.OwnerName, c.Name, c.System, string(stats), c.Hidden, now, c.ID, c.UpdatedAt.UTC().Format(time.RFC3339Nano))
+			if isUniqueViolation(err) {
+				return ErrExists // the name index of sheets as visible (or hidden) as c
+			}
 			if err != nil {
 				return err
 			}
@@ -168,42 +155,14 @@ func (d *DB) SaveCharacter(ctx context.Context, c Character) (Character, error) 
 // Characters lists guildID's characters by name; ownerID and system, when
 // not empty, filter; prefix matches the start of names (any case).
 func (d *DB) Characters(ctx context.Context, guildID, ownerID, system, prefix string, limit int) ([]Character, error) {
-	rows, err := d.sql.QueryContext(ctx, `SELECT `+characterCols+` FROM characters
+	out, err := queryAll(ctx, d.sql, scanCharacter, `SELECT `+characterCols+` FROM characters
 		WHERE guild_id = ? AND (? = '' OR owner_id = ?) AND (? = '' OR system = ?)
 		AND name LIKE ? ESCAPE '\' ORDER BY name COLLATE NOCASE LIMIT ?`,
 		guildID, ownerID, ownerID, system, system, likePrefix(prefix), limit)
 	if err != nil {
 		return nil, fmt.Errorf("list characters: %w", err)
 	}
-	defer rows.Close()
-	var out []Character
-	for rows.Next() {
-		c, err := scanCharacter(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list characters: %w", err)
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list characters: %w", err)
-	}
 	return out, nil
-}
-
-// nameFree is ErrExists when a sheet of c's guild other than c holds c's
-// name (any case) and is as visible (or as hidden) as c: the unique
-// indexes would refuse the change, and this says so before.
-func nameFree(ctx context.Context, tx *sql.Tx, c Character) error {
-	var taken bool
-	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM characters
-		WHERE guild_id = ? AND name = ? COLLATE NOCASE AND hidden = ? AND id <> ?)`, c.GuildID, c.Name, c.Hidden, c.ID).Scan(&taken)
-	if err != nil {
-		return err
-	}
-	if taken {
-		return ErrExists
-	}
-	return nil
 }
 
 // DeleteCharacter removes the character id of guildID; an error wraps
