@@ -16,7 +16,7 @@ import (
 )
 
 // countingStore is the SQLite store with a count of the calls /roll makes
-// of it: each is one round trip to the database (one statement; SaveRoll
+// of it: each is one round trip to the database (one statement; LogRoll
 // one transaction).
 type countingStore struct {
 	*db.DB
@@ -40,7 +40,7 @@ func (s *countingStore) take() []string {
 }
 
 func (s *countingStore) LogRoll(ctx context.Context, r db.Roll) (db.SavedRoll, error) {
-	s.count("SaveRoll")
+	s.count("LogRoll")
 	return s.DB.LogRoll(ctx, r)
 }
 
@@ -105,25 +105,25 @@ var rollCosts = []struct {
 	same string
 }{
 	// Unchanged: a roll that begins with dice reads no saved rolls.
-	{line: `/roll 1d20+5`, want: []string{"SaveRoll"}},
-	{line: `/roll 1d20+som`, want: []string{"Characters", "SaveRoll"}},
+	{line: `/roll 1d20+5`, want: []string{"LogRoll"}},
+	{line: `/roll 1d20+som`, want: []string{"Characters", "LogRoll"}},
 	// A secret roll reads the GM channel in the roll's own statement.
-	{line: `/roll 1d20+som visibility:gm`, want: []string{"Characters", "SaveRoll"}},
-	{line: `/roll 1d20+som character:Brom`, want: []string{"CharactersNamed", "SaveRoll"}},
+	{line: `/roll 1d20+som visibility:gm`, want: []string{"Characters", "LogRoll"}},
+	{line: `/roll 1d20+som character:Brom`, want: []string{"CharactersNamed", "LogRoll"}},
 	// A roll that begins with a stat's name: one read, as before, which
 	// now brings the saved rolls of the name with the sheets.
-	{line: `/roll som+2`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll som+2`, want: []string{"RollSources", "LogRoll"}, same: `/roll 1d20+som`},
 	// Saved rolls: as the roll they expand to.
-	{line: `/roll atk`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
-	{line: `/roll atk+2`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
-	{line: `/roll 2#atk`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
-	{line: `/roll atk visibility:gm`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som visibility:gm`},
-	{line: `/roll atk character:Brom`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som character:Brom`},
-	{line: `/roll init`, want: []string{"RollSources", "SaveRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll atk`, want: []string{"RollSources", "LogRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll atk+2`, want: []string{"RollSources", "LogRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll 2#atk`, want: []string{"RollSources", "LogRoll"}, same: `/roll 1d20+som`},
+	{line: `/roll atk visibility:gm`, want: []string{"RollSources", "LogRoll"}, same: `/roll 1d20+som visibility:gm`},
+	{line: `/roll atk character:Brom`, want: []string{"RollSources", "LogRoll"}, same: `/roll 1d20+som character:Brom`},
+	{line: `/roll init`, want: []string{"RollSources", "LogRoll"}, same: `/roll 1d20+som`},
 	// A saved roll that reads no stats costs the read a typed roll of a
 	// word has always cost (/roll som+2), one more than its expansion
 	// typed out.
-	{line: `/roll flat`, want: []string{"RollSources", "SaveRoll"}, same: `/roll som+2`},
+	{line: `/roll flat`, want: []string{"RollSources", "LogRoll"}, same: `/roll som+2`},
 }
 
 // TestRollRoundTrips holds /roll with a saved roll to the store round

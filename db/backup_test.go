@@ -30,7 +30,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	ctx := context.Background()
 	d, path := openTemp(t)
 	for i := range 50 {
-		if _, err := d.SaveRoll(ctx, Roll{Code: fmt.Sprintf("B%04d", i), ChannelID: "c", UserID: "u", UserName: "u", Expr: "1d6", Total: 3}); err != nil {
+		if _, err := d.LogRoll(ctx, Roll{Code: fmt.Sprintf("B%04d", i), ChannelID: "c", UserID: "u", UserName: "u", Expr: "1d6", Total: 3}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -51,7 +51,7 @@ func TestBackupWhileWriting(t *testing.T) {
 				return
 			default:
 			}
-			if _, err := d.SaveRoll(ctx, Roll{Code: fmt.Sprintf("W%05d", i), ChannelID: "c", UserID: "u", UserName: "u", Expr: "1d6", Total: 3}); err != nil {
+			if _, err := d.LogRoll(ctx, Roll{Code: fmt.Sprintf("W%05d", i), ChannelID: "c", UserID: "u", UserName: "u", Expr: "1d6", Total: 3}); err != nil {
 				t.Error(err)
 				return
 			}
@@ -142,7 +142,7 @@ func TestOpenRefusesADamagedFile(t *testing.T) {
 	ctx := context.Background()
 	d, path := openTemp(t)
 	for i := range 300 {
-		if _, err := d.SaveRoll(ctx, Roll{ChannelID: "c", UserID: "u", Code: fmt.Sprintf("R%05d", i), Expr: "1d6", Total: 3}); err != nil {
+		if _, err := d.LogRoll(ctx, Roll{ChannelID: "c", UserID: "u", Code: fmt.Sprintf("R%05d", i), Expr: "1d6", Total: 3}); err != nil {
 			t.Fatal(err)
 		}
 	}

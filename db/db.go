@@ -69,7 +69,7 @@ type DB struct {
 	// the busiest write, and parsing its SQL anew cost a sixth of it.
 	insertRoll *sql.Stmt
 	// rolls gathers the rolls saved while the writer is busy, to commit
-	// them together (SaveRoll).
+	// them together (LogRoll).
 	rolls groupCommit[*rollWait]
 	// claims gathers the replay claims made while the writer is busy
 	// (ClaimInteraction).

@@ -135,12 +135,12 @@ func testRollLog(t *testing.T) {
 	d, _ := open(t, db.WithClock(func() time.Time { return clock }))
 	ctx := context.Background()
 	save := func(user, channel string, private bool, total int) int64 {
-		id, err := d.SaveRoll(ctx, db.Roll{Code: "C" + user, ChannelID: channel, UserID: user, UserName: user, Expr: "1d20", Total: total, Private: private,
+		saved, err := d.LogRoll(ctx, db.Roll{Code: "C" + user, ChannelID: channel, UserID: user, UserName: user, Expr: "1d20", Total: total, Private: private,
 			Detail: json.RawMessage(fmt.Sprintf(`{"total":%d}`, total))})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return id
+		return saved.ID
 	}
 	a := save("alice", "table", false, 3)
 	b := save("bob", "table", true, 4)
@@ -185,7 +185,7 @@ func testRollByCodeAndRecentExprs(t *testing.T) {
 	} {
 		r.UserName = r.UserID
 		r.Total = i
-		if _, err := d.SaveRoll(ctx, r); err != nil {
+		if _, err := d.LogRoll(ctx, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -300,7 +300,7 @@ func TestCloseCheckpointsWAL(t *testing.T) {
 		t.Errorf("wal_autocheckpoint = %d, %v; want 0 (checkpoints are the background's)", autockpt, err)
 	}
 	for i := 0; i < 200; i++ {
-		if _, err := d.SaveRoll(ctx, db.Roll{Code: "X", ChannelID: "c", UserID: "u", UserName: "u", Expr: "1d6", Total: i}); err != nil {
+		if _, err := d.LogRoll(ctx, db.Roll{Code: "X", ChannelID: "c", UserID: "u", UserName: "u", Expr: "1d6", Total: i}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -115,12 +115,12 @@ func testClaimsAndRollsTogether(t *testing.T) {
 					continue
 				}
 				firsts.Add(1)
-				id, err := d.SaveRoll(ctx, db.Roll{Code: fmt.Sprintf("W%dI%d", w, i), ChannelID: "c", UserID: "u", Expr: "1d20", Total: i})
+				saved, err := d.LogRoll(ctx, db.Roll{Code: fmt.Sprintf("W%dI%d", w, i), ChannelID: "c", UserID: "u", Expr: "1d20", Total: i})
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				ids <- id
+				ids <- saved.ID
 			}
 		})
 	}

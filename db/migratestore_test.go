@@ -23,7 +23,7 @@ func testMigrateStore(t *testing.T) {
 	}
 	defer from.Close()
 	for i := range 5 {
-		if _, err := from.SaveRoll(ctx, db.Roll{Code: "R" + string(rune('A'+i)), ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d20", Total: i + 1, Detail: json.RawMessage(`{"d":[1]}`)}); err != nil {
+		if _, err := from.LogRoll(ctx, db.Roll{Code: "R" + string(rune('A'+i)), ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d20", Total: i + 1, Detail: json.RawMessage(`{"d":[1]}`)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -57,7 +57,7 @@ func testMigrateStore(t *testing.T) {
 	if _, err := from.SetMacro(ctx, db.Macro{GuildID: "g", OwnerID: "u1", OwnerName: "Ann", Name: "atk", Roll: "1d20+control"}, 100); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := from.SaveRoll(ctx, db.Roll{Code: "BLINDR", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d20", Total: 20, Visibility: "blind"}); err != nil {
+	if _, err := from.LogRoll(ctx, db.Roll{Code: "BLINDR", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d20", Total: 20, Visibility: "blind"}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -124,9 +124,9 @@ func testMigrateStore(t *testing.T) {
 	if _, _, err := to.RedoEncounter(ctx, "table", "gm"); err != nil {
 		t.Errorf("redo after the copy: %v", err)
 	}
-	id, err := to.SaveRoll(ctx, db.Roll{Code: "NEW", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d6", Total: 1})
-	if err != nil || id != 7 {
-		t.Errorf("a new roll after the copy: id %d, %v; want 7", id, err)
+	saved, err := to.LogRoll(ctx, db.Roll{Code: "NEW", ChannelID: "table", UserID: "u1", UserName: "Ann", Expr: "1d6", Total: 1})
+	if err != nil || saved.ID != 7 {
+		t.Errorf("a new roll after the copy: id %d, %v; want 7", saved.ID, err)
 	}
 	if o := queue(t, to, "g", "Blue", order{Action: "invest", Params: map[string]string{"stat": "TEC"}}); o.ID != removed.ID+1 {
 		t.Errorf("a new order after the copy: id %d; want %d, after every ID the source gave", o.ID, removed.ID+1)

@@ -28,7 +28,7 @@ func TestReadOnlyFileWritableAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	save := func(d *DB) error {
-		_, err := d.SaveRoll(ctx, Roll{Code: "c", GuildID: "1", ChannelID: "2", UserID: "3", UserName: "a", Expr: "1d20", Total: 7})
+		_, err := d.LogRoll(ctx, Roll{Code: "c", GuildID: "1", ChannelID: "2", UserID: "3", UserName: "a", Expr: "1d20", Total: 7})
 		return err
 	}
 	if err := save(d); err != nil {

@@ -25,7 +25,7 @@ type Roll struct {
 	Total     int
 	// Private is set for every roll other players may not see: Visibility
 	// says who may. Read back, it is Visibility other than "public"; to
-	// SaveRoll it matters only with no Visibility.
+	// LogRoll it matters only with no Visibility.
 	Private bool
 	// Visibility is "public", "self" (the roller alone), "gm" (the roller
 	// and the GMs) or "blind" (the GMs alone); "" is saved as "public",
@@ -37,17 +37,6 @@ type Roll struct {
 	CreatedAt time.Time
 }
 
-// SaveRoll appends r to the roll log and returns its ID once it is
-// committed.
-//
-// The rolls saved while the writer is busy are committed together, in one
-// statement (groupCommit): each roll is answered only after its own
-// commit, so nothing acknowledged is lost.
-func (d *DB) SaveRoll(ctx context.Context, r Roll) (int64, error) {
-	saved, err := d.LogRoll(ctx, r)
-	return saved.ID, err
-}
-
 // SavedRoll is a roll the log has committed: its ID, and the GM channel
 // of its guild when it was committed ("" for none), which a secret roll
 // is shown in.
@@ -56,9 +45,13 @@ type SavedRoll struct {
 	GMChannel string
 }
 
-// LogRoll is SaveRoll, and reads the guild's GM channel in the statement
-// that saves the roll: a secret roll costs no round trip more than
-// another.
+// LogRoll appends r to the roll log and returns its ID once it is
+// committed, with the guild's GM channel, read in the statement that saves
+// the roll: a secret roll costs no round trip more than another.
+//
+// The rolls saved while the writer is busy are committed together, in one
+// statement (groupCommit): each roll is answered only after its own
+// commit, so nothing acknowledged is lost.
 func (d *DB) LogRoll(ctx context.Context, r Roll) (SavedRoll, error) {
 	w := &rollWait{r: r, now: d.stamp()}
 	d.rolls.do(ctx, d, w, d.saveRolls)

@@ -29,12 +29,12 @@ func TestSaveRollConcurrent(t *testing.T) {
 	for w := range workers {
 		wg.Go(func() {
 			for i := range each {
-				id, err := d.SaveRoll(context.Background(), Roll{Code: fmt.Sprintf("W%dI%d", w, i), ChannelID: "c", UserID: "u", Expr: "1d20", Total: i})
+				saved, err := d.LogRoll(context.Background(), Roll{Code: fmt.Sprintf("W%dI%d", w, i), ChannelID: "c", UserID: "u", Expr: "1d20", Total: i})
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				ids[w] = append(ids[w], id)
+				ids[w] = append(ids[w], saved.ID)
 			}
 		})
 	}
@@ -87,7 +87,8 @@ func TestSaveRollBatch(t *testing.T) {
 			if i == 3 {
 				expr = "bad"
 			}
-			out[i].id, out[i].err = d.SaveRoll(ctx, Roll{Code: fmt.Sprint(i), ChannelID: "c", Expr: expr})
+			saved, err := d.LogRoll(ctx, Roll{Code: fmt.Sprint(i), ChannelID: "c", Expr: expr})
+			out[i].id, out[i].err = saved.ID, err
 		})
 	}
 	// The first to come leads, and waits for the writer with a context
@@ -116,7 +117,7 @@ func TestSaveRollBatch(t *testing.T) {
 		t.Errorf("%d rolls stored (%v), want %d", stored, err, n-1)
 	}
 	// The queue is idle again: the next roll leads and commits at once.
-	if _, err := d.SaveRoll(context.Background(), Roll{Code: "after", ChannelID: "c", Expr: "1d6"}); err != nil {
+	if _, err := d.LogRoll(context.Background(), Roll{Code: "after", ChannelID: "c", Expr: "1d6"}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -22,7 +22,7 @@ func BenchmarkSaveRoll(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		if _, err := d.SaveRoll(context.Background(), Roll{Code: strconv.Itoa(i), GuildID: "g", ChannelID: "c" + strconv.Itoa(i%50),
+		if _, err := d.LogRoll(context.Background(), Roll{Code: strconv.Itoa(i), GuildID: "g", ChannelID: "c" + strconv.Itoa(i%50),
 			UserID: "u" + strconv.Itoa(i%20), Expr: "1d20+5", Total: 12, Detail: detail}); err != nil {
 			b.Fatal(err)
 		}

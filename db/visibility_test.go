@@ -24,7 +24,7 @@ func testRollVisibility(t *testing.T) {
 		{Code: "OLDPRV", UserID: "alice", Private: true}, // as private:true logged it
 	} {
 		r.ChannelID, r.UserName, r.Expr = "table", r.UserID, "1d20"
-		if _, err := d.SaveRoll(ctx, r); err != nil {
+		if _, err := d.LogRoll(ctx, r); err != nil {
 			t.Fatal(err)
 		}
 	}
