@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -320,5 +322,25 @@ func TestCloseCheckpointsWAL(t *testing.T) {
 	defer d2.Close()
 	if rolls, err := d2.RecentRolls(ctx, "c", "", db.Viewer{ID: "u"}, 500); err != nil || len(rolls) != 200 {
 		t.Errorf("after reopening: %d rolls, %v; want 200", len(rolls), err)
+	}
+}
+
+// TestUndoMigrationsKeepUp: the newest SQLite migration has its undo in
+// undoMigrations, so that the tests that rebuild an older schema
+// (undoSince) see the schema they mean.
+func TestUndoMigrationsKeepUp(t *testing.T) {
+	entries, err := os.ReadDir("migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest := 0
+	for _, e := range entries {
+		n, err := strconv.Atoi(strings.SplitN(e.Name(), "_", 2)[0])
+		if err == nil {
+			newest = max(newest, n)
+		}
+	}
+	if _, ok := undoMigrations[newest]; !ok || newest == 0 {
+		t.Errorf("migration %d has no undo in undoMigrations: add it there", newest)
 	}
 }

@@ -162,12 +162,15 @@ func testDiceRule(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for ch, want := range map[string]db.DiceSetting{
-		"table": {GuildID: "g", ChannelID: "table", Players: "any", SetBy: "gm2"},
-		"hall":  {GuildID: "g", Players: "rolled", SetBy: "gm"},
+	for ch, want := range map[string]struct {
+		s     db.DiceSetting
+		scope string
+	}{
+		"table": {db.DiceSetting{GuildID: "g", ChannelID: "table", Players: "any", SetBy: "gm2"}, "channel"},
+		"hall":  {db.DiceSetting{GuildID: "g", Players: "rolled", SetBy: "gm"}, "guild"},
 	} {
-		if got, err := d.DiceRule(ctx, "g", ch); err != nil || got != want || got.Scope() != want.Scope() {
-			t.Errorf("DiceRule(%s) = %+v, %v; want %+v", ch, got, err, want)
+		if got, err := d.DiceRule(ctx, "g", ch); err != nil || got != want.s || got.Scope() != want.scope {
+			t.Errorf("DiceRule(%s) = %+v (scope %s), %v; want %+v (%s)", ch, got, got.Scope(), err, want.s, want.scope)
 		}
 	}
 	if _, err := d.DiceRule(ctx, "other", "table"); !errors.Is(err, db.ErrNotFound) {

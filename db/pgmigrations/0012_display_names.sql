@@ -1,4 +1,4 @@
--- The name each person shows on a server: as db/migrations/0012.
+-- The name each person shows on a server: as db/migrations/0015.
 CREATE TABLE display_names (
     guild_id   TEXT NOT NULL,
     user_id    TEXT NOT NULL,
