@@ -166,13 +166,13 @@ func BenchmarkHTTPLoad(b *testing.B) {
 	s := newSigner(b)
 	for _, bc := range []struct {
 		name string
-		h    func() http.Handler
-	}{{"bare", func() http.Handler { return bareServer(s.pub) }}, {"endpoint", func() http.Handler { return loadEndpoint(b, s) }}} {
+		h    func(*testing.B) http.Handler
+	}{{"bare", func(*testing.B) http.Handler { return bareServer(s.pub) }}, {"endpoint", func(b *testing.B) http.Handler { return loadEndpoint(b, s) }}} {
 		b.Run(bc.name, func(b *testing.B) {
 			// One signed request per operation: the endpoint refuses an
 			// interaction ID it has answered before, as a replay.
 			reqs := signedRolls(b, s, b.N, time.Now())
-			h := bc.h()
+			h := bc.h(b) // its store is the sub-benchmark's, closed with it
 			b.ResetTimer()
 			f := runLoad(b, h, reqs)
 			b.StopTimer()

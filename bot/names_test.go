@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"math/rand/v2"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -12,7 +11,6 @@ import (
 	"github.com/tablehand/tablehand/commands"
 	"github.com/tablehand/tablehand/commands/kit"
 	"github.com/tablehand/tablehand/db"
-	"github.com/tablehand/tablehand/rules/dice"
 )
 
 // Through the HTTP endpoint, with the payloads Discord sends (the acting
@@ -26,12 +24,9 @@ import (
 func TestCampaignPageShowsNamesFromDiscord(t *testing.T) {
 	ctx := context.Background()
 	store := testStore(t)
-	router := commands.New(kit.Deps{
-		Rolls: store, Characters: store, Encounters: store, Channels: store, Store: store, Pages: store,
-		Rules:    commands.DefaultRules(),
-		Roller:   func() dice.Roller { return dice.NewRandom(rand.New(rand.NewPCG(1, 2))) },
-		Calendar: Cron{}, PublicURL: "https://pages.example.org",
-	})
+	deps := seededDeps(store)
+	deps.Calendar, deps.PublicURL = Cron{}, "https://pages.example.org"
+	router := commands.New(deps)
 	s := newSigner(t)
 	e, err := NewEndpoint(HTTPOptions{PublicKey: s.pub, Handler: router, Now: func() time.Time { return testNow }})
 	if err != nil {

@@ -552,7 +552,10 @@ func TestSchedulerSecretQuestionToGMs(t *testing.T) {
 		}
 	}
 	for _, p := range report {
-		b, _ := json.Marshal(p.msg)
+		b, err := kit.EncodePost(p.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if strings.Contains(string(b), "Fixer") || strings.Contains(string(b), "fans:") {
 			t.Errorf("the schedule's channel reads the Covert Assets: %s", b)
 		}

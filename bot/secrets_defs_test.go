@@ -36,9 +36,6 @@ type defLeaf struct {
 	options []kit.Option
 }
 
-// defLeaves lists the leaves of the commands in defFamilies.
-func defLeaves(cmds []kit.Command) []defLeaf { return defLeavesOf(cmds, defFamilies...) }
-
 // defLeavesOf lists the leaves of the commands named families.
 func defLeavesOf(cmds []kit.Command, families ...string) []defLeaf {
 	var out []defLeaf
@@ -100,11 +97,6 @@ func defValue(r *rand.Rand, o kit.Option) string {
 	}
 	return defNames[r.IntN(len(defNames))]
 }
-
-// defLine draws a line of leaf for bob: its required options, and each
-// other with one chance in three. A sheet bob makes may take any name, a
-// hidden sheet's too: a visible and a hidden sheet may share one.
-func defLine(r *rand.Rand, leaf defLeaf) string { return drawLine(r, leaf, defValue) }
 
 // drawLine draws a line of leaf for bob, each option's value from value:
 // its required options, and each other with one chance in three. One
@@ -172,7 +164,9 @@ func defSession(r *rand.Rand, leaves []defLeaf, i, n int) secretSession {
 	}
 	body := make([]string, 0, n+len(secrets))
 	for range n {
-		body = append(body, defLine(r, leaves[r.IntN(len(leaves))]))
+		// A sheet bob makes may take any name, a hidden sheet's too: a
+		// visible and a hidden sheet may share one.
+		body = append(body, drawLine(r, leaves[r.IntN(len(leaves))], defValue))
 	}
 	// The secrets go in at random places. Ogre is damaged before a line
 	// of bob's may give his own combatant its name: the hidden Ogre then
@@ -199,7 +193,7 @@ func TestSecretsKeptFromDefinitions(t *testing.T) {
 	if testing.Short() {
 		sessions = 4
 	}
-	leaves := defLeaves(commands.New(kit.NewDeps(nil, commands.DefaultRules())).Commands())
+	leaves := defLeavesOf(commands.New(kit.NewDeps(nil, commands.DefaultRules())).Commands(), defFamilies...)
 	if len(leaves) < 30 {
 		t.Fatalf("only %d leaves in %v: the definitions moved?", len(leaves), defFamilies)
 	}

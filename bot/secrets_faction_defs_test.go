@@ -51,10 +51,6 @@ func factionValue(r *rand.Rand, o kit.Option) string {
 	return pick("Red", "Green", "Titan", "Spy", "Nobody")
 }
 
-// factionLine draws a line of leaf for bob, as defLine does, with
-// factionValue's values.
-func factionLine(r *rand.Rand, leaf defLeaf) string { return drawLine(r, leaf, factionValue) }
-
 // factionSession is one generated faction session: the public campaign,
 // the secrets at random places (each group's lines together), and n
 // lines of bob's drawn from leaves.
@@ -78,7 +74,7 @@ func factionSession(r *rand.Rand, leaves []defLeaf, i, n int) secretSession {
 	}
 	body := make([][]string, 0, n+len(secrets))
 	for range n {
-		body = append(body, []string{factionLine(r, leaves[r.IntN(len(leaves))])})
+		body = append(body, []string{drawLine(r, leaves[r.IntN(len(leaves))], factionValue)})
 	}
 	for _, s := range secrets {
 		body = slices.Insert(body, r.IntN(len(body)+1), s)
@@ -96,12 +92,7 @@ func TestSecretsFactionFromDefinitions(t *testing.T) {
 	if testing.Short() {
 		sessions = 3
 	}
-	var leaves []defLeaf
-	for _, l := range defLeavesOf(commands.New(kit.NewDeps(nil, commands.DefaultRules())).Commands(), "faction") {
-		if !slices.Contains(defSkipped, l.path) {
-			leaves = append(leaves, l)
-		}
-	}
+	leaves := defLeavesOf(commands.New(kit.NewDeps(nil, commands.DefaultRules())).Commands(), "faction")
 	if len(leaves) < 15 {
 		t.Fatalf("only %d leaves of /faction: the definitions moved?", len(leaves))
 	}

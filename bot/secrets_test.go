@@ -40,9 +40,6 @@ type secretSession struct {
 	name   string
 	player string
 	lines  []string
-	// knownLeak, when set, says what leak the session still finds: it
-	// is skipped, not hidden.
-	knownLeak string
 }
 
 // secretGM is the GM of every secret session; it is also the console's
@@ -68,7 +65,7 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 	clock := time.Date(2026, 1, 2, 18, 0, 0, 0, time.UTC)
 	deps.Now = func() time.Time { return clock }
 	o := ConsoleOptions{Router: commands.New(deps), JSON: true, User: secretGM, GMs: []string{secretGM}, Channel: "table", Guild: "g"}
-	page, campaign := "", ""
+	page, campaign := "", playersCampaignPage(t, o.Router)
 
 	var view []string
 	common := 0
@@ -115,20 +112,36 @@ func playerView(t *testing.T, s secretSession, withSecrets bool) []string {
 // change is an event): "" when no fight runs.
 func playersFightPage(t *testing.T, r *kit.Router, store *db.DB) string {
 	t.Helper()
-	ctx := context.Background()
-	enc, err := store.Encounter(ctx, "table")
+	enc, err := store.Encounter(context.Background(), "table")
 	if err != nil {
 		return ""
 	}
-	p := db.Page{GuildID: "g", Scope: db.FightScope("table", enc.ID), Audience: db.AudiencePlayers}
+	return playersPage(t, r, db.Page{GuildID: "g", Scope: db.FightScope("table", enc.ID), Audience: db.AudiencePlayers})
+}
+
+// playersCampaignPage is the players' web page of the sessions' faction
+// campaign (an error's words when there is none).
+func playersCampaignPage(t *testing.T, r *kit.Router) string {
+	t.Helper()
+	return playersPage(t, r, db.Page{GuildID: "g", Scope: db.ScopeCampaign, Audience: db.AudiencePlayers})
+}
+
+// playersPage renders p with the page that serves its scope, normalised,
+// after its Seq when it is a live page.
+func playersPage(t *testing.T, r *kit.Router, p db.Page) string {
+	t.Helper()
+	ctx := context.Background()
 	for _, pg := range r.Pages() {
-		live, ok := pg.(kit.LivePage)
-		if !ok || !pg.Serves(p.Scope) {
+		if !pg.Serves(p.Scope) {
 			continue
 		}
 		var b bytes.Buffer
 		if err := pg.Render(ctx, &b, p); err != nil {
 			return "error: " + err.Error()
+		}
+		live, ok := pg.(kit.LivePage)
+		if !ok {
+			return normalise(b.String())
 		}
 		seq, err := live.Seq(ctx, p)
 		if err != nil {
@@ -136,26 +149,7 @@ func playersFightPage(t *testing.T, r *kit.Router, store *db.DB) string {
 		}
 		return fmt.Sprintf("seq %d\n%s", seq, normalise(b.String()))
 	}
-	t.Fatal("no page serves a fight")
-	return ""
-}
-
-// playersCampaignPage is the players' web page of the sessions' faction
-// campaign: "" when there is none.
-func playersCampaignPage(t *testing.T, r *kit.Router) string {
-	t.Helper()
-	p := db.Page{GuildID: "g", Scope: db.ScopeCampaign, Audience: db.AudiencePlayers}
-	for _, pg := range r.Pages() {
-		if !pg.Serves(p.Scope) {
-			continue
-		}
-		var b bytes.Buffer
-		if err := pg.Render(context.Background(), &b, p); err != nil {
-			return ""
-		}
-		return normalise(b.String())
-	}
-	t.Fatal("no page serves a campaign")
+	t.Fatalf("no page serves %s", p.Scope)
 	return ""
 }
 
@@ -247,12 +241,7 @@ func checkSessionKeepsSecrets(t *testing.T, s secretSession) {
 
 func TestSecretsKept(t *testing.T) {
 	for _, s := range secretSessions {
-		t.Run(s.name, func(t *testing.T) {
-			if s.knownLeak != "" {
-				t.Skip("known leak, not yet closed: " + s.knownLeak)
-			}
-			checkSessionKeepsSecrets(t, s)
-		})
+		t.Run(s.name, func(t *testing.T) { checkSessionKeepsSecrets(t, s) })
 	}
 }
 
@@ -282,18 +271,9 @@ func TestSecretsKeptGenerated(t *testing.T) {
 	r := rand.New(rand.NewPCG(20, 2026))
 	for i := range sessions {
 		s := generatedSession(r, i)
-		t.Run(s.name, func(t *testing.T) {
-			if leak, ok := knownGeneratedLeaks[s.name]; ok {
-				t.Skip("known leak, not yet closed: " + leak)
-			}
-			checkSessionKeepsSecrets(t, s)
-		})
+		t.Run(s.name, func(t *testing.T) { checkSessionKeepsSecrets(t, s) })
 	}
 }
-
-// knownGeneratedLeaks are the generated sessions that still find a leak,
-// and what it is: skipped, not hidden. None now.
-var knownGeneratedLeaks = map[string]string{}
 
 // generatedSession is one generated tracker session; see
 // TestSecretsKeptGenerated.
