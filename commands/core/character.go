@@ -128,7 +128,7 @@ func (h *handlers) sheetNamed(ctx context.Context, req *kit.Request, name string
 	case 1:
 		return rows[0], true, nil
 	}
-	shown, secret := rows[0], rows[1] // CharactersNamed: the visible first
+	shown, secret := kit.SplitSheets(rows)
 	rename := fmt.Sprintf("/character set name:%q hidden:true rename:%q", name, name+" 2")
 	switch {
 	case !req.Options.Has("hidden"):

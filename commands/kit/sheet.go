@@ -65,13 +65,13 @@ func CanRead(req *Request, c db.Character) bool {
 // reads a visible and a hidden sheet of the name (the GM), the name alone
 // does not say which: see PickCharacter.
 func (h *Env) ReadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
-	return h.ReadCharacterWhich(ctx, req, name, nil)
+	return h.readCharacterWhich(ctx, req, name, nil)
 }
 
-// ReadCharacterWhich is ReadCharacter for a command that can say which
+// readCharacterWhich is ReadCharacter for a command that can say which
 // of a visible and a hidden sheet of the name it means (/character show
 // hidden:true): hidden, when not nil.
-func (h *Env) ReadCharacterWhich(ctx context.Context, req *Request, name string, hidden *bool) (db.Character, error) {
+func (h *Env) readCharacterWhich(ctx context.Context, req *Request, name string, hidden *bool) (db.Character, error) {
 	name = strings.TrimSpace(name)
 	rows, err := h.Characters.CharactersNamed(ctx, req.GuildID, name)
 	if err != nil {
@@ -109,10 +109,7 @@ func PickCharacter(req *Request, name string, rows []db.Character, hidden *bool)
 	if len(rows) == 1 {
 		return rows[0], nil
 	}
-	shown, secret := rows[0], rows[1]
-	if shown.Hidden {
-		shown, secret = secret, shown
-	}
+	shown, secret := SplitSheets(rows)
 	switch {
 	case hidden == nil:
 		return db.Character{}, &UserError{Err: &TwoSheets{Shown: shown, Hidden: secret}, Msg: fmt.Sprintf(
@@ -124,15 +121,24 @@ func PickCharacter(req *Request, name string, rows []db.Character, hidden *bool)
 	return shown, nil
 }
 
+// SplitSheets is the visible and the hidden sheet of rows, a name's two.
+func SplitSheets(rows []db.Character) (shown, hidden db.Character) {
+	shown, hidden = rows[0], rows[1]
+	if shown.Hidden {
+		shown, hidden = hidden, shown
+	}
+	return shown, hidden
+}
+
 // LoadCharacter is ReadCharacter for a character that must be there: a
 // name that is not (or one the asker may not read) is the user's mistake.
 func (h *Env) LoadCharacter(ctx context.Context, req *Request, name string) (db.Character, error) {
 	return h.LoadCharacterWhich(ctx, req, name, nil)
 }
 
-// LoadCharacterWhich is LoadCharacter as ReadCharacterWhich reads.
+// LoadCharacterWhich is LoadCharacter as readCharacterWhich reads.
 func (h *Env) LoadCharacterWhich(ctx context.Context, req *Request, name string, hidden *bool) (db.Character, error) {
-	c, err := h.ReadCharacterWhich(ctx, req, name, hidden)
+	c, err := h.readCharacterWhich(ctx, req, name, hidden)
 	if errors.Is(err, db.ErrNotFound) {
 		return db.Character{}, noCharacter(name)
 	}
