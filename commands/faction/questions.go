@@ -180,13 +180,7 @@ func (a *answer) apply(o *Order, fc *Campaign) (db.OrderChange, error) {
 		return db.OrderChange{}, kit.Errorf("this question is for %s's player (or the GM)", q.Ask)
 	}
 	a.question, a.option, a.secret = q.Seen().Text, q.Options[a.idx], q.Secret()
-	param := q.Param
-	if param == "target" && o.Order.Action == "investigate" {
-		// Held before the GM's answer had its own param: the Covert Asset
-		// is one only the GM's answer may name.
-		param = "gm_target"
-	}
-	o.Order, o.Question = o.Order.With(param, a.option), nil
+	o.Order, o.Question = o.Order.Answer(*q, a.option), nil
 	if o.Mode != db.OrderAct {
 		return db.OrderChange{}, nil
 	}

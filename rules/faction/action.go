@@ -139,6 +139,18 @@ func (o Order) With(k, v string) Order {
 	return o
 }
 
+// Answer is the order with option given to q, its Question. An
+// Investigation held before the GM's choice had its own parameter asked
+// for target:, which now finds only what the faction knows of: its answer
+// goes to gm_target:.
+func (o Order) Answer(q Question, option string) Order {
+	param := q.Param
+	if param == "target" && o.Action == "investigate" {
+		param = "gm_target"
+	}
+	return o.With(param, option)
+}
+
 // String renders the order: "attack asset=4 target=9".
 func (o Order) String() string {
 	parts := []string{o.Action}

@@ -424,3 +424,27 @@ func TestInvestigateAmongSeveral(t *testing.T) {
 		t.Errorf("the outcome as the players read it: %+v (and the GM's kept %+v)", got, out.Questions)
 	}
 }
+
+// TestInvestigateHeldBeforeGMTarget: an Investigation held, before the
+// GM's answer had its own parameter, by a Question for target: takes the
+// GM's answer as gm_target:, the one that may name a Covert Asset.
+func TestInvestigateHeldBeforeGMTarget(t *testing.T) {
+	c := world(t)
+	rs := add(t, c, "Red", "Spy", "Mars")
+	add(t, c, "Blue", "Spy", "Mars").Covert = true
+	env := add(t, c, "Blue", "Envoy", "Mars")
+	env.Covert = true
+	old := Question{Param: "target", Ask: "gm", Options: []string{"2", "3"}}
+	o := order("investigate", rs.ID).Answer(old, id(env))
+	if o.Param("gm_target") != id(env) || o.Param("target") != "" {
+		t.Fatalf("the answer went to %v", o.Params)
+	}
+	do(t, c, "Red", o, 9, 1, 1, 1) // as TestInvestigate: the Envoy revealed, its escape fails
+	if a, _ := c.Asset(env.ID); !a.Revealed {
+		t.Errorf("the Envoy: %+v", a)
+	}
+	// Any other Question's answer goes to its own parameter.
+	if got := order("produce-asset", 0).Answer(Question{Param: "gm_produce"}, "approve"); got.Param("gm_produce") != "approve" {
+		t.Errorf("gm_produce: %v", got.Params)
+	}
+}
