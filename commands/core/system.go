@@ -72,12 +72,8 @@ func (h *handlers) systemShow(ctx context.Context, req *kit.Request) (kit.Respon
 	if err != nil {
 		return kit.Response{}, err
 	}
-	where := "this channel"
-	if s.Scope() == "guild" {
-		where = "this server"
-	}
 	return kit.Response{
-		Content:   fmt.Sprintf("The rule system here is **%s**, set for %s by <@%s>.", s.System, where, s.SetBy),
+		Content:   fmt.Sprintf("The rule system here is **%s**, set for %s by <@%s>.", s.System, kit.ScopeWords(s.Scope()), s.SetBy),
 		Ephemeral: true,
 		Result:    SystemResult{System: s.System, Scope: s.Scope()},
 	}, nil
@@ -175,9 +171,5 @@ func (h *handlers) diceNote(ctx context.Context, req *kit.Request) (string, erro
 	if err != nil || players != kit.DiceRolled {
 		return "", err
 	}
-	where := "this channel"
-	if scope == "guild" {
-		where = "this server"
-	}
-	return fmt.Sprintf("In %s: Tablehand rolls every player's dice, so a player's `dice:` is refused; the GMs may still give dice. The GM changes it with `/system dice`.", where), nil
+	return fmt.Sprintf("In %s: Tablehand rolls every player's dice, so a player's `dice:` is refused; the GMs may still give dice. The GM changes it with `/system dice`.", kit.ScopeWords(scope)), nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tablehand/tablehand/db"
@@ -63,12 +64,27 @@ func (r *Router) checkDice(ctx context.Context, req *Request) error {
 	if players != DiceRolled {
 		return nil
 	}
-	where := "this channel"
-	if scope == "guild" {
-		where = "this server"
-	}
 	return Errorf("dice: is refused: the GM has Tablehand roll the players' dice in %s, so typed-in dice are not taken. Run it again without dice: and Tablehand rolls them: %s",
-		where, withoutDice(req))
+		ScopeWords(scope), withoutDice(req))
+}
+
+// ScopeWords names where a setting of scope ("channel" or "guild", as
+// the store's settings say) applies, as a user reads it: "this channel",
+// "this server".
+func ScopeWords(scope string) string {
+	if scope == "guild" {
+		return "this server"
+	}
+	return "this channel"
+}
+
+// OptionValue is v as typed in an option: quoted when it has a space
+// (turn:"Red Goblin").
+func OptionValue(v string) string {
+	if strings.ContainsAny(v, " \t") {
+		return strconv.Quote(v)
+	}
+	return v
 }
 
 // withoutDice is req as typed, without its `dice:` option: the command
@@ -83,11 +99,7 @@ func withoutDice(req *Request) string {
 	slices.Sort(names)
 	parts := []string{"/" + req.Typed()}
 	for _, name := range names {
-		v := fmt.Sprint(req.Options[name])
-		if strings.ContainsAny(v, " \t") {
-			v = fmt.Sprintf("%q", v)
-		}
-		parts = append(parts, name+":"+v)
+		parts = append(parts, name+":"+OptionValue(fmt.Sprint(req.Options[name])))
 	}
 	return "`" + CodeSafe(strings.Join(parts, " ")) + "`"
 }

@@ -60,7 +60,7 @@ func (h *Tracker) initNext(ctx context.Context, req *kit.Request) (kit.Response,
 			switch {
 			case named != "" && !strings.EqualFold(strings.TrimSpace(c.Name), named):
 				return encounter.Event{}, kit.Errorf("it is %s's turn now, not %s's: the turn has moved on, so nothing was done (to end %s's turn: /init next turn:%s)",
-					c.Name, named, c.Name, optionValue(c.Name))
+					c.Name, named, c.Name, kit.OptionValue(c.Name))
 			case named == "" && !req.SeenAll && e.State.Unseen(req.User.ID, now, encounter.DefaultNextWindow):
 				ask = &unseenTurn{name: c.Name, ago: time.Duration(now-e.State.Moved.At) * time.Millisecond,
 					turn: buttonTurn(*e), view: h.InitResult(e.State.Clone(), req.GM)}
@@ -103,21 +103,12 @@ func askNext(req *kit.Request, u *unseenTurn) kit.Response {
 		ago = kit.Plural(secs, "second") + " ago"
 	}
 	text := fmt.Sprintf("The turn moved %s, by someone else: it is now **%s**'s turn, so your /init next did nothing. End %s's turn too? Click below, or type /init next turn:%s",
-		ago, kit.EscapeMarkdown(u.name), kit.EscapeMarkdown(u.name), optionValue(u.name))
+		ago, kit.EscapeMarkdown(u.name), kit.EscapeMarkdown(u.name), kit.OptionValue(u.name))
 	resp := kit.Response{Content: text, Ephemeral: true, Result: u.view}
 	if u.turn != "" {
 		resp.Rows = []kit.Row{{{Label: "End " + u.name + "'s turn", Style: kit.Primary, CustomID: "init:" + askedKind + ":" + u.turn}}}
 	}
 	return resp
-}
-
-// optionValue is a name as typed in an option: quoted when it has a
-// space (turn:"Red Goblin").
-func optionValue(name string) string {
-	if strings.ContainsAny(name, " \t") {
-		return strconv.Quote(name)
-	}
-	return name
 }
 
 // askedKind is the kind of an ask's button (askNext): it ends the turn it
