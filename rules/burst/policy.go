@@ -186,9 +186,11 @@ func (p Policy) initiative(c *encounter.Combatant, r dice.Roller) (encounter.Rol
 		}
 		return encounter.Roll{}, encounter.Errorf(encounter.ErrInvalid, "%s's initiative: %v", c.Name, err)
 	}
-	roll := encounterRoll(c, "initiative", res.Roll)
+	var roll encounter.Roll
 	if isGiven {
 		roll = encounter.GivenRoll(c, "initiative", given, "the action roll with bonus dice")
+	} else {
+		roll = encounterRoll(c, "initiative", res.Roll)
 	}
 	c.Initiative = []int{res.Roll.Total, res.Roll.BonusDice}
 	c.InitiativeRolls = []encounter.Roll{roll}
